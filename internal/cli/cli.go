@@ -1,0 +1,192 @@
+// Package cli is the agenttools binary: the tools, call, batch and serve
+// commands, their flags, and the ports that reach a person (a terminal, or
+// a serve host's ui/ask callback). main only calls Main, so tests run the
+// whole command line in-process as well as through the built binary.
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/agenttools/agenttools/tools"
+)
+
+// Exit codes.
+const (
+	ExitOK        = 0
+	ExitToolError = 1
+	ExitUsage     = 2
+)
+
+// IO is what a command reads and writes. Terminal, when non-nil, opens
+// the terminal of a person who can answer approval cards.
+type IO struct {
+	Stdin    io.Reader
+	Stdout   io.Writer
+	Stderr   io.Writer
+	Terminal func() (io.ReadWriteCloser, bool)
+}
+
+// StdIO is the process's own standard streams and controlling terminal.
+func StdIO() IO {
+	return IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Terminal: openTerminal}
+}
+
+const usage = `usage:
+  agenttools tools [flags]                 list the tools of this run
+  agenttools call  [flags] TOOL [JSON]     run one call; prints its text (--json: the whole Result)
+  agenttools batch [flags] < calls.jsonl   one run, many calls: {"tool":..., "args":{...}} a line in, a Result a line out
+  agenttools serve [flags]                 JSON-RPC 2.0 over stdio, one JSON object a line
+
+flags:
+`
+
+// Main runs the command line args (without the program name) and returns
+// the exit code.
+func Main(ctx context.Context, args []string, io IO) int {
+	if len(args) == 0 {
+		fmt.Fprint(io.Stderr, usage)
+		newFlags("").fs.PrintDefaults()
+		return ExitUsage
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "tools":
+		return runTools(ctx, rest, io)
+	case "call":
+		return runCall(ctx, rest, io)
+	case "batch":
+		return runBatch(ctx, rest, io)
+	case "serve":
+		return runServe(ctx, rest, io)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(io.Stdout, usage)
+		f := newFlags("")
+		f.fs.SetOutput(io.Stdout)
+		f.fs.PrintDefaults()
+		return ExitOK
+	}
+	fmt.Fprintf(io.Stderr, "agenttools: unknown command %q: want tools, call, batch or serve\n", cmd)
+	return ExitUsage
+}
+
+// flags are the common flags of every command.
+type flags struct {
+	fs           *flag.FlagSet
+	root         string
+	surface      string
+	conversation string
+	yes          bool
+	vibe         bool
+	workerFast   string
+	workerGood   string
+	json         bool
+	rules        ruleFlag
+}
+
+type ruleFlag map[string]tools.Rule
+
+func (r ruleFlag) String() string { return "" }
+
+func (r ruleFlag) Set(s string) error {
+	name, rule, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("want TOOL=allow|ask|deny, got %q", s)
+	}
+	parsed, err := tools.ParseRule(rule)
+	if err != nil {
+		return err
+	}
+	r[name] = parsed
+	return nil
+}
+
+func newFlags(cmd string) *flags {
+	f := &flags{fs: flag.NewFlagSet(cmd, flag.ContinueOnError), rules: ruleFlag{}}
+	f.fs.StringVar(&f.root, "root", ".", "working directory of the run")
+	f.fs.StringVar(&f.surface, "surface", "full", "who is calling: full, plan or readonly (plan and readonly see read-level tools only)")
+	f.fs.StringVar(&f.conversation, "conversation", "", "conversation id (default: a fresh one for this process)")
+	f.fs.BoolVar(&f.yes, "yes", false, "approve write and exec calls without asking")
+	f.fs.BoolVar(&f.vibe, "vibe", false, "turn vibe mode on")
+	f.fs.StringVar(&f.workerFast, "worker-fast", "", "command that runs a fast-tier vibe worker")
+	f.fs.StringVar(&f.workerGood, "worker-good", "", "command that runs a good-tier vibe worker")
+	f.fs.BoolVar(&f.json, "json", false, "print JSON (tools: the list with schemas; call: the whole Result)")
+	f.fs.Var(f.rules, "rule", "permission rule TOOL=allow|ask|deny (repeatable)")
+	return f
+}
+
+// parse parses the flags of cmd and returns the positional arguments.
+func (f *flags) parse(args []string, io IO) ([]string, error) {
+	f.fs.SetOutput(io.Stderr)
+	if err := f.fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if _, err := tools.ParseSurface(f.surface); err != nil {
+		fmt.Fprintf(io.Stderr, "agenttools: --surface: %v\n", err)
+		return nil, err
+	}
+	return f.fs.Args(), nil
+}
+
+// run builds the tools.Run the flags describe. port, when non-nil, is a
+// person who can answer cards.
+func (f *flags) run(port tools.Port) *tools.Run {
+	conv := f.conversation
+	if conv == "" {
+		conv = freshID()
+	}
+	r := &tools.Run{
+		Dir:            f.root,
+		ConversationID: conv,
+		Rules:          f.rules,
+		Yes:            f.yes,
+		Vibe:           f.vibe,
+	}
+	if port != nil {
+		r.Permissions = port
+		r.Questions = port
+	}
+	return r
+}
+
+func freshID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return "conv-" + hex.EncodeToString(b[:])
+}
+
+// dispatcher builds the run's registry, reporting a failure on stderr.
+func (f *flags) dispatcher(port tools.Port, io IO) (*tools.Dispatcher, bool) {
+	d, err := tools.Registry(f.run(port))
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
+		return nil, false
+	}
+	return d, true
+}
+
+// terminalPort opens the person's terminal when there is one.
+func terminalPort(io IO) (tools.Port, func()) {
+	if io.Terminal == nil {
+		return nil, func() {}
+	}
+	t, ok := io.Terminal()
+	if !ok {
+		return nil, func() {}
+	}
+	return &ttyPort{rw: t}, func() { t.Close() }
+}
+
+func usageError(io IO, err error) int {
+	if !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
+	}
+	return ExitUsage
+}

@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/agenttools/agenttools/tools"
+)
+
+// toolInfo is a tool as tools --json and serve's tools/list show it.
+type toolInfo struct {
+	Name         string      `json:"name"`
+	Level        tools.Level `json:"level"`
+	ParallelSafe bool        `json:"parallelSafe"`
+	Description  string      `json:"description"`
+	InputSchema  any         `json:"inputSchema"`
+}
+
+func listTools(d *tools.Dispatcher, s tools.Surface) []toolInfo {
+	out := []toolInfo{}
+	for _, t := range d.Tools(s) {
+		out = append(out, toolInfo{t.Name, t.Level, t.ParallelSafe, t.Description, t.InputSchema})
+	}
+	return out
+}
+
+func runTools(ctx context.Context, args []string, io IO) int {
+	f := newFlags("tools")
+	rest, err := f.parse(args, io)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(rest) > 0 {
+		return usageError(io, fmt.Errorf("tools takes no arguments, got %q", rest))
+	}
+	d, ok := f.dispatcher(nil, io)
+	if !ok {
+		return ExitToolError
+	}
+	list := listTools(d, tools.Surface(f.surface))
+	if f.json {
+		return writeJSON(io.Stdout, map[string]any{"tools": list})
+	}
+	tw := tabwriter.NewWriter(io.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TOOL\tLEVEL\tPARALLEL\tDESCRIPTION")
+	for _, t := range list {
+		desc, _, _ := strings.Cut(t.Description, ". ")
+		fmt.Fprintf(tw, "%s\t%s\t%v\t%s\n", t.Name, t.Level, t.ParallelSafe, strings.TrimSuffix(desc, "."))
+	}
+	tw.Flush()
+	return ExitOK
+}
+
+func writeJSON(w io.Writer, v any) int {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return ExitToolError
+	}
+	return ExitOK
+}
+
+func runCall(ctx context.Context, args []string, io IO) int {
+	f := newFlags("call")
+	rest, err := f.parse(args, io)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(rest) < 1 || len(rest) > 2 {
+		return usageError(io, fmt.Errorf("call takes TOOL and optionally JSON arguments (- reads them from stdin), got %d arguments", len(rest)))
+	}
+	raw := json.RawMessage("{}")
+	if len(rest) == 2 {
+		raw = json.RawMessage(rest[1])
+		if rest[1] == "-" {
+			b, err := readAll(io.Stdin)
+			if err != nil {
+				return usageError(io, fmt.Errorf("reading arguments from stdin: %w", err))
+			}
+			raw = b
+		}
+	}
+	if !json.Valid(raw) {
+		return usageError(io, fmt.Errorf("arguments of %s are not valid JSON: %.200s", rest[0], raw))
+	}
+	port, closePort := terminalPort(io)
+	defer closePort()
+	d, ok := f.dispatcher(port, io)
+	if !ok {
+		return ExitToolError
+	}
+	res, err := d.Call(ctx, tools.Surface(f.surface), rest[0], raw)
+	if err != nil {
+		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
+		return ExitToolError
+	}
+	if f.json {
+		writeJSON(io.Stdout, res)
+	} else if res.IsError {
+		fmt.Fprintln(io.Stderr, res.TextContent())
+	} else {
+		fmt.Fprintln(io.Stdout, res.TextContent())
+	}
+	if res.IsError {
+		return ExitToolError
+	}
+	return ExitOK
+}
+
+func readAll(r io.Reader) ([]byte, error) {
+	if r == nil {
+		return nil, fmt.Errorf("no stdin")
+	}
+	return io.ReadAll(r)
+}
+
+// batchLine is one line of batch's input.
+type batchLine struct {
+	Tool string          `json:"tool"`
+	Args json.RawMessage `json:"args"`
+}
+
+// maxBatchLine bounds one line of batch input (a patch or a file's content
+// can be large, but not unbounded).
+const maxBatchLine = 64 << 20
+
+func runBatch(ctx context.Context, args []string, io IO) int {
+	f := newFlags("batch")
+	rest, err := f.parse(args, io)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(rest) > 0 {
+		return usageError(io, fmt.Errorf("batch reads its calls from stdin and takes no arguments, got %q", rest))
+	}
+	port, closePort := terminalPort(io)
+	defer closePort()
+	d, ok := f.dispatcher(port, io)
+	if !ok {
+		return ExitToolError
+	}
+	sc := bufio.NewScanner(io.Stdin)
+	sc.Buffer(make([]byte, 64<<10), maxBatchLine)
+	code := ExitOK
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		res := batchCall(ctx, d, tools.Surface(f.surface), n, line)
+		if res.IsError {
+			code = ExitToolError
+		}
+		writeJSON(io.Stdout, res)
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintf(io.Stderr, "agenttools: reading stdin: %v\n", err)
+		return ExitToolError
+	}
+	return code
+}
+
+func batchCall(ctx context.Context, d *tools.Dispatcher, s tools.Surface, n int, line string) tools.Result {
+	var bl batchLine
+	dec := json.NewDecoder(strings.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&bl); err != nil {
+		return tools.Errorf(`line %d: want {"tool": NAME, "args": {...}}: %v`, n, err)
+	}
+	if bl.Tool == "" {
+		return tools.Errorf(`line %d: "tool" is missing`, n)
+	}
+	res, err := d.Call(ctx, s, bl.Tool, bl.Args)
+	if err != nil {
+		return tools.Errorf("line %d: internal error in %s: %v", n, bl.Tool, err)
+	}
+	return res
+}

@@ -1,0 +1,304 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/agenttools/agenttools/tools"
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+func runServe(ctx context.Context, args []string, stdio IO) int {
+	f := newFlags("serve")
+	rest, err := f.parse(args, stdio)
+	if err != nil {
+		return ExitUsage
+	}
+	if len(rest) > 0 {
+		return usageError(stdio, fmt.Errorf("serve speaks JSON-RPC on stdin and takes no arguments, got %q", rest))
+	}
+	// Resolve the root once up front, so a bad --root fails at start and
+	// not at initialize.
+	if _, err := tools.Registry(f.run(nil)); err != nil {
+		fmt.Fprintf(stdio.Stderr, "agenttools: %v\n", err)
+		return ExitToolError
+	}
+	s := &server{flags: f}
+	stream := newLineStream(stdio.Stdin, stdio.Stdout)
+	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.AsyncHandler(s), jsonrpc2.SetLogger(discardLogger{}))
+	select {
+	case <-conn.DisconnectNotify():
+	case <-ctx.Done():
+		conn.Close()
+	}
+	s.wg.Wait()
+	return ExitOK
+}
+
+type discardLogger struct{}
+
+func (discardLogger) Printf(string, ...any) {}
+
+// server answers serve's methods. The registry is built at initialize,
+// when the host has said whether a person can answer cards.
+type server struct {
+	flags *flags
+	wg    sync.WaitGroup
+
+	mu   sync.Mutex
+	d    *tools.Dispatcher
+	port tools.Port
+}
+
+type initializeParams struct {
+	Human bool `json:"human"`
+}
+
+type initializeResult struct {
+	Name    string   `json:"name"`
+	Version string   `json:"version"`
+	Surface string   `json:"surface"`
+	Tools   []string `json:"tools"`
+}
+
+type callParams struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// Version is the binary's version, set at link time.
+var Version = "dev"
+
+func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	s.wg.Add(1)
+	defer s.wg.Done()
+	result, rerr := s.handle(ctx, conn, req)
+	if req.Notif {
+		return
+	}
+	if rerr != nil {
+		conn.ReplyWithError(ctx, req.ID, rerr)
+		return
+	}
+	conn.Reply(ctx, req.ID, result)
+}
+
+func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, *jsonrpc2.Error) {
+	switch req.Method {
+	case "initialize":
+		var p initializeParams
+		if err := decodeParams(req, &p, false); err != nil {
+			return nil, err
+		}
+		return s.initialize(conn, p)
+	case "tools/list":
+		d, err := s.dispatcher()
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"tools": listTools(d, tools.Surface(s.flags.surface))}, nil
+	case "tools/call":
+		d, err := s.dispatcher()
+		if err != nil {
+			return nil, err
+		}
+		var p callParams
+		if err := decodeParams(req, &p, true); err != nil {
+			return nil, err
+		}
+		if p.Name == "" {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: `tools/call: params.name is missing`}
+		}
+		res, cerr := d.Call(ctx, tools.Surface(s.flags.surface), p.Name, p.Arguments)
+		if cerr != nil {
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error in %s: %v", p.Name, cerr)}
+		}
+		return res, nil
+	}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: fmt.Sprintf("unknown method %q: want initialize, tools/list or tools/call", req.Method)}
+}
+
+func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *jsonrpc2.Error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.d != nil {
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already called"}
+	}
+	var port tools.Port
+	if p.Human {
+		port = &hostPort{conn: conn}
+	}
+	d, err := tools.Registry(s.flags.run(port))
+	if err != nil {
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()}
+	}
+	s.d = d
+	res := initializeResult{Name: "agenttools", Version: Version, Surface: s.flags.surface, Tools: []string{}}
+	for _, t := range d.Tools(tools.Surface(s.flags.surface)) {
+		res.Tools = append(res.Tools, t.Name)
+	}
+	return res, nil
+}
+
+func (s *server) dispatcher() (*tools.Dispatcher, *jsonrpc2.Error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.d == nil {
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "call initialize first"}
+	}
+	return s.d, nil
+}
+
+func decodeParams(req *jsonrpc2.Request, v any, required bool) *jsonrpc2.Error {
+	if req.Params == nil || string(*req.Params) == "null" {
+		if required {
+			return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + ": params are missing"}
+		}
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(*req.Params))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("%s: bad params: %v", req.Method, err)}
+	}
+	return nil
+}
+
+// hostPort draws cards by calling the host back with ui/ask.
+type hostPort struct {
+	conn *jsonrpc2.Conn
+}
+
+type askParams struct {
+	Kind           tools.CardKind `json:"kind"`
+	Card           tools.Card     `json:"card"`
+	TimeoutSeconds int            `json:"timeout_seconds"`
+}
+
+func (p *hostPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, timeout time.Duration) (tools.Answer, error) {
+	// The host gets a little longer than the card says, so its own
+	// timeout answer arrives before ours fires.
+	ctx, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
+	defer cancel()
+	var a tools.Answer
+	err := p.conn.Call(ctx, "ui/ask", askParams{Kind: kind, Card: c, TimeoutSeconds: int(timeout / time.Second)}, &a)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return tools.Answer{Outcome: tools.TimedOut}, nil
+	}
+	if err != nil {
+		return tools.Answer{}, fmt.Errorf("ui/ask: %w", err)
+	}
+	switch a.Outcome {
+	case tools.Answered, tools.Skipped, tools.TimedOut:
+		return a, nil
+	}
+	return tools.Answer{}, fmt.Errorf("ui/ask: the host answered outcome %q; want answered, skipped or timeout", a.Outcome)
+}
+
+// lineStream is a jsonrpc2.ObjectStream of one JSON object per line. A
+// line that is not a JSON-RPC message gets a parse or invalid-request
+// error, and the stream goes on reading: one bad line from a host does not
+// end the session.
+type lineStream struct {
+	r      *bufio.Reader
+	w      io.Writer
+	closer io.Closer
+	mu     sync.Mutex // serializes writes
+}
+
+func newLineStream(r io.Reader, w io.Writer) *lineStream {
+	s := &lineStream{r: bufio.NewReaderSize(r, 1<<16), w: w}
+	if c, ok := r.(io.Closer); ok {
+		s.closer = c
+	}
+	return s
+}
+
+// maxLine bounds one message; a longer line is refused as a whole.
+const maxLine = 64 << 20
+
+func (s *lineStream) ReadObject(v any) error {
+	for {
+		line, err := s.readLine()
+		if err != nil {
+			return err
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line == nil {
+			continue
+		}
+		uerr := json.Unmarshal(line, v)
+		if uerr == nil {
+			return nil
+		}
+		code := int64(jsonrpc2.CodeInvalidRequest)
+		msg := "invalid request: " + uerr.Error()
+		var id any
+		if !json.Valid(line) {
+			code, msg = jsonrpc2.CodeParseError, "parse error: the line is not JSON"
+		} else {
+			var probe struct {
+				ID any `json:"id"`
+			}
+			if json.Unmarshal(line, &probe) == nil {
+				id = probe.ID
+			}
+		}
+		s.WriteObject(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
+	}
+}
+
+// readLine reads one line, or reports one over maxLine as an empty line
+// after answering it with an error.
+func (s *lineStream) readLine() ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := s.r.ReadSlice('\n')
+		if len(buf)+len(chunk) <= maxLine {
+			buf = append(buf, chunk...)
+		} else if buf != nil || len(chunk) > 0 {
+			buf = buf[:0]
+			if err == nil {
+				s.WriteObject(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": jsonrpc2.CodeParseError, "message": fmt.Sprintf("parse error: a line is longer than %d bytes", maxLine)}})
+			}
+		}
+		switch {
+		case err == nil:
+			return buf, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(buf) > 0:
+			return buf, nil
+		default:
+			return nil, err
+		}
+	}
+}
+
+func (s *lineStream) WriteObject(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, err = s.w.Write(append(b, '\n'))
+	return err
+}
+
+func (s *lineStream) Close() error {
+	if s.closer != nil {
+		return s.closer.Close()
+	}
+	return nil
+}

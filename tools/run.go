@@ -1,0 +1,114 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// A Run holds the resources of one agent run. Only Dir is needed for the
+// file tools; every other resource is optional, and a tool whose resource
+// is missing is not registered at all.
+type Run struct {
+	Dir            string   // working directory
+	ConversationID string   // the conversation the run belongs to
+	ExtraReadRoots []string // folders outside Dir that read may open
+
+	// Rules maps a tool name to allow, ask or deny. A tool with no rule
+	// gets DefaultRule of its level.
+	Rules map[string]Rule
+	// Yes approves every call that a rule would ask about (not one it
+	// denies), as the binary's --yes does.
+	Yes bool
+
+	// Permissions is where approval requests go. Nil means nobody can
+	// approve, and a call whose rule says ask is denied.
+	Permissions Port
+	// Questions is where ask_user draws its cards, when someone can answer.
+	Questions Port
+	// ApprovalTimeout bounds how long an approval may wait; zero means
+	// DefaultApprovalTimeout.
+	ApprovalTimeout time.Duration
+
+	// Vibe is true while vibe mode is on.
+	Vibe bool
+}
+
+// DefaultApprovalTimeout is how long an approval card waits for a person.
+const DefaultApprovalTimeout = 5 * time.Minute
+
+// A Rule is the permission for one tool.
+type Rule string
+
+const (
+	Allow Rule = "allow"
+	Ask   Rule = "ask"
+	Deny  Rule = "deny"
+)
+
+// ParseRule checks that s names a rule.
+func ParseRule(s string) (Rule, error) {
+	switch Rule(s) {
+	case Allow, Ask, Deny:
+		return Rule(s), nil
+	}
+	return "", fmt.Errorf("unknown rule %q: want allow, ask or deny", s)
+}
+
+// DefaultRule is the rule for a tool that has none: read-level tools run,
+// the others ask first.
+func DefaultRule(l Level) Rule {
+	if l == Read {
+		return Allow
+	}
+	return Ask
+}
+
+// A Port reaches a person: it draws a card and waits for the answer. The
+// binary implements it on a terminal and over serve's ui/ask callback.
+type Port interface {
+	Ask(ctx context.Context, kind CardKind, card Card, timeout time.Duration) (Answer, error)
+}
+
+// CardKind says why a card is drawn.
+type CardKind string
+
+const (
+	QuestionCard   CardKind = "question"
+	PermissionCard CardKind = "permission"
+)
+
+// A Card is what a person is shown.
+type Card struct {
+	Question      string   `json:"question"`
+	Context       string   `json:"context,omitempty"`
+	Options       []Option `json:"options,omitempty"`
+	AllowFreeText bool     `json:"allow_free_text"`
+	MultiSelect   bool     `json:"multi_select"`
+}
+
+// An Option is one choice on a card.
+type Option struct {
+	Label       string `json:"label"`
+	Description string `json:"description,omitempty"`
+}
+
+// Outcomes of a card.
+const (
+	Answered = "answered"
+	Skipped  = "skipped"
+	TimedOut = "timeout"
+)
+
+// An Answer is what came back from a card.
+type Answer struct {
+	Outcome  string   `json:"outcome"` // answered, skipped or timeout
+	Selected []string `json:"selected,omitempty"`
+	Text     string   `json:"text,omitempty"`
+}
+
+// The labels of a permission card's options.
+const (
+	AllowLabel = "Allow"
+	DenyLabel  = "Deny"
+)

@@ -1,0 +1,150 @@
+// Package tools is the registry and dispatcher of agenttools: what a tool
+// is (name, approval level, schema, handler), what it returns, which tools
+// a run has, which of them a surface may see, and the one path every call
+// takes — surface, arguments, permission rules, approval, wrappers,
+// handler. Each tool lives in a file of its own, a thin handler over an
+// engine package.
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// A Level is what a tool may do, and so which surfaces see it.
+type Level int
+
+const (
+	Read  Level = iota // no side effects
+	Write              // changes files
+	Exec               // starts or controls a process
+)
+
+var levelNames = [...]string{Read: "read", Write: "write", Exec: "exec"}
+
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", int(l))
+}
+
+// MarshalText writes the level's name.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// A Surface is who is calling: the full agent, plan mode, or a read-only
+// subagent. Plan and readonly see read-level tools only.
+type Surface string
+
+const (
+	Full     Surface = "full"
+	Plan     Surface = "plan"
+	ReadOnly Surface = "readonly"
+)
+
+// ParseSurface checks that s names a surface.
+func ParseSurface(s string) (Surface, error) {
+	switch Surface(s) {
+	case Full, Plan, ReadOnly:
+		return Surface(s), nil
+	}
+	return "", fmt.Errorf("unknown surface %q: want full, plan or readonly", s)
+}
+
+// Sees reports whether a surface sees tools of level l.
+func (s Surface) Sees(l Level) bool {
+	return s == Full || l == Read
+}
+
+// A Handler runs a tool on arguments that already passed the schema.
+// A problem the model can act on is a Result with IsError; a Go error is a
+// fault of the engine.
+type Handler func(ctx context.Context, args json.RawMessage) (Result, error)
+
+// A Wrapper decorates a handler: diagnostics on write is one.
+type Wrapper func(next Handler) Handler
+
+// A Tool is one entry of the registry.
+type Tool struct {
+	Name         string
+	Level        Level
+	ParallelSafe bool
+	Description  string // one paragraph, written for a model
+	InputSchema  *jsonschema.Schema
+	Handler      Handler
+
+	schema *jsonschema.Resolved // InputSchema, resolved when registered
+}
+
+// NewTool builds a tool whose schema is derived from the argument struct A
+// (json tags name the properties; omitempty makes one optional; a
+// jsonschema tag is its description) and whose handler receives A decoded.
+func NewTool[A any](name string, level Level, parallelSafe bool, description string, h func(ctx context.Context, args A) (Result, error)) *Tool {
+	schema, err := jsonschema.For[A](nil)
+	if err != nil {
+		// A is a type in this module; failing here is a programming error
+		// caught by the registry's tests.
+		panic(fmt.Sprintf("tool %s: %v", name, err))
+	}
+	return &Tool{
+		Name:         name,
+		Level:        level,
+		ParallelSafe: parallelSafe,
+		Description:  description,
+		InputSchema:  schema,
+		Handler: func(ctx context.Context, raw json.RawMessage) (Result, error) {
+			var args A
+			if err := json.Unmarshal(raw, &args); err != nil {
+				return Errorf("arguments of %s: %v", name, err), nil
+			}
+			return h(ctx, args)
+		},
+	}
+}
+
+// Content is one item the model sees: text, or an image.
+type Content struct {
+	Type     string `json:"type"` // "text" or "image"
+	Text     string `json:"text,omitempty"`
+	MimeType string `json:"mimeType,omitempty"`
+	Data     string `json:"data,omitempty"` // base64, for images
+}
+
+// A Result is what a call returns, in the shape of MCP's CallToolResult:
+// content for the model, structured for programs, and whether the tool
+// reported an error.
+type Result struct {
+	Content    []Content `json:"content"`
+	Structured any       `json:"structured,omitempty"`
+	IsError    bool      `json:"isError,omitempty"`
+}
+
+// Text returns a result with one text item.
+func Text(s string) Result {
+	return Result{Content: []Content{{Type: "text", Text: s}}}
+}
+
+// Errorf returns an error result whose text is the formatted message.
+func Errorf(format string, args ...any) Result {
+	r := Text(fmt.Sprintf(format, args...))
+	r.IsError = true
+	return r
+}
+
+// TextContent joins the text items of r.
+func (r Result) TextContent() string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		if c.Type == "text" {
+			if b.Len() > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(c.Text)
+		}
+	}
+	return b.String()
+}
