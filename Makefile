@@ -1,0 +1,44 @@
+# make test   installs the peers the tests need, then runs every test with
+#             AGENTTOOLS_REQUIRE_PEERS=1 (a missing peer fails, not skips)
+# make build  static CGO_ENABLED=0 binaries for four platforms into dist/
+# make bench  the Go benchmarks
+# make fuzz   each fuzz target for FUZZTIME
+
+# PEERS lists the peers that the tests need today; each issue that adds
+# tests against a peer adds it here (scripts/peers.sh knows them all).
+PEERS :=
+FUZZTIME ?= 20s
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+PLATFORMS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
+
+export PATH := $(CURDIR)/.peers/bin:$(CURDIR)/.peers/node_modules/.bin:$(PATH)
+
+.PHONY: test peers build bench fuzz
+
+test: peers
+	AGENTTOOLS_REQUIRE_PEERS=1 go test -count=1 ./...
+
+peers:
+	@scripts/peers.sh $(PEERS)
+
+build:
+	@mkdir -p dist
+	@for p in $(PLATFORMS); do \
+		os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		out=dist/agenttools-$$os-$$arch$$ext; \
+		echo "build $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch go build -trimpath \
+			-ldflags "-s -w -X github.com/agenttools/agenttools/internal/cli.Version=$(VERSION)" \
+			-o $$out ./cmd/agenttools || exit 1; \
+	done
+
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
+
+fuzz:
+	@for pkg in $$(go list ./...); do \
+		for f in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$f"; \
+			go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
+	done

@@ -1,0 +1,419 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// binary is the agenttools binary, built once for the end-to-end tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "agenttools-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "agenttools")
+	build := exec.Command("go", "build", "-o", binary, "../../cmd/agenttools")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building agenttools: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+type runOutput struct {
+	stdout, stderr string
+	code           int
+}
+
+// run runs the built binary in dir with stdin, bounded in time.
+func run(t *testing.T, dir, stdin string, args ...string) runOutput {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %v: %v", args, err)
+	}
+	return runOutput{out.String(), errb.String(), code}
+}
+
+func workdir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("alpha\nbeta\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestCall(t *testing.T) {
+	dir := workdir(t)
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		wantOut    string
+		wantErrSub string
+		code       int
+	}{
+		{"read", []string{"call", "read", `{"path":"a.txt"}`}, "", "     1\talpha\n     2\tbeta\n\n", "", 0},
+		{"args from stdin", []string{"call", "read", "-"}, `{"path":"a.txt","limit":1}`, "     1\talpha\n(1 more lines; read again with offset 2)\n\n", "", 0},
+		{"write needs approval", []string{"call", "write", `{"path":"b.txt","content":"b"}`}, "", "", "no approver is connected", 1},
+		{"write with --yes", []string{"call", "--yes", "write", `{"path":"b.txt","content":"b"}`}, "", "created b.txt (1 bytes)\n", "", 0},
+		{"write by rule", []string{"call", "--rule", "write=allow", "write", `{"path":"c.txt","content":"c"}`}, "", "created c.txt (1 bytes)\n", "", 0},
+		{"plan surface hides write", []string{"call", "--surface", "plan", "--yes", "write", `{"path":"d.txt","content":"d"}`}, "", "", `no tool "write" on the plan surface`, 1},
+		{"tool error", []string{"call", "read", `{"path":"missing"}`}, "", "", "path: missing does not exist", 1},
+		{"schema error", []string{"call", "read", `{"path":1}`}, "", "", `argument "path": want string`, 1},
+		{"bad JSON is usage", []string{"call", "read", `{"path"`}, "", "", "not valid JSON", 2},
+		{"no tool is usage", []string{"call"}, "", "", "call takes TOOL", 2},
+		{"unknown flag is usage", []string{"call", "--colour", "read"}, "", "", "flag provided but not defined", 2},
+		{"bad surface is usage", []string{"call", "--surface", "admin", "read"}, "", "", "unknown surface", 2},
+		{"unknown command", []string{"frobnicate"}, "", "", `unknown command "frobnicate"`, 2},
+		{"no command", nil, "", "", "usage:", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := run(t, dir, tc.stdin, tc.args...)
+			if got.code != tc.code || got.stdout != tc.wantOut || !strings.Contains(got.stderr, tc.wantErrSub) {
+				t.Errorf("agenttools %q:\n code %d, want %d\n stdout %q, want %q\n stderr %q, want it to contain %q",
+					tc.args, got.code, tc.code, got.stdout, tc.wantOut, got.stderr, tc.wantErrSub)
+			}
+		})
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "b.txt")); string(b) != "b" {
+		t.Errorf("b.txt = %q after call --yes write", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "d.txt")); err == nil {
+		t.Errorf("the plan surface wrote d.txt")
+	}
+}
+
+func TestCallJSON(t *testing.T) {
+	got := run(t, workdir(t), "", "call", "--json", "read", `{"path":"a.txt","offset":2}`)
+	if got.code != 0 {
+		t.Fatalf("code %d: %s", got.code, got.stderr)
+	}
+	var res map[string]any
+	if err := json.Unmarshal([]byte(got.stdout), &res); err != nil {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, got.stdout)
+	}
+	want := map[string]any{
+		"content":    []any{map[string]any{"type": "text", "text": "     2\tbeta\n"}},
+		"structured": map[string]any{"path": "a.txt", "offset": 2.0, "lines": 1.0, "total_lines": 2.0},
+	}
+	if diff := cmp.Diff(want, res); diff != "" {
+		t.Errorf("call --json (-want +got):\n%s", diff)
+	}
+}
+
+func TestTools(t *testing.T) {
+	dir := workdir(t)
+	for _, tc := range []struct {
+		surface string
+		want    []string
+	}{
+		{"full", []string{"read", "write", "edit", "apply_patch"}},
+		{"plan", []string{"read"}},
+		{"readonly", []string{"read"}},
+	} {
+		got := run(t, dir, "", "tools", "--json", "--surface", tc.surface)
+		var list struct {
+			Tools []struct {
+				Name        string         `json:"name"`
+				Level       string         `json:"level"`
+				InputSchema map[string]any `json:"inputSchema"`
+			} `json:"tools"`
+		}
+		if err := json.Unmarshal([]byte(got.stdout), &list); err != nil {
+			t.Fatalf("tools --json: %v\n%s", err, got.stdout)
+		}
+		var names []string
+		for _, tool := range list.Tools {
+			names = append(names, tool.Name)
+			if tool.InputSchema["type"] != "object" {
+				t.Errorf("%s has no object schema: %v", tool.Name, tool.InputSchema)
+			}
+		}
+		if diff := cmp.Diff(tc.want, names); diff != "" {
+			t.Errorf("tools --surface %s (-want +got):\n%s", tc.surface, diff)
+		}
+	}
+	if got := run(t, dir, "", "tools"); got.code != 0 || !strings.Contains(got.stdout, "apply_patch  write") {
+		t.Errorf("tools table:\n%s", got.stdout)
+	}
+}
+
+func TestBatch(t *testing.T) {
+	dir := workdir(t)
+	in := strings.Join([]string{
+		`{"tool":"write","args":{"path":"n.txt","content":"one\n"}}`,
+		`not json`,
+		``,
+		`{"tool":"edit","args":{"path":"n.txt","old_string":"one","new_string":"two"}}`,
+		`{"args":{}}`,
+		`{"tool":"nope","args":{}}`,
+		`{"tool":"read","args":{"path":"n.txt"}}`,
+	}, "\n") + "\n"
+	got := run(t, dir, in, "batch", "--yes")
+	if got.code != 1 {
+		t.Errorf("batch with bad lines exited %d, want 1", got.code)
+	}
+	type line struct {
+		IsError bool
+		Text    string
+	}
+	var lines []line
+	sc := bufio.NewScanner(strings.NewReader(got.stdout))
+	for sc.Scan() {
+		var res struct {
+			Content []struct{ Text string }
+			IsError bool
+		}
+		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+			t.Fatalf("output line is not a Result: %v: %s", err, sc.Text())
+		}
+		lines = append(lines, line{res.IsError, res.Content[0].Text})
+	}
+	for i := range lines {
+		if lines[i].IsError {
+			lines[i].Text, _, _ = strings.Cut(lines[i].Text, ":")
+		}
+	}
+	want := []line{
+		{false, "created n.txt (4 bytes)"},
+		{true, "line 2"},
+		{false, "replaced 1 occurrence in n.txt"},
+		{true, "line 5"},
+		{true, `no tool "nope" on the full surface; the tools are`},
+		{false, "     1\ttwo\n"},
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("batch results (-want +got):\n%s", diff)
+	}
+}
+
+// host is a scripted serve host: it writes JSON-RPC lines to the server's
+// stdin and reads what the server writes, over the real pipes of the
+// built binary.
+type host struct {
+	t     *testing.T
+	stdin io.WriteCloser
+	msgs  chan map[string]any
+	cmd   *exec.Cmd
+}
+
+func startServe(t *testing.T, dir string, args ...string) *host {
+	t.Helper()
+	cmd := exec.Command(binary, append([]string{"serve"}, args...)...)
+	cmd.Dir = dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h := &host{t: t, stdin: stdin, msgs: make(chan map[string]any, 64), cmd: cmd}
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 1<<24)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				m = map[string]any{"unparsable": sc.Text()}
+			}
+			h.msgs <- m
+		}
+		close(h.msgs)
+	}()
+	t.Cleanup(func() {
+		stdin.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve exited with %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("serve did not exit after stdin closed")
+		}
+	})
+	return h
+}
+
+func (h *host) send(line string) {
+	h.t.Helper()
+	if _, err := io.WriteString(h.stdin, line+"\n"); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+func (h *host) request(id int, method string, params any) {
+	h.t.Helper()
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	h.send(string(b))
+}
+
+// next returns the next message from the server.
+func (h *host) next() map[string]any {
+	h.t.Helper()
+	select {
+	case m, ok := <-h.msgs:
+		if !ok {
+			h.t.Fatal("serve closed its stdout")
+		}
+		return m
+	case <-time.After(30 * time.Second):
+		h.t.Fatal("no message from serve in 30s")
+	}
+	return nil
+}
+
+func TestServe(t *testing.T) {
+	dir := workdir(t)
+	h := startServe(t, dir)
+
+	// Before initialize, calls are refused but the server stays up.
+	h.request(1, "tools/list", nil)
+	if m := h.next(); errCode(m) != -32600 || m["id"] != 1.0 {
+		t.Errorf("tools/list before initialize: %v", m)
+	}
+	h.request(2, "initialize", map[string]any{"human": true})
+	if m := h.next(); m["id"] != 2.0 || m["result"].(map[string]any)["name"] != "agenttools" {
+		t.Fatalf("initialize: %v", m)
+	}
+	h.request(3, "tools/list", nil)
+	m := h.next()
+	var names []string
+	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
+		names = append(names, tool.(map[string]any)["name"].(string))
+	}
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch"}, names); diff != "" {
+		t.Errorf("tools/list (-want +got):\n%s", diff)
+	}
+
+	// A write asks the host for permission with a ui/ask card; the host
+	// allows the first and denies the second.
+	for i, answer := range []string{"Allow", "Deny"} {
+		id := 10 + i
+		path := fmt.Sprintf("w%d.txt", i)
+		h.request(id, "tools/call", map[string]any{"name": "write", "arguments": map[string]any{"path": path, "content": answer}})
+		ask := h.next()
+		params, _ := ask["params"].(map[string]any)
+		if ask["method"] != "ui/ask" || params["kind"] != "permission" {
+			t.Fatalf("want a ui/ask permission card, got %v", ask)
+		}
+		card := params["card"].(map[string]any)
+		if !strings.Contains(card["question"].(string), "write") || !strings.Contains(card["context"].(string), path) || params["timeout_seconds"].(float64) <= 0 {
+			t.Errorf("card does not show the call: %v", params)
+		}
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": ask["id"], "result": map[string]any{"outcome": "answered", "selected": []string{answer}}})
+		h.send(string(b))
+		res := h.next()
+		if res["id"] != float64(id) {
+			t.Fatalf("want the result of call %d, got %v", id, res)
+		}
+		result := res["result"].(map[string]any)
+		_, err := os.Stat(filepath.Join(dir, path))
+		if answer == "Allow" && (result["isError"] == true || err != nil) {
+			t.Errorf("allowed write: %v, file: %v", result, err)
+		}
+		if answer == "Deny" && (result["isError"] != true || err == nil) {
+			t.Errorf("denied write: %v, file exists: %v", result, err == nil)
+		}
+	}
+
+	// Malformed input gets a JSON-RPC error, and the server keeps serving.
+	h.send("this is not JSON")
+	if m := h.next(); errCode(m) != -32700 || m["id"] != nil {
+		t.Errorf("not JSON: %v", m)
+	}
+	h.send(`{"jsonrpc":"2.0","id":20}`)
+	if m := h.next(); errCode(m) != -32600 || m["id"] != 20.0 {
+		t.Errorf("neither request nor response: %v", m)
+	}
+	h.request(21, "tools/frobnicate", nil)
+	if m := h.next(); errCode(m) != -32601 || m["id"] != 21.0 {
+		t.Errorf("unknown method: %v", m)
+	}
+	h.request(22, "tools/call", map[string]any{"tool": "read"})
+	if m := h.next(); errCode(m) != -32602 {
+		t.Errorf("wrong params: %v", m)
+	}
+	h.request(23, "tools/call", "read")
+	if m := h.next(); errCode(m) != -32602 {
+		t.Errorf("params of the wrong type: %v", m)
+	}
+	h.request(24, "initialize", map[string]any{"human": false})
+	if m := h.next(); errCode(m) != -32600 {
+		t.Errorf("second initialize: %v", m)
+	}
+	h.request(25, "tools/call", map[string]any{"name": "read", "arguments": map[string]any{"path": "a.txt"}})
+	m = h.next()
+	if m["id"] != 25.0 || m["result"].(map[string]any)["isError"] == true {
+		t.Errorf("read after bad input: %v", m)
+	}
+	h.request(26, "tools/call", map[string]any{"name": "read", "arguments": map[string]any{"path": "../../etc/passwd"}})
+	m = h.next()
+	if r := m["result"].(map[string]any); r["isError"] != true {
+		t.Errorf("a tool failure must be a Result with isError, got %v", m)
+	}
+}
+
+func TestServeWithoutHumanDenies(t *testing.T) {
+	dir := workdir(t)
+	h := startServe(t, dir)
+	h.request(1, "initialize", map[string]any{"human": false})
+	h.next()
+	h.request(2, "tools/call", map[string]any{"name": "write", "arguments": map[string]any{"path": "x.txt", "content": "x"}})
+	m := h.next()
+	if m["method"] == "ui/ask" {
+		t.Fatalf("serve asked a host that has no human: %v", m)
+	}
+	r := m["result"].(map[string]any)
+	if r["isError"] != true || !strings.Contains(fmt.Sprint(r["content"]), "no approver") {
+		t.Errorf("write with no human: %v", m)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.txt")); err == nil {
+		t.Errorf("x.txt was written")
+	}
+}
+
+func errCode(m map[string]any) float64 {
+	e, _ := m["error"].(map[string]any)
+	c, _ := e["code"].(float64)
+	return c
+}

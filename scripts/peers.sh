@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# peers.sh installs the real peers the tests talk to, idempotently: a peer
+# already installed is left as it is. Go tools go into .peers/bin, npm
+# packages into .peers/node_modules, Debian packages system-wide.
+#
+# usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
+#        typescript-language-server clangd lldb-dap debugpy pandas matplotlib)
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+peers="$top/.peers"
+mkdir -p "$peers/bin"
+export GOBIN="$peers/bin"
+export PATH="$peers/bin:$peers/node_modules/.bin:$PATH"
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+go_peer() { # binary module@version
+	have "$1" || { echo "peers: installing $1"; go install "$2"; }
+}
+
+npm_peer() { # binary package...
+	have "$1" || { echo "peers: installing $1"; npm install --prefix "$peers" --no-audit --no-fund --silent "${@:2}"; }
+}
+
+apt_updated=
+apt_peer() { # binary package
+	have "$1" && return
+	echo "peers: installing $2"
+	[ -n "$apt_updated" ] || { apt-get update -qq; apt_updated=1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+}
+
+py_module_peer() { # module package
+	/usr/bin/python3 -c "import $1" 2>/dev/null && return
+	echo "peers: installing $2"
+	[ -n "$apt_updated" ] || { apt-get update -qq; apt_updated=1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+}
+
+for p in "$@"; do
+	case "$p" in
+	gopls) go_peer gopls golang.org/x/tools/gopls@v0.23.0 ;;
+	dlv) go_peer dlv github.com/go-delve/delve/cmd/dlv@v1.27.2 ;;
+	ast-grep) npm_peer ast-grep @ast-grep/cli ;;
+	pyright) npm_peer pyright pyright ;;
+	typescript-language-server) npm_peer typescript-language-server typescript typescript-language-server ;;
+	clangd) apt_peer clangd clangd ;;
+	lldb-dap) apt_peer lldb-dap-19 lldb-19 ;;
+	debugpy) py_module_peer debugpy python3-debugpy ;;
+	pandas) py_module_peer pandas python3-pandas ;;
+	matplotlib) py_module_peer matplotlib python3-matplotlib ;;
+	*) echo "peers: unknown peer $p" >&2; exit 2 ;;
+	esac
+done
