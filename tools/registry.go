@@ -15,8 +15,8 @@ import (
 
 // A provider registers the tools that stand on one resource of a run.
 type provider struct {
-	resource string            // what the tools need, for docs and tests
-	present  func(*Run) bool   // whether the run has it
+	resource string             // what the tools need, for docs and tests
+	present  func(*Run) bool    // whether the run has it
 	tools    func(*env) []*Tool // the tools, bound to the run
 }
 
