@@ -1,0 +1,258 @@
+// Command toolsbench measures agenttools' structural-search engine on real
+// corpora. Its parse command parses every file of a language under a
+// folder and reports the parse rate, throughput on one core and on all
+// cores, and peak heap; for Go it runs go/parser on the same files, for
+// the ratio and to count only the files go/parser accepts.
+//
+//	toolsbench parse --lang go [--json] DIR
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/golang"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: toolsbench parse --lang go [--json] DIR")
+		os.Exit(2)
+	}
+	switch os.Args[1] {
+	case "parse":
+		os.Exit(runParse(os.Args[2:]))
+	}
+	fmt.Fprintf(os.Stderr, "toolsbench: unknown command %q: want parse\n", os.Args[1])
+	os.Exit(2)
+}
+
+func languages() *grammars.Registry {
+	r, err := grammars.NewRegistry(golang.Language)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// parseReport is what parse prints.
+type parseReport struct {
+	Lang           string    `json:"lang"`
+	Dir            string    `json:"dir"`
+	Files          int       `json:"files"`
+	Bytes          int64     `json:"bytes"`
+	OracleRejected int       `json:"oracle_rejected"` // files the language's own parser rejects, left out of the rate
+	Parsed         int       `json:"parsed"`
+	Failed         int       `json:"failed"`
+	ParseRate      float64   `json:"parse_rate"` // parsed / (files - oracle_rejected)
+	Failures       []failure `json:"failures"`
+	MBps1          float64   `json:"mb_per_s_one_core"`
+	MBpsAll        float64   `json:"mb_per_s_all_cores"`
+	Cores          int       `json:"cores"`
+	PeakHeapMB     float64   `json:"peak_heap_mb"`
+	OracleMBps1    float64   `json:"oracle_mb_per_s_one_core,omitempty"`
+	Ratio          float64   `json:"ratio_to_oracle,omitempty"` // ours / oracle, one core
+}
+
+type failure struct {
+	File  string `json:"file"`
+	Error string `json:"error"`
+}
+
+func runParse(args []string) int {
+	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
+	lang := fs.String("lang", "go", "language id")
+	asJSON := fs.Bool("json", false, "print JSON")
+	list := fs.Int("list", 20, "how many failures to list")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "toolsbench parse: want one DIR")
+		return 2
+	}
+	l, err := languages().Lookup(*lang)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench parse:", err)
+		return 2
+	}
+	dir := fs.Arg(0)
+	files, err := collect(dir, l)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench parse:", err)
+		return 1
+	}
+	rep := parseReport{Lang: l.ID, Dir: dir, Files: len(files), Cores: runtime.NumCPU()}
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		srcs[i], err = os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench parse:", err)
+			return 1
+		}
+		rep.Bytes += int64(len(srcs[i]))
+	}
+	oracleOK := make([]bool, len(files))
+	for i := range oracleOK {
+		oracleOK[i] = true
+	}
+	if l.ID == "go" {
+		prev := runtime.GOMAXPROCS(1)
+		start := time.Now()
+		for i, src := range srcs {
+			_, err := parser.ParseFile(token.NewFileSet(), files[i], src, parser.ParseComments|parser.SkipObjectResolution)
+			oracleOK[i] = err == nil
+		}
+		rep.OracleMBps1 = mbps(rep.Bytes, time.Since(start))
+		runtime.GOMAXPROCS(prev)
+	}
+
+	// One core: parse everything with GOMAXPROCS=1.
+	prev := runtime.GOMAXPROCS(1)
+	start := time.Now()
+	ok := make([]bool, len(files))
+	errs := make([]string, len(files))
+	for i, src := range srcs {
+		ok[i], errs[i] = parseOne(l, src)
+	}
+	rep.MBps1 = mbps(rep.Bytes, time.Since(start))
+	runtime.GOMAXPROCS(prev)
+
+	// All cores, with the heap sampled.
+	debug.FreeOSMemory()
+	var peak atomic.Uint64
+	ctx, stop := context.WithCancel(context.Background())
+	go sampleHeap(ctx, &peak)
+	start = time.Now()
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(srcs) {
+					return
+				}
+				parseOne(l, srcs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	rep.MBpsAll = mbps(rep.Bytes, time.Since(start))
+	stop()
+	rep.PeakHeapMB = float64(peak.Load()) / (1 << 20)
+
+	for i := range files {
+		if !oracleOK[i] {
+			rep.OracleRejected++
+			continue
+		}
+		if ok[i] {
+			rep.Parsed++
+			continue
+		}
+		rep.Failed++
+		if len(rep.Failures) < *list {
+			rel, _ := filepath.Rel(dir, files[i])
+			rep.Failures = append(rep.Failures, failure{File: rel, Error: errs[i]})
+		}
+	}
+	if n := rep.Files - rep.OracleRejected; n > 0 {
+		rep.ParseRate = float64(rep.Parsed) / float64(n)
+	}
+	if rep.OracleMBps1 > 0 {
+		rep.Ratio = rep.MBps1 / rep.OracleMBps1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(rep)
+		return 0
+	}
+	fmt.Printf("%s: %d files, %.1f MB (%d rejected by the language's own parser)\n", rep.Lang, rep.Files, float64(rep.Bytes)/1e6, rep.OracleRejected)
+	fmt.Printf("parsed %d, failed %d: parse rate %.3f%%\n", rep.Parsed, rep.Failed, 100*rep.ParseRate)
+	fmt.Printf("speed: %.2f MB/s on one core, %.2f MB/s on %d cores; peak heap %.0f MB\n", rep.MBps1, rep.MBpsAll, rep.Cores, rep.PeakHeapMB)
+	if rep.OracleMBps1 > 0 {
+		fmt.Printf("go/parser: %.2f MB/s on one core; ours is %.3fx of it\n", rep.OracleMBps1, rep.Ratio)
+	}
+	for _, f := range rep.Failures {
+		fmt.Printf("  FAIL %s: %s\n", f.File, f.Error)
+	}
+	return 0
+}
+
+// parseOne parses src and reports whether it parsed with no error region,
+// and the first error.
+func parseOne(l *grammars.Language, src []byte) (bool, string) {
+	t, err := l.Parse(src)
+	if err != nil {
+		return false, err.Error()
+	}
+	if len(t.Errors) > 0 {
+		return false, t.Errors[0].Error()
+	}
+	return true, ""
+}
+
+func mbps(n int64, d time.Duration) float64 { return float64(n) / 1e6 / d.Seconds() }
+
+func sampleHeap(ctx context.Context, peak *atomic.Uint64) {
+	var ms runtime.MemStats
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		runtime.ReadMemStats(&ms)
+		if ms.HeapInuse > peak.Load() {
+			peak.Store(ms.HeapInuse)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// collect lists the files of language l under dir, skipping testdata and
+// hidden folders, in a stable order.
+func collect(dir string, l *grammars.Language) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if p != dir && (name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		for _, ext := range l.Extensions {
+			if strings.HasSuffix(p, ext) && d.Type().IsRegular() {
+				files = append(files, p)
+				break
+			}
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files, err
+}

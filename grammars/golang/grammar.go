@@ -1,0 +1,187 @@
+// Package golang is the Go grammar of agenttools' structural search: a
+// participle grammar for the file skeleton (package clause, imports, the
+// sequence of top-level declarations) over a hand-written, allocation-free
+// lexer, with each top-level declaration parsed by hand-written
+// participle Parseable productions that build tree nodes directly. A
+// declaration that fails to parse becomes an ERROR node spanning up to
+// the next declaration, and the rest of the file still parses.
+package golang
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The participle skeleton.
+
+type file struct {
+	Package *packageClause `parser:"@@"`
+	Imports []*importDecl  `parser:"@@*"`
+	Decls   []*topDecl     `parser:"@@*"`
+}
+
+type packageClause struct {
+	Tokens []lexer.Token
+	Name   string `parser:"'package' @Ident Semi"`
+}
+
+type importDecl struct {
+	Tokens []lexer.Token
+	Specs  []*importSpec `parser:"'import' ( '(' ( @@ Semi? )* ')' | @@ ) Semi"`
+}
+
+type importSpec struct {
+	Tokens []lexer.Token
+	Name   string `parser:"( @Ident | @'.' )?"`
+	Path   string `parser:"@( String | RawString )"`
+}
+
+// topDecl is one top-level declaration, parsed by hand. It keeps the tree
+// fragment it built, to be spliced into the file's tree.
+type topDecl struct {
+	frag grammars.Builder
+	err  *grammars.Error
+}
+
+// Parse implements participle.Parseable.
+func (d *topDecl) Parse(lex *lexer.PeekingLexer) error {
+	if lex.Peek().EOF() {
+		return participle.NextMatch
+	}
+	p := &parser{lex: lex, b: &d.frag}
+	p.load()
+	start := p.pos()
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b, ok := r.(bailout)
+				if !ok {
+					panic(r)
+				}
+				d.err = b.err
+			}
+		}()
+		p.topDecl()
+	}()
+	if d.err != nil {
+		// Skip to the next token that starts a line with a declaration
+		// keyword, and cover what was skipped with an ERROR node.
+		d.frag = grammars.Builder{}
+		end := p.pos()
+		for p.kind != tEOF {
+			end = uint32(p.tok.Pos.Offset + len(p.tok.Value))
+			p.next()
+			if p.tok.Pos.Column == 1 && (p.kind == kwFunc || p.kind == kwVar || p.kind == kwConst || p.kind == kwType || p.kind == kwImport) {
+				break
+			}
+		}
+		if end < start {
+			end = start
+		}
+		d.err.Span = grammars.Span{Start: start, End: end}
+		d.frag.Leaf(nError, start, end)
+	}
+	return nil
+}
+
+// Language is the Go grammar.
+var Language = newLanguage()
+
+func newLanguage() *grammars.Language {
+	l := &grammars.Language{
+		ID:         "go",
+		Extensions: []string{".go"},
+		Kinds:      kindTable(),
+		Tokens:     numTokens,
+		Scaffolds:  scaffolds,
+	}
+	files := participle.MustBuild[file](participle.Lexer(definition{}), participle.UseLookahead(2))
+	patterns := participle.MustBuild[file](participle.Lexer(definition{pattern: true}), participle.UseLookahead(2))
+	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, files, src, false) }
+	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, patterns, src, true) }
+	return l
+}
+
+// scaffolds are the contexts a pattern is tried in, in order. The matcher
+// issue refines this list.
+var scaffolds = []grammars.Scaffold{
+	{Name: "statement", Prefix: "package p\nfunc _() {\n", Suffix: "\n}\n"},
+	{Name: "top-level declaration", Prefix: "package p\n", Suffix: "\n"},
+}
+
+func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, pattern bool) (*grammars.Tree, error) {
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
+	sc := newScanner(text, pattern)
+	plex, err := lexer.Upgrade(sc)
+	if err != nil {
+		return nil, fmt.Errorf("lexing: %w", err)
+	}
+	t := &grammars.Tree{Lang: l, Src: src}
+	b := &grammars.Builder{}
+	f, perr := pp.ParseFromLexer(plex)
+	if perr != nil {
+		// The skeleton itself failed (no package clause, a broken import
+		// block): the whole file is one error region.
+		line, col := 1, 1
+		if pe, ok := perr.(participle.Error); ok {
+			line, col = pe.Position().Line, pe.Position().Column
+		}
+		b.Leaf(nError, 0, uint32(len(src)))
+		t.Errors = append(t.Errors, &grammars.Error{Line: line, Column: col, Msg: perrMessage(perr), Span: grammars.Span{End: uint32(len(src))}})
+	} else {
+		tokenNode(b, f.Package.Tokens, nPackageClause, nil)
+		for _, imp := range f.Imports {
+			tokenNode(b, imp.Tokens, nImportDeclaration, imp.Specs)
+		}
+		for _, d := range f.Decls {
+			b.Splice(&d.frag)
+			if d.err != nil {
+				t.Errors = append(t.Errors, d.err)
+			}
+		}
+	}
+	t.Root = b.Close(0, nSourceFile, 0)
+	t.Nodes, t.Kids = b.Nodes, b.Kids
+	t.Nodes[t.Root].Start, t.Nodes[t.Root].End = 0, uint32(len(src))
+	t.Trivia = sc.trivia
+	t.Errors = append(t.Errors, sc.errs...)
+	t.Errors.Sort()
+	return t, nil
+}
+
+func perrMessage(err error) string {
+	if pe, ok := err.(participle.Error); ok {
+		return pe.Message()
+	}
+	return err.Error()
+}
+
+// tokenNode builds a node of kind k from a declarative production's
+// tokens, with the import specs among them as child nodes.
+func tokenNode(b *grammars.Builder, toks []lexer.Token, k grammars.Kind, specs []*importSpec) {
+	m := b.Mark()
+	si := 0
+	for i := 0; i < len(toks); i++ {
+		if si < len(specs) && len(specs[si].Tokens) > 0 && toks[i].Pos.Offset == specs[si].Tokens[0].Pos.Offset {
+			tokenNode(b, specs[si].Tokens, nImportSpec, nil)
+			i += len(specs[si].Tokens) - 1
+			si++
+			continue
+		}
+		tokenLeaf(b, toks[i])
+	}
+	b.Close(m, k, 0)
+}
+
+func tokenLeaf(b *grammars.Builder, t lexer.Token) {
+	k := grammars.Kind(t.Type)
+	if t.EOF() || k == tSemi && t.Value != ";" {
+		return
+	}
+	start := uint32(t.Pos.Offset)
+	b.Leaf(k, start, start+uint32(len(t.Value)))
+}

@@ -1,0 +1,302 @@
+package golang
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Token kinds come first; a token's kind is also its participle token type.
+const (
+	tEOF grammars.Kind = iota
+	tIllegal
+	tIdent
+	tInt
+	tFloat
+	tImag
+	tChar
+	tString
+	tRawString
+	tSemi
+
+	// keywords
+	kwBreak
+	kwCase
+	kwChan
+	kwConst
+	kwContinue
+	kwDefault
+	kwDefer
+	kwElse
+	kwFallthrough
+	kwFor
+	kwFunc
+	kwGo
+	kwGoto
+	kwIf
+	kwImport
+	kwInterface
+	kwMap
+	kwPackage
+	kwRange
+	kwReturn
+	kwSelect
+	kwStruct
+	kwSwitch
+	kwType
+	kwVar
+
+	// operators and punctuation
+	opAdd      // +
+	opSub      // -
+	opMul      // *
+	opQuo      // /
+	opRem      // %
+	opAnd      // &
+	opOr       // |
+	opXor      // ^
+	opShl      // <<
+	opShr      // >>
+	opAndNot   // &^
+	opAddAs    // +=
+	opSubAs    // -=
+	opMulAs    // *=
+	opQuoAs    // /=
+	opRemAs    // %=
+	opAndAs    // &=
+	opOrAs     // |=
+	opXorAs    // ^=
+	opShlAs    // <<=
+	opShrAs    // >>=
+	opAndNotAs // &^=
+	opLAnd     // &&
+	opLOr      // ||
+	opArrow    // <-
+	opInc      // ++
+	opDec      // --
+	opEql      // ==
+	opLss      // <
+	opGtr      // >
+	opAssign   // =
+	opNot      // !
+	opTilde    // ~
+	opNeq      // !=
+	opLeq      // <=
+	opGeq      // >=
+	opDefine   // :=
+	opEllipsis // ...
+	opLParen   // (
+	opLBrack   // [
+	opLBrace   // {
+	opComma    // ,
+	opPeriod   // .
+	opRParen   // )
+	opRBrack   // ]
+	opRBrace   // }
+	opColon    // :
+
+	numTokens
+)
+
+// Production kinds.
+const (
+	nSourceFile grammars.Kind = numTokens + iota
+	nError
+	nPackageClause
+	nImportDeclaration
+	nImportSpec
+	nFunctionDeclaration
+	nMethodDeclaration
+	nParameterList
+	nParameterDeclaration
+	nVariadicParameterDeclaration
+	nTypeParameterList
+	nTypeParameterDeclaration
+	nTypeConstraint
+	nBlock
+	nVarDeclaration
+	nVarSpec
+	nConstDeclaration
+	nConstSpec
+	nTypeDeclaration
+	nTypeSpec
+	nTypeAlias
+	nExpressionList
+	nExpressionStatement
+	nSendStatement
+	nIncStatement
+	nDecStatement
+	nAssignmentStatement
+	nShortVarDeclaration
+	nLabeledStatement
+	nEmptyStatement
+	nReturnStatement
+	nGoStatement
+	nDeferStatement
+	nIfStatement
+	nForStatement
+	nForClause
+	nRangeClause
+	nExpressionSwitchStatement
+	nTypeSwitchStatement
+	nExpressionCase
+	nTypeCase
+	nDefaultCase
+	nSelectStatement
+	nCommunicationCase
+	nBreakStatement
+	nContinueStatement
+	nGotoStatement
+	nFallthroughStatement
+	nBinaryExpression
+	nUnaryExpression
+	nCallExpression
+	nArgumentList
+	nSelectorExpression
+	nIndexExpression
+	nSliceExpression
+	nTypeAssertionExpression
+	nTypeSwitchGuard
+	nParenthesizedExpression
+	nCompositeLiteral
+	nLiteralValue
+	nKeyedElement
+	nFuncLiteral
+	nQualifiedType
+	nGenericType
+	nTypeArguments
+	nPointerType
+	nArrayType
+	nImplicitLengthArrayType
+	nSliceType
+	nMapType
+	nChannelType
+	nFunctionType
+	nStructType
+	nFieldDeclarationList
+	nFieldDeclaration
+	nInterfaceType
+	nMethodElem
+	nTypeElem
+	nParenthesizedType
+	nStatementList
+
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	tEOF: "EOF", tIllegal: "ILLEGAL", tIdent: "identifier", tInt: "int_literal", tFloat: "float_literal",
+	tImag: "imaginary_literal", tChar: "rune_literal", tString: "interpreted_string_literal",
+	tRawString: "raw_string_literal", tSemi: ";",
+
+	kwBreak: "break", kwCase: "case", kwChan: "chan", kwConst: "const", kwContinue: "continue",
+	kwDefault: "default", kwDefer: "defer", kwElse: "else", kwFallthrough: "fallthrough", kwFor: "for",
+	kwFunc: "func", kwGo: "go", kwGoto: "goto", kwIf: "if", kwImport: "import", kwInterface: "interface",
+	kwMap: "map", kwPackage: "package", kwRange: "range", kwReturn: "return", kwSelect: "select",
+	kwStruct: "struct", kwSwitch: "switch", kwType: "type", kwVar: "var",
+
+	opAdd: "+", opSub: "-", opMul: "*", opQuo: "/", opRem: "%", opAnd: "&", opOr: "|", opXor: "^",
+	opShl: "<<", opShr: ">>", opAndNot: "&^", opAddAs: "+=", opSubAs: "-=", opMulAs: "*=", opQuoAs: "/=",
+	opRemAs: "%=", opAndAs: "&=", opOrAs: "|=", opXorAs: "^=", opShlAs: "<<=", opShrAs: ">>=",
+	opAndNotAs: "&^=", opLAnd: "&&", opLOr: "||", opArrow: "<-", opInc: "++", opDec: "--", opEql: "==",
+	opLss: "<", opGtr: ">", opAssign: "=", opNot: "!", opTilde: "~", opNeq: "!=", opLeq: "<=", opGeq: ">=",
+	opDefine: ":=", opEllipsis: "...", opLParen: "(", opLBrack: "[", opLBrace: "{", opComma: ",",
+	opPeriod: ".", opRParen: ")", opRBrack: "]", opRBrace: "}", opColon: ":",
+
+	nSourceFile: "source_file", nError: "ERROR", nPackageClause: "package_clause",
+	nImportDeclaration: "import_declaration", nImportSpec: "import_spec",
+	nFunctionDeclaration: "function_declaration", nMethodDeclaration: "method_declaration",
+	nParameterList: "parameter_list", nParameterDeclaration: "parameter_declaration",
+	nVariadicParameterDeclaration: "variadic_parameter_declaration",
+	nTypeParameterList:            "type_parameter_list", nTypeParameterDeclaration: "type_parameter_declaration",
+	nTypeConstraint: "type_constraint", nBlock: "block",
+	nVarDeclaration: "var_declaration", nVarSpec: "var_spec", nConstDeclaration: "const_declaration",
+	nConstSpec: "const_spec", nTypeDeclaration: "type_declaration", nTypeSpec: "type_spec",
+	nTypeAlias: "type_alias", nExpressionList: "expression_list", nExpressionStatement: "expression_statement",
+	nSendStatement: "send_statement", nIncStatement: "inc_statement", nDecStatement: "dec_statement",
+	nAssignmentStatement: "assignment_statement", nShortVarDeclaration: "short_var_declaration",
+	nLabeledStatement: "labeled_statement", nEmptyStatement: "empty_statement",
+	nReturnStatement: "return_statement", nGoStatement: "go_statement", nDeferStatement: "defer_statement",
+	nIfStatement: "if_statement", nForStatement: "for_statement", nForClause: "for_clause",
+	nRangeClause: "range_clause", nExpressionSwitchStatement: "expression_switch_statement",
+	nTypeSwitchStatement: "type_switch_statement", nExpressionCase: "expression_case",
+	nTypeCase: "type_case", nDefaultCase: "default_case", nSelectStatement: "select_statement",
+	nCommunicationCase: "communication_case", nBreakStatement: "break_statement",
+	nContinueStatement: "continue_statement", nGotoStatement: "goto_statement",
+	nFallthroughStatement: "fallthrough_statement", nBinaryExpression: "binary_expression",
+	nUnaryExpression: "unary_expression", nCallExpression: "call_expression",
+	nArgumentList: "argument_list", nSelectorExpression: "selector_expression",
+	nIndexExpression: "index_expression", nSliceExpression: "slice_expression",
+	nTypeAssertionExpression: "type_assertion_expression", nTypeSwitchGuard: "type_switch_guard",
+	nParenthesizedExpression: "parenthesized_expression", nCompositeLiteral: "composite_literal",
+	nLiteralValue: "literal_value", nKeyedElement: "keyed_element", nFuncLiteral: "func_literal",
+	nQualifiedType: "qualified_type", nGenericType: "generic_type", nTypeArguments: "type_arguments",
+	nPointerType: "pointer_type", nArrayType: "array_type",
+	nImplicitLengthArrayType: "implicit_length_array_type", nSliceType: "slice_type",
+	nMapType: "map_type", nChannelType: "channel_type", nFunctionType: "function_type",
+	nStructType: "struct_type", nFieldDeclarationList: "field_declaration_list",
+	nFieldDeclaration: "field_declaration", nInterfaceType: "interface_type", nMethodElem: "method_elem",
+	nTypeElem: "type_elem", nParenthesizedType: "parenthesized_type", nStatementList: "statement_list",
+}
+
+func kindTable() []grammars.KindInfo {
+	out := make([]grammars.KindInfo, numKinds)
+	for k := range numKinds {
+		named := k >= numTokens || (k >= tIdent && k <= tRawString)
+		out[k] = grammars.KindInfo{Name: kindNames[k], Named: named}
+	}
+	return out
+}
+
+// keyword returns the kind of a keyword, or tIdent.
+func keyword(s string) grammars.Kind {
+	switch s {
+	case "break":
+		return kwBreak
+	case "case":
+		return kwCase
+	case "chan":
+		return kwChan
+	case "const":
+		return kwConst
+	case "continue":
+		return kwContinue
+	case "default":
+		return kwDefault
+	case "defer":
+		return kwDefer
+	case "else":
+		return kwElse
+	case "fallthrough":
+		return kwFallthrough
+	case "for":
+		return kwFor
+	case "func":
+		return kwFunc
+	case "go":
+		return kwGo
+	case "goto":
+		return kwGoto
+	case "if":
+		return kwIf
+	case "import":
+		return kwImport
+	case "interface":
+		return kwInterface
+	case "map":
+		return kwMap
+	case "package":
+		return kwPackage
+	case "range":
+		return kwRange
+	case "return":
+		return kwReturn
+	case "select":
+		return kwSelect
+	case "struct":
+		return kwStruct
+	case "switch":
+		return kwSwitch
+	case "type":
+		return kwType
+	case "var":
+		return kwVar
+	}
+	return tIdent
+}

@@ -1,0 +1,89 @@
+package grammars
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// A Scaffold is one context a pattern fragment may be parsed in: the
+// fragment is put between Prefix and Suffix, and the pattern is the
+// innermost node that spans the fragment exactly.
+type Scaffold struct {
+	Name           string // "statement", "expression", …
+	Prefix, Suffix string
+}
+
+// A Language is one bundled grammar.
+type Language struct {
+	ID         string
+	Extensions []string // with the dot: ".go"
+	Kinds      []KindInfo
+	// Tokens is the number of token kinds: kinds below it are leaves.
+	Tokens Kind
+	// Parse parses a file. A tree comes back even with errors, which are
+	// in Tree.Errors; err is non-nil only when no tree could be built.
+	Parse func(src []byte) (*Tree, error)
+	// ParsePattern parses with metavariables ($X, $$$X, $_) accepted as
+	// identifiers.
+	ParsePattern func(src []byte) (*Tree, error)
+	Scaffolds    []Scaffold
+}
+
+// IsToken reports whether k is a token kind.
+func (l *Language) IsToken(k Kind) bool { return k < l.Tokens }
+
+// KindByName returns the kind with the given name.
+func (l *Language) KindByName(name string) (Kind, bool) {
+	for i, k := range l.Kinds {
+		if k.Name == name {
+			return Kind(i), true
+		}
+	}
+	return 0, false
+}
+
+// A Registry maps language ids and file extensions to languages.
+type Registry struct {
+	byID  map[string]*Language
+	byExt map[string]*Language
+}
+
+// NewRegistry returns a registry of the given languages.
+func NewRegistry(langs ...*Language) (*Registry, error) {
+	r := &Registry{byID: map[string]*Language{}, byExt: map[string]*Language{}}
+	for _, l := range langs {
+		if r.byID[l.ID] != nil {
+			return nil, fmt.Errorf("language %s registered twice", l.ID)
+		}
+		r.byID[l.ID] = l
+		for _, e := range l.Extensions {
+			r.byExt[e] = l
+		}
+	}
+	return r, nil
+}
+
+// Lookup returns the language with id, or an error naming the ids there are.
+func (r *Registry) Lookup(id string) (*Language, error) {
+	if l := r.byID[strings.ToLower(id)]; l != nil {
+		return l, nil
+	}
+	return nil, fmt.Errorf("unknown language %q; the languages are: %s", id, strings.Join(r.IDs(), ", "))
+}
+
+// ForPath returns the language of a file by its extension, or nil.
+func (r *Registry) ForPath(path string) *Language {
+	return r.byExt[strings.ToLower(filepath.Ext(path))]
+}
+
+// IDs returns the language ids, sorted.
+func (r *Registry) IDs() []string {
+	var ids []string
+	for id := range r.byID {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}

@@ -1,0 +1,254 @@
+// Package grammars holds the syntax-tree model every language parses into,
+// and the registry of bundled languages. A tree is flat: one slice of
+// nodes per file, each with a kind, a byte range, a parent and its
+// children; leaves are tokens; comments and whitespace are kept aside as
+// trivia. The matcher sees code only through this model.
+package grammars
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A Kind identifies a node's production or token type within its language.
+type Kind uint16
+
+// KindInfo describes one kind of a language.
+type KindInfo struct {
+	Name  string
+	Named bool // a production, identifier or literal; false for keywords and punctuation
+}
+
+// NoNode is the parent of the root.
+const NoNode int32 = -1
+
+// A Node is one entry of a tree: 24 bytes, children by index.
+type Node struct {
+	Kind       Kind
+	Start, End uint32 // byte offsets, End exclusive
+	Parent     int32
+	First      int32 // children are Tree.Kids[First : First+Count]
+	Count      int32
+}
+
+// A Span is a byte range of the source.
+type Span struct {
+	Start, End uint32
+}
+
+// A Tree is one parsed file.
+type Tree struct {
+	Lang   *Language
+	Src    []byte
+	Nodes  []Node
+	Kids   []int32
+	Root   int32
+	Trivia []Span // comments, in file order
+	Errors ErrorList
+}
+
+// Children returns the children of node n.
+func (t *Tree) Children(n int32) []int32 {
+	nd := &t.Nodes[n]
+	return t.Kids[nd.First : nd.First+nd.Count]
+}
+
+// Text returns the source text of node n.
+func (t *Tree) Text(n int32) string {
+	nd := &t.Nodes[n]
+	return string(t.Src[nd.Start:nd.End])
+}
+
+// IsLeaf reports whether node n is a token.
+func (t *Tree) IsLeaf(n int32) bool { return t.Nodes[n].Count == 0 && t.Lang.IsToken(t.Nodes[n].Kind) }
+
+// Named reports whether node n is named.
+func (t *Tree) Named(n int32) bool { return t.Lang.Kinds[t.Nodes[n].Kind].Named }
+
+// KindName returns the name of node n's kind.
+func (t *Tree) KindName(n int32) string { return t.Lang.Kinds[t.Nodes[n].Kind].Name }
+
+// Walk calls f for every node in file order (a parent before its
+// children); f returning false skips the node's children.
+func (t *Tree) Walk(f func(n int32) bool) {
+	if len(t.Nodes) == 0 {
+		return
+	}
+	stack := []int32{t.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !f(n) {
+			continue
+		}
+		kids := t.Children(n)
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
+	}
+}
+
+// Leaves returns the token leaves in file order.
+func (t *Tree) Leaves() []int32 {
+	var out []int32
+	t.Walk(func(n int32) bool {
+		if t.Nodes[n].Count == 0 && t.Lang.IsToken(t.Nodes[n].Kind) {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// Sexp prints the subtree at n as an S-expression of named kinds, with
+// anonymous leaves quoted; for tests and debugging.
+func (t *Tree) Sexp(n int32) string {
+	var b strings.Builder
+	t.sexp(&b, n)
+	return b.String()
+}
+
+func (t *Tree) sexp(b *strings.Builder, n int32) {
+	nd := t.Nodes[n]
+	if nd.Count == 0 {
+		if t.Named(n) {
+			fmt.Fprintf(b, "(%s %q)", t.KindName(n), t.Text(n))
+		} else {
+			fmt.Fprintf(b, "%q", t.Text(n))
+		}
+		return
+	}
+	b.WriteString("(" + t.KindName(n))
+	for _, c := range t.Children(n) {
+		b.WriteByte(' ')
+		t.sexp(b, c)
+	}
+	b.WriteByte(')')
+}
+
+// An Error is a parse error with its position and the byte range that
+// could not be parsed.
+type Error struct {
+	Line, Column int // 1-based; columns in bytes
+	Msg          string
+	Span         Span // the error region, when known
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg) }
+
+// An ErrorList is a list of errors sorted by position.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
+}
+
+// Sort sorts the list by position.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		if l[i].Line != l[j].Line {
+			return l[i].Line < l[j].Line
+		}
+		return l[i].Column < l[j].Column
+	})
+}
+
+// Err returns the list as an error, or nil when it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// A Builder assembles a tree bottom-up. Leaves and closed nodes are pushed
+// on a stack; Close turns the entries pushed since a mark into the
+// children of a new node, so a parser can decide what a node is after it
+// has parsed its first child (a binary expression after its left operand).
+type Builder struct {
+	Nodes []Node
+	Kids  []int32
+	stack []int32
+}
+
+// Leaf pushes a token.
+func (b *Builder) Leaf(k Kind, start, end uint32) {
+	b.Nodes = append(b.Nodes, Node{Kind: k, Start: start, End: end, Parent: NoNode})
+	b.stack = append(b.stack, int32(len(b.Nodes)-1))
+}
+
+// Mark returns the current stack height, for a later Close.
+func (b *Builder) Mark() int { return len(b.stack) }
+
+// Len is the number of entries on the stack above mark.
+func (b *Builder) Len(mark int) int { return len(b.stack) - mark }
+
+// Top returns the entry on top of the stack, or NoNode.
+func (b *Builder) Top() int32 {
+	if len(b.stack) == 0 {
+		return NoNode
+	}
+	return b.stack[len(b.stack)-1]
+}
+
+// Close makes the entries above mark the children of a new node of kind k
+// and pushes it. With no entries, the node is empty at pos.
+func (b *Builder) Close(mark int, k Kind, pos uint32) int32 {
+	return b.CloseRange(mark, len(b.stack), k, pos)
+}
+
+// CloseRange is Close for the entries from i up to j, which may be below
+// the top of the stack.
+func (b *Builder) CloseRange(i, j int, k Kind, pos uint32) int32 {
+	id := int32(len(b.Nodes))
+	nd := Node{Kind: k, Start: pos, End: pos, Parent: NoNode, First: int32(len(b.Kids)), Count: int32(j - i)}
+	if j > i {
+		nd.Start = b.Nodes[b.stack[i]].Start
+		nd.End = b.Nodes[b.stack[j-1]].End
+	}
+	for _, c := range b.stack[i:j] {
+		b.Nodes[c].Parent = id
+		b.Kids = append(b.Kids, c)
+	}
+	b.Nodes = append(b.Nodes, nd)
+	if j == len(b.stack) {
+		b.stack = append(b.stack[:i], id)
+	} else {
+		b.stack[i] = id
+		b.stack = append(b.stack[:i+1], b.stack[j:]...)
+	}
+	return id
+}
+
+// Truncate drops the entries above mark (their nodes stay, unreferenced).
+func (b *Builder) Truncate(mark int) { b.stack = b.stack[:mark] }
+
+// Splice moves a finished tree fragment (a builder whose stack holds the
+// fragment's top entries) onto b's stack.
+func (b *Builder) Splice(f *Builder) {
+	off := int32(len(b.Nodes))
+	koff := int32(len(b.Kids))
+	for _, nd := range f.Nodes {
+		if nd.Parent != NoNode {
+			nd.Parent += off
+		}
+		nd.First += koff
+		b.Nodes = append(b.Nodes, nd)
+	}
+	for _, k := range f.Kids {
+		b.Kids = append(b.Kids, k+off)
+	}
+	for _, s := range f.stack {
+		b.stack = append(b.stack, s+off)
+	}
+}
+
+// Stack returns the entries on the stack.
+func (b *Builder) Stack() []int32 { return b.stack }
