@@ -539,8 +539,7 @@ func (p *parser) fieldDecl() {
 	m := p.b.Mark()
 	switch {
 	case p.kind == opMul:
-		p.leaf()
-		p.typeName()
+		p.parseType()
 	case p.kind == tIdent:
 		switch p.peek(1) {
 		case opPeriod, tSemi, opRBrace, tString, tRawString:
