@@ -21,7 +21,7 @@ import (
 type file struct {
 	Package *packageClause `parser:"@@"`
 	Imports []*importDecl  `parser:"@@*"`
-	Decls   []*topDecl     `parser:"@@*"`
+	Decls   *topDecls      `parser:"@@?"`
 }
 
 type packageClause struct {
@@ -40,20 +40,36 @@ type importSpec struct {
 	Path   string `parser:"@( String | RawString )"`
 }
 
-// topDecl is one top-level declaration, parsed by hand. It keeps the tree
-// fragment it built, to be spliced into the file's tree.
-type topDecl struct {
+// topDecls is the rest of the file after the imports: its top-level
+// declarations, each parsed by hand into one tree fragment. One production
+// for all of them keeps participle's per-repetition cost (and its limit of
+// a million repetitions) out of large files.
+type topDecls struct {
 	frag grammars.Builder
-	err  *grammars.Error
+	errs grammars.ErrorList
 }
 
 // Parse implements participle.Parseable.
-func (d *topDecl) Parse(lex *lexer.PeekingLexer) error {
+func (d *topDecls) Parse(lex *lexer.PeekingLexer) error {
 	if lex.Peek().EOF() {
 		return participle.NextMatch
 	}
 	p := &parser{lex: lex, b: &d.frag}
 	p.load()
+	for p.kind != tEOF {
+		if err := p.declOrRecover(); err != nil {
+			d.errs = append(d.errs, err)
+		}
+	}
+	return nil
+}
+
+// declOrRecover parses one top-level declaration. On a syntax error it
+// drops what the declaration had built, skips to the next token that
+// starts a line with a declaration keyword, covers what it skipped with an
+// ERROR node and returns the error.
+func (p *parser) declOrRecover() (perr *grammars.Error) {
+	mark := p.b.Mark()
 	start := p.pos()
 	func() {
 		defer func() {
@@ -62,30 +78,30 @@ func (d *topDecl) Parse(lex *lexer.PeekingLexer) error {
 				if !ok {
 					panic(r)
 				}
-				d.err = b.err
+				perr = b.err
 			}
 		}()
+		p.depth, p.exprLev = 0, 0
 		p.topDecl()
 	}()
-	if d.err != nil {
-		// Skip to the next token that starts a line with a declaration
-		// keyword, and cover what was skipped with an ERROR node.
-		d.frag = grammars.Builder{}
-		end := p.pos()
-		for p.kind != tEOF {
-			end = uint32(p.tok.Pos.Offset + len(p.tok.Value))
-			p.next()
-			if p.tok.Pos.Column == 1 && (p.kind == kwFunc || p.kind == kwVar || p.kind == kwConst || p.kind == kwType || p.kind == kwImport) {
-				break
-			}
-		}
-		if end < start {
-			end = start
-		}
-		d.err.Span = grammars.Span{Start: start, End: end}
-		d.frag.Leaf(nError, start, end)
+	if perr == nil {
+		return nil
 	}
-	return nil
+	p.b.Truncate(mark)
+	end := p.pos()
+	for p.kind != tEOF {
+		end = uint32(p.tok.Pos.Offset + len(p.tok.Value))
+		p.next()
+		if p.tok.Pos.Column == 1 && (p.kind == kwFunc || p.kind == kwVar || p.kind == kwConst || p.kind == kwType || p.kind == kwImport) {
+			break
+		}
+	}
+	if end < start {
+		end = start
+	}
+	perr.Span = grammars.Span{Start: start, End: end}
+	p.b.Leaf(nError, start, end)
+	return perr
 }
 
 // Language is the Go grammar.
@@ -137,11 +153,9 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 		for _, imp := range f.Imports {
 			tokenNode(b, imp.Tokens, nImportDeclaration, imp.Specs)
 		}
-		for _, d := range f.Decls {
-			b.Splice(&d.frag)
-			if d.err != nil {
-				t.Errors = append(t.Errors, d.err)
-			}
+		if f.Decls != nil {
+			b.Splice(&f.Decls.frag)
+			t.Errors = append(t.Errors, f.Decls.errs...)
 		}
 	}
 	t.Root = b.Close(0, nSourceFile, 0)

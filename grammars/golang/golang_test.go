@@ -1,0 +1,162 @@
+package golang
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// TestGolden parses each testdata/*.go and compares the tree, printed as
+// an S-expression, with the .sexp golden file beside it.
+func TestGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.go")
+	if len(files) == 0 {
+		t.Fatal("no testdata")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := Language.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.ReplaceAll(tree.Sexp(tree.Root), " (", "\n(") + "\n"
+		for _, e := range tree.Errors {
+			got += "error: " + e.Error() + "\n"
+		}
+		golden := strings.TrimSuffix(f, ".go") + ".sexp"
+		if *update {
+			os.WriteFile(golden, []byte(got), 0o644)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if diff := cmp.Diff(string(want), got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", f, diff)
+		}
+	}
+}
+
+// TestErrorTolerance: a syntax error in one top-level declaration leaves
+// the others parsed, and the error names its line, column and range.
+func TestErrorTolerance(t *testing.T) {
+	src := "package p\n\nfunc A() { a() }\n\nfunc B() { if x { }}} \n\nvar C = 1\n\nfunc D() { d() }\n"
+	tree, err := Language.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, c := range tree.Children(tree.Root) {
+		kinds = append(kinds, tree.KindName(c))
+	}
+	want := []string{"package_clause", "function_declaration", "ERROR", "var_declaration", "function_declaration"}
+	if diff := cmp.Diff(want, kinds); diff != "" {
+		t.Errorf("top-level nodes (-want +got):\n%s", diff)
+	}
+	if len(tree.Errors) != 1 {
+		t.Fatalf("errors: %v", tree.Errors)
+	}
+	e := tree.Errors[0]
+	if e.Line != 5 || e.Column != 21 {
+		t.Errorf("error at %d:%d, want 5:21: %v", e.Line, e.Column, e)
+	}
+	if region := src[e.Span.Start:e.Span.End]; !strings.HasPrefix(region, "func B()") || strings.Contains(region, "var C") {
+		t.Errorf("error region %q, want func B's declaration", region)
+	}
+}
+
+// TestBadInput: whatever the bytes, Parse returns a tree with errors or
+// without, never a panic or a hang.
+func TestBadInput(t *testing.T) {
+	big := bytes.Repeat([]byte("func f() { x := []int{1, 2, 3}; _ = x }\n"), 50<<20/40)
+	big = append([]byte("package p\n"), big...)
+	tests := []struct {
+		name    string
+		src     []byte
+		wantErr string // "" means no error expected
+	}{
+		{"empty", nil, "expected"},
+		{"only a package", []byte("package p"), ""},
+		{"binary", []byte("\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00>\x00"), "expected"},
+		{"NUL bytes", make([]byte, 4096), "expected"},
+		{"not UTF-8", []byte("package p\nvar s = \xff\xfe\n"), "invalid UTF-8"},
+		{"unterminated string", []byte("package p\nvar s = \"abc\n"), "not terminated"},
+		{"unterminated comment", []byte("package p\n/* no end"), "not terminated"},
+		{"deep parentheses", []byte("package p\nvar x = " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n"), "nesting deeper"},
+		{"deep blocks", []byte("package p\nfunc f() " + strings.Repeat("{", 100000) + strings.Repeat("}", 100000) + "\n"), "nesting deeper"},
+		{"deep types", []byte("package p\nvar x " + strings.Repeat("[]", 100000) + "int\n"), "nesting deeper"},
+		{"deep unary", []byte("package p\nvar x = " + strings.Repeat("^", 100000) + "1\n"), "nesting deeper"},
+		{"deep literals", []byte("package p\nvar x = T" + strings.Repeat("{", 100000) + strings.Repeat("}", 100000) + "\n"), "nesting deeper"},
+		{"50 MB", big, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tree, err := Language.Parse(tc.src)
+			if err != nil {
+				t.Fatalf("no tree: %v", err)
+			}
+			switch {
+			case tc.wantErr == "" && len(tree.Errors) > 0:
+				t.Errorf("errors: %v", tree.Errors)
+			case tc.wantErr != "" && (len(tree.Errors) == 0 || !strings.Contains(fmt.Sprint([]*grammars.Error(tree.Errors)), tc.wantErr)):
+				t.Errorf("errors %v, want one containing %q", tree.Errors, tc.wantErr)
+			}
+			if tree.Nodes[tree.Root].End != uint32(len(tc.src)) {
+				t.Errorf("root ends at %d, the file at %d", tree.Nodes[tree.Root].End, len(tc.src))
+			}
+		})
+	}
+}
+
+// TestPatternMode: metavariables are identifiers in pattern mode only.
+func TestPatternMode(t *testing.T) {
+	src := []byte("package p\nfunc _() { fmt.Sprintf($F, $$$ARGS); $_ = $X2; f($$$) }\n")
+	tree, err := Language.ParsePattern(src)
+	if err != nil || len(tree.Errors) > 0 {
+		t.Fatalf("pattern: %v %v", err, tree.Errors)
+	}
+	var idents []string
+	for _, l := range tree.Leaves() {
+		if tree.KindName(l) == "identifier" && strings.HasPrefix(tree.Text(l), "$") {
+			idents = append(idents, tree.Text(l))
+		}
+	}
+	if diff := cmp.Diff([]string{"$F", "$$$ARGS", "$_", "$X2", "$$$"}, idents); diff != "" {
+		t.Errorf("metavariables (-want +got):\n%s", diff)
+	}
+	tree, _ = Language.Parse(src)
+	if len(tree.Errors) == 0 {
+		t.Errorf("$ identifiers accepted outside pattern mode")
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	var srcs [][]byte
+	var n int64
+	for _, f := range stdlibSample(b, 20) {
+		src, _ := os.ReadFile(f)
+		srcs = append(srcs, src)
+		n += int64(len(src))
+	}
+	b.SetBytes(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			Language.Parse(src)
+		}
+	}
+}
