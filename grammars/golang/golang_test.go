@@ -101,7 +101,8 @@ func TestBadInput(t *testing.T) {
 		{"deep types", []byte("package p\nvar x " + strings.Repeat("[]", 100000) + "int\n"), "nesting deeper"},
 		{"deep unary", []byte("package p\nvar x = " + strings.Repeat("^", 100000) + "1\n"), "nesting deeper"},
 		{"deep literals", []byte("package p\nvar x = T" + strings.Repeat("{", 100000) + strings.Repeat("}", 100000) + "\n"), "nesting deeper"},
-		{"50 MB", big, ""},
+		{"50 MB", big, "the Go grammar parses files up to 8 MB"},
+		{"just under the limit", big[:10+40*((MaxFileSize-10)/40)], ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
