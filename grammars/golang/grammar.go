@@ -122,11 +122,18 @@ func newLanguage() *grammars.Language {
 	return l
 }
 
-// scaffolds are the contexts a pattern is tried in, in order. The matcher
-// issue refines this list.
+// scaffolds are the contexts a pattern is tried in, in order: the first
+// that parses wins, so errors.New($MSG) is a call (statement) and never a
+// declaration.
 var scaffolds = []grammars.Scaffold{
 	{Name: "statement", Prefix: "package p\nfunc _() {\n", Suffix: "\n}\n"},
+	{Name: "expression", Prefix: "package p\nvar _ = ", Suffix: "\n"},
+	{Name: "type", Prefix: "package p\nvar _ ", Suffix: "\n"},
+	{Name: "struct field", Prefix: "package p\ntype _ struct {\n", Suffix: "\n}\n"},
+	{Name: "interface method", Prefix: "package p\ntype _ interface {\n", Suffix: "\n}\n"},
+	{Name: "case clause", Prefix: "package p\nfunc _() {\nswitch {\n", Suffix: "\n}\n}\n"},
 	{Name: "top-level declaration", Prefix: "package p\n", Suffix: "\n"},
+	{Name: "file header", Prefix: "", Suffix: "\n"},
 }
 
 // MaxFileSize is the largest file Parse takes. Parsing costs about 130

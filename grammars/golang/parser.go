@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -39,6 +40,12 @@ func (p *parser) load() {
 func (p *parser) next() {
 	p.lex.Next()
 	p.load()
+}
+
+// isMetavar reports whether the current token is a pattern metavariable;
+// only the pattern-mode lexer produces identifiers that start with $.
+func (p *parser) isMetavar() bool {
+	return p.kind == tIdent && strings.HasPrefix(p.tok.Value, "$")
 }
 
 func (p *parser) pos() uint32 { return uint32(p.tok.Pos.Offset) }
@@ -191,6 +198,10 @@ func (p *parser) spec(kw grammars.Kind) {
 	m := p.b.Mark()
 	switch kw {
 	case kwImport:
+		if p.isMetavar() && (p.peek(1) == tSemi || p.peek(1) == opRParen) {
+			p.leaf() // a pattern's $$$I stands for the specs
+			return
+		}
 		if p.kind == tIdent || p.kind == opPeriod {
 			p.leaf()
 		}
@@ -298,6 +309,7 @@ type param struct {
 	start, end int // stack range
 	named      bool
 	variadic   bool
+	run        bool // a pattern's $$$X, which stands for several parameters
 }
 
 func (p *parser) parameters() {
@@ -334,6 +346,10 @@ func (p *parser) groupParams(items []param) {
 	}
 	for i := len(items) - 1; i >= 0; {
 		it := items[i]
+		if it.run {
+			i--
+			continue
+		}
 		if !named || !it.named {
 			p.b.CloseRange(it.start, it.end, kindOf(it), 0)
 			i--
@@ -363,6 +379,7 @@ func (p *parser) paramItem(it *param) {
 	case opPeriod:
 		p.parseType()
 	case opComma, opRParen:
+		it.run = strings.HasPrefix(p.tok.Value, "$$$")
 		p.leaf()
 	case opEllipsis:
 		p.leaf()

@@ -1,0 +1,162 @@
+package matcher
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/google/go-cmp/cmp"
+)
+
+const code = `package p
+
+import (
+	"errors"
+	"fmt"
+)
+
+func f(r io.ReadCloser, w io.WriteCloser) error {
+	dispose( x /* c */ )
+	dispose(
+		x,
+	)
+	s := "dispose(x)" // dispose(x)
+	if r != nil {
+		r.Close()
+	}
+	if r != nil {
+		w.Close()
+	}
+	if a == a {
+	}
+	if a == b {
+	}
+	err := errors.New("boom")
+	msg := fmt.Sprintf("%d %s", 1, s)
+	fmt.Sprintf("plain")
+	_ = append(list, more...)
+	_ = foo(b, c, b)
+	_ = []int{last}
+	g(x)
+	return fmt.Errorf("wrap: %w", errors.New("inner"))
+}
+`
+
+// lines returns the 1-based lines where the matches of pattern start.
+func lines(t *testing.T, pattern string) []int {
+	t.Helper()
+	p, err := Compile(golang.Language, pattern)
+	if err != nil {
+		t.Fatalf("Compile(%q): %v", pattern, err)
+	}
+	tree, err := golang.Language.Parse([]byte(code))
+	if err != nil || len(tree.Errors) > 0 {
+		t.Fatalf("parse: %v %v", err, tree.Errors)
+	}
+	var out []int
+	for _, m := range p.Find(tree) {
+		out = append(out, 1+strings.Count(code[:tree.Nodes[m.Node].Start], "\n"))
+	}
+	return out
+}
+
+func TestSeedBehaviour(t *testing.T) {
+	tests := []struct {
+		pattern string
+		want    []int
+	}{
+		{"dispose(x)", []int{9, 10}},                                      // however split or commented; never in the string or comment
+		{"if $X != nil { $X.Close() }", []int{14}},                        // closes what it tested, not something else
+		{"$X == $X", []int{20}},                                           // repeated metavariables unify
+		{"errors.New($MSG)", []int{24, 31}},                               // a call, not a declaration
+		{"fmt.Sprintf($$$ARGS)", []int{25, 26}},                           // variadic: any arguments
+		{"fmt.Sprintf($F, $$$A)", []int{25, 26}},                          // an empty run absorbs its separator
+		{"append($S, $$$E)", []int{27}},                                   // the ... belongs to the arguments
+		{"foo($$$A, b)", []int{28}},                                       // backtracking
+		{"[]int{$$$A, last}", []int{29}},                                  // empty run before a separator
+		{"$A.Close()", []int{15, 18}},                                     // a metavariable as a selector's operand
+		{"return $$$R", []int{31}},                                        // statements
+		{"if $C { $$$B }", []int{14, 17, 20, 22}},                         // whole child lists
+		{"func f($$$P) error { $$$B }", []int{8}},                         // declarations
+		{"import $$$I", []int{3}},                                         // file header
+		{"fmt.Errorf($F, errors.New($M))", []int{31}},                     // nesting
+		{"$F($$$)", []int{9, 10, 15, 18, 24, 25, 26, 27, 28, 30, 31, 31}}, // every call, nested ones too, in order
+	}
+	for _, tc := range tests {
+		if diff := cmp.Diff(tc.want, lines(t, tc.pattern)); diff != "" {
+			t.Errorf("%q: match lines (-want +got):\n%s", tc.pattern, diff)
+		}
+	}
+}
+
+func TestCaptures(t *testing.T) {
+	p, err := Compile(golang.Language, "fmt.Sprintf($F, $$$A)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, _ := golang.Language.Parse([]byte(code))
+	ms := p.Find(tree)
+	if len(ms) == 0 {
+		t.Fatal("no match")
+	}
+	if got := tree.Text(ms[0].Captures["F"]); got != `"%d %s"` {
+		t.Errorf("$F = %q", got)
+	}
+	var args []string
+	for _, n := range ms[0].Multi["A"] {
+		args = append(args, tree.Text(n))
+	}
+	if diff := cmp.Diff([]string{"1", ",", "s"}, args); diff != "" {
+		t.Errorf("$$$A (-want +got):\n%s", diff)
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	for _, tc := range []struct{ pattern, want string }{
+		{"func (", "does not parse in any context; tried statement: "},
+		{"", "empty pattern"},
+		{"  $$$X ", "only a $$$ metavariable"},
+	} {
+		_, err := Compile(golang.Language, tc.pattern)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Compile(%q) = %v, want an error containing %q", tc.pattern, err, tc.want)
+		}
+	}
+	_, err := Compile(golang.Language, "func (")
+	var ce *ContextError
+	if !asContextError(err, &ce) || len(ce.Tried) != len(golang.Language.Scaffolds) {
+		t.Errorf("func ( tried %v, want every context", err)
+	}
+}
+
+func asContextError(err error, target **ContextError) bool {
+	ce, ok := err.(*ContextError)
+	*target = ce
+	return ok
+}
+
+func TestContexts(t *testing.T) {
+	for _, tc := range []struct{ pattern, context, kind string }{
+		{"errors.New($MSG)", "statement", "call_expression"},
+		{"x := $V", "statement", "short_var_declaration"},
+		{"map[$K]$V", "statement", "map_type"},
+		{"chan $T", "statement", "channel_type"},
+		{"*$T", "statement", "unary_expression"},
+		{"Name string `json:\"name\"`", "struct field", "field_declaration"},
+		{"case $X:", "case clause", "expression_case"},
+		{"func (r *$T) Close() error { $$$B }", "top-level declaration", "method_declaration"},
+		{"package $P", "file header", "package_clause"},
+	} {
+		p, err := Compile(golang.Language, tc.pattern)
+		if err != nil {
+			t.Errorf("Compile(%q): %v", tc.pattern, err)
+			continue
+		}
+		if p.Context != tc.context || p.tree.KindName(p.root) != tc.kind {
+			t.Errorf("%q: context %s, kind %s; want %s, %s", tc.pattern, p.Context, p.tree.KindName(p.root), tc.context, tc.kind)
+		}
+	}
+}
+
+var _ = grammars.NoNode

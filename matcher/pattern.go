@@ -1,0 +1,125 @@
+// Package matcher compiles structural patterns and matches them against
+// syntax trees: $NAME matches one named node, $_ one named node without
+// binding it, $$$NAME and $$$ a run of siblings; a metavariable repeated in
+// a pattern must capture the same tokens each time. It sees code only
+// through the grammars tree model.
+package matcher
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
+
+// A Pattern is a compiled pattern: the innermost node of its parsed
+// scaffold that spans the fragment exactly.
+type Pattern struct {
+	Source  string
+	Context string // the scaffold that accepted it
+	tree    *grammars.Tree
+	root    int32
+}
+
+// A ContextError says that no scaffold accepted a fragment, with the first
+// error of each context tried.
+type ContextError struct {
+	Pattern string
+	Tried   []string // "statement: 1:5: expected …"
+}
+
+func (e *ContextError) Error() string {
+	return fmt.Sprintf("pattern %q does not parse in any context; tried %s", e.Pattern, strings.Join(e.Tried, "; "))
+}
+
+// Compile parses pattern in each of the language's scaffolds in turn and
+// keeps the first that parses with no error and has a node spanning the
+// fragment exactly.
+func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
+	frag := strings.TrimSpace(pattern)
+	if frag == "" {
+		return nil, fmt.Errorf("empty pattern")
+	}
+	if isMulti(frag) {
+		return nil, fmt.Errorf("pattern %q is only a $$$ metavariable, which would match every run of siblings; give it some code around it", frag)
+	}
+	var tried []string
+	for _, sc := range l.Scaffolds {
+		src := sc.Prefix + frag + sc.Suffix
+		t, err := l.ParsePattern([]byte(src))
+		if err != nil {
+			tried = append(tried, sc.Name+": "+err.Error())
+			continue
+		}
+		if len(t.Errors) > 0 {
+			e := *t.Errors[0]
+			e.Line -= strings.Count(sc.Prefix, "\n") // report lines of the fragment
+			tried = append(tried, fmt.Sprintf("%s: %v", sc.Name, &e))
+			continue
+		}
+		start, end := uint32(len(sc.Prefix)), uint32(len(sc.Prefix)+len(frag))
+		if n := innermost(t, start, end); n != grammars.NoNode {
+			return &Pattern{Source: frag, Context: sc.Name, tree: t, root: n}, nil
+		}
+		tried = append(tried, sc.Name+": no single node spans the pattern")
+	}
+	return nil, &ContextError{Pattern: frag, Tried: tried}
+}
+
+// innermost returns the deepest node whose range is exactly [start, end).
+func innermost(t *grammars.Tree, start, end uint32) int32 {
+	found := grammars.NoNode
+	n := t.Root
+	for {
+		nd := t.Nodes[n]
+		if nd.Start == start && nd.End == end {
+			found = n
+		}
+		next := grammars.NoNode
+		for _, c := range t.Children(n) {
+			cn := t.Nodes[c]
+			if cn.Start <= start && end <= cn.End {
+				next = c
+				break
+			}
+		}
+		if next == grammars.NoNode {
+			return found
+		}
+		n = next
+	}
+}
+
+// metavar classifies a pattern leaf: its name ("" for $_ and $$$), whether
+// it is a metavariable, and whether it matches a run ($$$).
+func metavar(t *grammars.Tree, n int32) (name string, ok, multi bool) {
+	if t.Nodes[n].Count != 0 || !t.Named(n) {
+		return "", false, false
+	}
+	s := t.Text(n)
+	if !strings.HasPrefix(s, "$") {
+		return "", false, false
+	}
+	if strings.HasPrefix(s, "$$$") {
+		name = s[3:]
+		multi = true
+	} else {
+		name = s[1:]
+	}
+	if name == "_" {
+		name = ""
+	}
+	return name, true, multi
+}
+
+func isMulti(frag string) bool {
+	if !strings.HasPrefix(frag, "$$$") {
+		return false
+	}
+	for _, c := range frag[3:] {
+		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
