@@ -87,3 +87,14 @@ func (r *Registry) IDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// ForFile reports whether a file name has one of the language's extensions.
+func (l *Language) ForFile(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, e := range l.Extensions {
+		if e == ext {
+			return true
+		}
+	}
+	return false
+}

@@ -18,7 +18,7 @@ type Match struct {
 func (p *Pattern) Find(t *grammars.Tree) []Match {
 	var out []Match
 	t.Walk(func(n int32) bool {
-		m := &matcher{p: p.tree, t: t}
+		m := &matcher{p: p.tree, t: t, binds: p.binds}
 		if m.node(p.root, n) {
 			out = append(out, Match{Node: n, Captures: m.single, Multi: m.multi})
 		}
@@ -32,6 +32,15 @@ type matcher struct {
 	p, t   *grammars.Tree
 	single map[string]int32
 	multi  map[string][]int32
+	binds  []bool // per pattern node: its subtree has a named metavariable
+	failed map[memoKey]bool
+}
+
+// memoKey names a (pattern suffix, code suffix) pair of one child list.
+type memoKey struct {
+	p0, t0 int32
+	np, nt int32
+	run    bool // inside a $$$ run that has taken at least one sibling
 }
 
 // node reports whether pattern node pn matches tree node tn.
@@ -52,11 +61,43 @@ func (m *matcher) node(pn, tn int32) bool {
 	return m.seq(m.p.Children(pn), m.t.Children(tn))
 }
 
-// seq matches a pattern child list against a whole tree child list.
+// seq matches a pattern child list against a whole tree child list. A
+// failure of a suffix that binds nothing cannot depend on the bindings, so
+// it is remembered: runs of $$$ then cost polynomial time, not exponential.
 func (m *matcher) seq(ps, ts []int32) bool {
 	if len(ps) == 0 {
 		return len(ts) == 0
 	}
+	if m.bindsAny(ps) {
+		return m.seq1(ps, ts)
+	}
+	k := memoKey{p0: ps[0], t0: -1, np: int32(len(ps)), nt: int32(len(ts))}
+	if len(ts) > 0 {
+		k.t0 = ts[0]
+	}
+	if m.failed[k] {
+		return false
+	}
+	if m.seq1(ps, ts) {
+		return true
+	}
+	if m.failed == nil {
+		m.failed = map[memoKey]bool{}
+	}
+	m.failed[k] = true
+	return false
+}
+
+func (m *matcher) bindsAny(ps []int32) bool {
+	for _, p := range ps {
+		if m.binds[p] {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *matcher) seq1(ps, ts []int32) bool {
 	// A separator before a $$$ run that is empty is absorbed with it:
 	// f($A, $$$REST) matches f(x).
 	if m.isSeparator(ps[0]) && len(ps) > 1 {
@@ -67,6 +108,9 @@ func (m *matcher) seq(ps, ts []int32) bool {
 			}
 			m.restore(saved)
 		}
+	}
+	if name, ok, multi := metavar(m.p, ps[0]); ok && multi && name == "" && !m.bindsAny(ps) {
+		return m.wild(ps, ts, false)
 	}
 	if name, ok, multi := metavar(m.p, ps[0]); ok && multi {
 		rest := ps[1:]
@@ -99,6 +143,33 @@ func (m *matcher) seq(ps, ts []int32) bool {
 		return true
 	}
 	m.restore(saved)
+	return false
+}
+
+// wild matches an unbound $$$ at ps[0] one sibling at a time, so that with
+// memoisation a run costs O(pattern × code) and not a loop per state.
+func (m *matcher) wild(ps, ts []int32, started bool) bool {
+	k := memoKey{p0: ps[0], t0: -1, np: int32(len(ps)), nt: int32(len(ts)), run: started}
+	if len(ts) > 0 {
+		k.t0 = ts[0]
+	}
+	if m.failed[k] {
+		return false
+	}
+	rest := ps[1:]
+	if m.seq(rest, ts) {
+		return true
+	}
+	if !started && len(rest) > 0 && m.isSeparator(rest[0]) && m.seq(rest[1:], ts) {
+		return true
+	}
+	if len(ts) > 0 && m.wild(ps, ts[1:], true) {
+		return true
+	}
+	if m.failed == nil {
+		m.failed = map[memoKey]bool{}
+	}
+	m.failed[k] = true
 	return false
 }
 

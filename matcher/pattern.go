@@ -19,6 +19,7 @@ type Pattern struct {
 	Context string // the scaffold that accepted it
 	tree    *grammars.Tree
 	root    int32
+	binds   []bool // per node: its subtree has a named metavariable
 }
 
 // A ContextError says that no scaffold accepted a fragment, with the first
@@ -59,7 +60,7 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		}
 		start, end := uint32(len(sc.Prefix)), uint32(len(sc.Prefix)+len(frag))
 		if n := innermost(t, start, end); n != grammars.NoNode {
-			return &Pattern{Source: frag, Context: sc.Name, tree: t, root: n}, nil
+			return &Pattern{Source: frag, Context: sc.Name, tree: t, root: n, binds: bindingNodes(t)}, nil
 		}
 		tried = append(tried, sc.Name+": no single node spans the pattern")
 	}
@@ -122,4 +123,26 @@ func isMulti(frag string) bool {
 		}
 	}
 	return true
+}
+
+// bindingNodes marks the nodes whose subtree holds a named metavariable.
+func bindingNodes(t *grammars.Tree) []bool {
+	binds := make([]bool, len(t.Nodes))
+	var mark func(n int32) bool
+	mark = func(n int32) bool {
+		if name, ok, _ := metavar(t, n); ok {
+			binds[n] = name != ""
+			return binds[n]
+		}
+		any := false
+		for _, c := range t.Children(n) {
+			if mark(c) {
+				any = true
+			}
+		}
+		binds[n] = any
+		return any
+	}
+	mark(t.Root)
+	return binds
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/internal/safefs"
+	"github.com/agenttools/agenttools/matcher"
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
@@ -25,13 +26,15 @@ type provider struct {
 func providers() []provider {
 	return []provider{
 		{"working directory", func(r *Run) bool { return r.Dir != "" }, fileTools},
+		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, searchTools},
 	}
 }
 
 // env is what a provider's tools are bound to.
 type env struct {
-	run  *Run
-	root *safefs.Root
+	run   *Run
+	root  *safefs.Root
+	cache *matcher.Cache // parsed trees, for ast_grep
 }
 
 // A Dispatcher holds the tools of one run and is the one path every call

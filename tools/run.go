@@ -2,7 +2,9 @@ package tools
 
 import (
 	"context"
+
 	"fmt"
+	"github.com/agenttools/agenttools/grammars"
 	"time"
 )
 
@@ -29,6 +31,10 @@ type Run struct {
 	// ApprovalTimeout bounds how long an approval may wait; zero means
 	// DefaultApprovalTimeout.
 	ApprovalTimeout time.Duration
+
+	// Grammars are the languages structural search knows; nil means no
+	// ast_grep.
+	Grammars *grammars.Registry
 
 	// Vibe is true while vibe mode is on.
 	Vibe bool

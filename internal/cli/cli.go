@@ -15,6 +15,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/agenttools/agenttools/grammars/bundled"
 	"github.com/agenttools/agenttools/tools"
 )
 
@@ -148,6 +149,7 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		Rules:          f.rules,
 		Yes:            f.yes,
 		Vibe:           f.vibe,
+		Grammars:       bundled.Registry(),
 	}
 	if port != nil {
 		r.Permissions = port

@@ -69,6 +69,9 @@ func workdir(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("alpha\nbeta\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(dir, "m.go"), []byte("package m\n\nfunc F() { f.Close() }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	return dir
 }
 
@@ -89,6 +92,8 @@ func TestCall(t *testing.T) {
 		{"write by rule", []string{"call", "--rule", "write=allow", "write", `{"path":"c.txt","content":"c"}`}, "", "created c.txt (1 bytes)\n", "", 0},
 		{"plan surface hides write", []string{"call", "--surface", "plan", "--yes", "write", `{"path":"d.txt","content":"d"}`}, "", "", `no tool "write" on the plan surface`, 1},
 		{"tool error", []string{"call", "read", `{"path":"missing"}`}, "", "", "path: missing does not exist", 1},
+		{"structural search", []string{"call", "ast_grep", `{"pattern":"$X.Close()"}`}, "", "m.go:3\nfunc F() { f.Close() }\n\n1 match\n", "", 0},
+		{"unparseable pattern", []string{"call", "ast_grep", `{"pattern":"func ("}`}, "", "", "does not parse in any context", 1},
 		{"schema error", []string{"call", "read", `{"path":1}`}, "", "", `argument "path": want string`, 1},
 		{"bad JSON is usage", []string{"call", "read", `{"path"`}, "", "", "not valid JSON", 2},
 		{"no tool is usage", []string{"call"}, "", "", "call takes TOOL", 2},
@@ -138,9 +143,9 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch"}},
-		{"plan", []string{"read"}},
-		{"readonly", []string{"read"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep"}},
+		{"plan", []string{"read", "ast_grep"}},
+		{"readonly", []string{"read", "ast_grep"}},
 	} {
 		got := run(t, dir, "", "tools", "--json", "--surface", tc.surface)
 		var list struct {
@@ -321,7 +326,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 

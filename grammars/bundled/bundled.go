@@ -1,0 +1,16 @@
+// Package bundled lists the grammars that ship with agenttools.
+package bundled
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/golang"
+)
+
+// Registry returns a registry of every bundled grammar.
+func Registry() *grammars.Registry {
+	r, err := grammars.NewRegistry(golang.Language)
+	if err != nil {
+		panic(err) // the list above is fixed; a clash is a programming error
+	}
+	return r
+}

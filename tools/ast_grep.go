@@ -1,0 +1,170 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/matcher"
+)
+
+// astCacheBudget is how many bytes of source the run's parse cache holds.
+const astCacheBudget = 64 << 20
+
+func searchTools(e *env) []*Tool {
+	e.cache = matcher.NewCache(astCacheBudget)
+	t := NewTool("ast_grep", Read, true,
+		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched.",
+		e.astGrep)
+	setMinimum(t.InputSchema, "max_results", 1)
+	return []*Tool{t}
+}
+
+type astGrepArgs struct {
+	Pattern    string `json:"pattern" jsonschema:"code fragment with metavariables, e.g. fmt.Sprintf($F, $$$ARGS)"`
+	Path       string `json:"path,omitempty" jsonschema:"file or folder to search, relative to the working directory (default: all of it)"`
+	Language   string `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
+	MaxResults int    `json:"max_results,omitempty" jsonschema:"how many matches to return (default 50)"`
+}
+
+type astGrepResult struct {
+	Matches       []matcher.Found   `json:"matches"`
+	Total         int               `json:"total"`
+	Truncated     bool              `json:"truncated"`
+	FilesScanned  int               `json:"files_scanned"`
+	FilesParsed   int               `json:"files_parsed"`
+	ParseFailures []matcher.Failure `json:"parse_failures"`
+	Languages     []string          `json:"languages"`
+	Rejected      map[string]string `json:"rejected,omitempty"` // language: why it could not parse the pattern
+}
+
+func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
+	if strings.TrimSpace(a.Pattern) == "" {
+		return Errorf("pattern: must not be empty; give a code fragment such as errors.New($MSG)"), nil
+	}
+	max := a.MaxResults
+	if max == 0 {
+		max = 50
+	}
+	path := e.root.Dir()
+	if a.Path != "" {
+		p, err := e.root.ForRead(a.Path)
+		if err != nil {
+			return pathError("path", a.Path, err), nil
+		}
+		if _, err := os.Stat(p); err != nil {
+			return pathError("path", a.Path, err), nil
+		}
+		path = p
+	}
+	langs, err := e.searchLanguages(a.Language, path)
+	if err != nil {
+		return Errorf("%v", err), nil
+	}
+	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}}
+	var compileErrs []string
+	for _, l := range langs {
+		pat, err := matcher.Compile(l, a.Pattern)
+		if err != nil {
+			if res.Rejected == nil {
+				res.Rejected = map[string]string{}
+			}
+			res.Rejected[l.ID] = err.Error()
+			compileErrs = append(compileErrs, fmt.Sprintf("%s: %v", l.ID, err))
+			continue
+		}
+		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache})
+		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return Errorf("ast_grep was cancelled: %v", err), nil
+			}
+			return Result{}, fmt.Errorf("ast_grep: %w", err)
+		}
+		res.Languages = append(res.Languages, l.ID)
+		res.Matches = append(res.Matches, r.Matches...)
+		res.FilesScanned += r.FilesScanned
+		res.FilesParsed += r.FilesParsed
+		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
+	}
+	if len(res.Languages) == 0 {
+		return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(compileErrs, "; ")), nil
+	}
+	res.Total = len(res.Matches)
+	if res.Total > max {
+		res.Matches, res.Truncated = res.Matches[:max], true
+	}
+	r := Text(formatMatches(res))
+	r.Structured = res
+	return r, nil
+}
+
+// searchLanguages picks the languages to search: the one named, the one of
+// a file's extension, or every bundled one for a folder.
+func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
+	reg := e.run.Grammars
+	if id != "" {
+		l, err := reg.Lookup(id)
+		if err != nil {
+			return nil, fmt.Errorf("language: %v", err)
+		}
+		return []*grammars.Language{l}, nil
+	}
+	if st, err := os.Stat(path); err == nil && !st.IsDir() {
+		l := reg.ForPath(path)
+		if l == nil {
+			return nil, fmt.Errorf("language: no bundled grammar for %s; name one of %s", safefsBase(path), strings.Join(reg.IDs(), ", "))
+		}
+		return []*grammars.Language{l}, nil
+	}
+	var out []*grammars.Language
+	for _, id := range reg.IDs() {
+		l, _ := reg.Lookup(id)
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func safefsBase(p string) string {
+	i := strings.LastIndexAny(p, `/\`)
+	return p[i+1:]
+}
+
+// formatMatches is the text the model reads: a path:line header and the
+// matched lines for each match, then what was left out.
+func formatMatches(r astGrepResult) string {
+	var b strings.Builder
+	if r.Total == 0 {
+		fmt.Fprintf(&b, "no matches (%s searched; %d files scanned, %d parsed)", strings.Join(r.Languages, ", "), r.FilesScanned, r.FilesParsed)
+	}
+	for i, m := range r.Matches {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "%s:%d\n%s\n", m.File, m.Range.Start.Line, strings.TrimRight(m.Lines(), "\n"))
+	}
+	if r.Total > 0 {
+		files := map[string]bool{}
+		for _, m := range r.Matches {
+			files[m.File] = true
+		}
+		fmt.Fprintf(&b, "\n%d match%s", r.Total, map[bool]string{true: "", false: "es"}[r.Total == 1])
+		if r.Truncated {
+			fmt.Fprintf(&b, "; showing %d, %d more left out by max_results", len(r.Matches), r.Total-len(r.Matches))
+		}
+		b.WriteString("\n")
+	}
+	if n := len(r.ParseFailures); n > 0 {
+		fmt.Fprintf(&b, "\n%d file%s did not parse cleanly (matches in their other declarations still count):\n", n, plural(n))
+		for i, f := range r.ParseFailures {
+			if i == 10 {
+				fmt.Fprintf(&b, "  … and %d more\n", n-10)
+				break
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", f.File, f.Error)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,137 @@
+package tools
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars/bundled"
+	"github.com/agenttools/agenttools/matcher"
+	"github.com/google/go-cmp/cmp"
+)
+
+func searchRun(t *testing.T) (*Dispatcher, string) {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.go":             "package a\n\nfunc A() {\n\tf, _ := open()\n\tif f != nil {\n\t\tf.Close()\n\t}\n\ts := \"f.Close()\" // f.Close()\n\t_ = s\n}\n",
+		"sub/b.go":         "package sub\n\nfunc B() { x.Close(); y.Close() }\n",
+		"broken.go":        "package a\n\nfunc broken( {\n\nfunc Fine() { z.Close() }\n",
+		"ignored/c.go":     "package c\n\nfunc C() { w.Close() }\n",
+		".gitignore":       "ignored/\n",
+		"vendor/v/v.go":    "package v\n\nfunc V() { v.Close() }\n",
+		".hidden/h.go":     "package h\n\nfunc H() { h.Close() }\n",
+		"notes.txt":        "f.Close()\n",
+		"sub/unrelated.go": "package sub\n\nfunc U() {}\n",
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := Registry(&Run{Dir: dir, Grammars: bundled.Registry()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, dir
+}
+
+func TestASTGrep(t *testing.T) {
+	d, _ := searchRun(t)
+	res := call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()"})
+	if res.IsError {
+		t.Fatal(res.TextContent())
+	}
+	r := res.Structured.(astGrepResult)
+	type loc struct {
+		File string
+		Line int
+		X    string
+	}
+	var got []loc
+	for _, m := range r.Matches {
+		got = append(got, loc{m.File, m.Range.Start.Line, m.Captures["X"]})
+	}
+	want := []loc{{"a.go", 6, "f"}, {"broken.go", 5, "z"}, {"sub/b.go", 3, "x"}, {"sub/b.go", 3, "y"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("matches (-want +got):\n%s", diff)
+	}
+	// sub/unrelated.go has no Close, so the prefilter keeps it unparsed.
+	if r.FilesScanned != 4 || r.FilesParsed != 3 {
+		t.Errorf("scanned %d, parsed %d; want 4 and 3", r.FilesScanned, r.FilesParsed)
+	}
+	if len(r.ParseFailures) != 1 || r.ParseFailures[0].File != "broken.go" {
+		t.Errorf("parse failures %+v, want broken.go", r.ParseFailures)
+	}
+	m := r.Matches[0]
+	if m.Range != (matcher.Range{Start: matcher.Position{Line: 6, Column: 3}, End: matcher.Position{Line: 6, Column: 11}}) || m.Text != "f.Close()" {
+		t.Errorf("first match %+v", m)
+	}
+	text := res.TextContent()
+	for _, want := range []string{"a.go:6\n\t\tf.Close()\n", "4 matches", "1 file did not parse cleanly", "broken.go: 3:"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+
+	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "sub", "max_results": 1})
+	if r := res.Structured.(astGrepResult); r.Total != 2 || len(r.Matches) != 1 || !r.Truncated || !strings.Contains(res.TextContent(), "1 more left out by max_results") {
+		t.Errorf("max_results: %+v\n%s", r, res.TextContent())
+	}
+	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "vendor"})
+	if r := res.Structured.(astGrepResult); r.Total != 1 {
+		t.Errorf("a path that names vendor searches it: %+v", r)
+	}
+}
+
+func TestASTGrepBadInput(t *testing.T) {
+	d, _ := searchRun(t)
+	for _, tc := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"pattern": "f()", "language": "cobol"}, `language: unknown language "cobol"; the languages are: go`},
+		{map[string]any{"pattern": "f()", "path": "../x"}, "path: ../x: outside the working directory"},
+		{map[string]any{"pattern": "f()", "path": "nope"}, "path: nope does not exist"},
+		{map[string]any{"pattern": "f()", "path": "notes.txt"}, "language: no bundled grammar for notes.txt"},
+		{map[string]any{"pattern": ""}, "pattern: must not be empty"},
+		{map[string]any{}, `missing required argument "pattern"`},
+		{map[string]any{"pattern": "$$$X"}, "only a $$$ metavariable"},
+		{map[string]any{"pattern": "func ("}, "does not parse in any context; tried statement"},
+		{map[string]any{"pattern": "f()", "max_results": 0}, `argument "max_results": must be at least 1, got 0`},
+	} {
+		res := call(t, d, "ast_grep", tc.args)
+		if !res.IsError || !strings.Contains(res.TextContent(), tc.want) {
+			t.Errorf("ast_grep %v = %q, want an error containing %q", tc.args, res.TextContent(), tc.want)
+		}
+	}
+}
+
+// TestASTGrepManyRuns: 20 $$$ in a row against a 10 000-argument call is
+// a bounded search.
+func TestASTGrepManyRuns(t *testing.T) {
+	d, dir := searchRun(t)
+	args := strings.Repeat("a, ", 9999) + "a"
+	os.WriteFile(filepath.Join(dir, "big.go"), []byte("package a\n\nvar _ = g("+args+")\n"), 0o644)
+	pattern := "g(" + strings.Repeat("$$$, ", 19) + "$$$)"
+	res := call(t, d, "ast_grep", map[string]any{"pattern": pattern, "path": "big.go"})
+	if res.IsError {
+		t.Fatal(res.TextContent())
+	}
+}
+
+// TestASTGrepManyRunsNoMatch is the same with a last argument that is not
+// there, which a backtracker without memoisation takes forever to reject.
+func TestASTGrepManyRunsNoMatch(t *testing.T) {
+	d, dir := searchRun(t)
+	args := strings.Repeat("a, ", 9999) + "a"
+	os.WriteFile(filepath.Join(dir, "big.go"), []byte("package a\n\n// b\nvar _ = g("+args+")\n"), 0o644)
+	pattern := "g(" + strings.Repeat("$$$, ", 20) + "b)"
+	res := call(t, d, "ast_grep", map[string]any{"pattern": pattern, "path": "big.go"})
+	if res.IsError || res.Structured.(astGrepResult).Total != 0 {
+		t.Fatalf("%+v", res)
+	}
+}
