@@ -249,6 +249,3 @@ func (b *Builder) Splice(f *Builder) {
 		b.stack = append(b.stack, s+off)
 	}
 }
-
-// Stack returns the entries on the stack.
-func (b *Builder) Stack() []int32 { return b.stack }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -115,7 +116,7 @@ func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
 	if st, err := os.Stat(path); err == nil && !st.IsDir() {
 		l := reg.ForPath(path)
 		if l == nil {
-			return nil, fmt.Errorf("language: no bundled grammar for %s; name one of %s", safefsBase(path), strings.Join(reg.IDs(), ", "))
+			return nil, fmt.Errorf("language: no bundled grammar for %s; name one of %s", filepath.Base(path), strings.Join(reg.IDs(), ", "))
 		}
 		return []*grammars.Language{l}, nil
 	}
@@ -125,11 +126,6 @@ func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
 		out = append(out, l)
 	}
 	return out, nil
-}
-
-func safefsBase(p string) string {
-	i := strings.LastIndexAny(p, `/\`)
-	return p[i+1:]
 }
 
 // formatMatches is the text the model reads: a path:line header and the
