@@ -17,7 +17,14 @@ type Match struct {
 // Find returns every match of p in t, nested ones included, in file order.
 func (p *Pattern) Find(t *grammars.Tree) []Match {
 	var out []Match
+	_, rootIsVar, _ := metavar(p.tree, p.root)
+	rootKind := p.tree.Nodes[p.root].Kind
 	t.Walk(func(n int32) bool {
+		// Most nodes differ from the pattern's root in kind; say so before
+		// setting up a match attempt.
+		if !rootIsVar && t.Nodes[n].Kind != rootKind {
+			return true
+		}
 		m := &matcher{p: p.tree, t: t, binds: p.binds}
 		if m.node(p.root, n) {
 			out = append(out, Match{Node: n, Captures: m.single, Multi: m.multi})
@@ -52,7 +59,7 @@ func (m *matcher) node(pn, tn int32) bool {
 		return name == "" || m.bind(name, tn)
 	}
 	pk, tk := m.p.Nodes[pn], m.t.Nodes[tn]
-	if m.p.KindName(pn) != m.t.KindName(tn) {
+	if pk.Kind != tk.Kind { // both trees are of the pattern's language
 		return false
 	}
 	if pk.Count == 0 || tk.Count == 0 {
@@ -191,7 +198,7 @@ func (m *matcher) isSeparator(pn int32) bool {
 
 func (m *matcher) bind(name string, tn int32) bool {
 	if prev, ok := m.single[name]; ok {
-		return tokens(m.t, prev) == tokens(m.t, tn)
+		return subtreeTokens(m.t, prev) == subtreeTokens(m.t, tn)
 	}
 	if m.single == nil {
 		m.single = map[string]int32{}
@@ -235,10 +242,6 @@ func (m *matcher) save() bindings {
 
 func (m *matcher) restore(b bindings) { m.single, m.multi = b.single, b.multi }
 
-// tokens renders a node as its leaves' text joined by single spaces, so
-// whitespace and comments do not count when captures are compared.
-func tokens(t *grammars.Tree, n int32) string { return subtreeTokens(t, n) }
-
 func runTokens(t *grammars.Tree, run []int32) string {
 	var parts []string
 	for _, n := range run {
@@ -247,6 +250,9 @@ func runTokens(t *grammars.Tree, run []int32) string {
 	return strings.Join(parts, " ")
 }
 
+// subtreeTokens renders a node as its leaves' text joined by single
+// spaces, so whitespace and comments do not count when captures are
+// compared.
 func subtreeTokens(t *grammars.Tree, n int32) string {
 	nd := t.Nodes[n]
 	if nd.Count == 0 {

@@ -70,7 +70,10 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	lits := q.Pattern.Literals()
+	var lits [][]byte
+	for _, l := range q.Pattern.Literals() {
+		lits = append(lits, []byte(l))
+	}
 	type fileResult struct {
 		found   []Found
 		parsed  bool
@@ -143,9 +146,9 @@ func relSlash(root, p string) string {
 	return filepath.ToSlash(rel)
 }
 
-func containsAll(src []byte, lits []string) bool {
+func containsAll(src []byte, lits [][]byte) bool {
 	for _, l := range lits {
-		if !bytes.Contains(src, []byte(l)) {
+		if !bytes.Contains(src, l) {
 			return false
 		}
 	}
