@@ -6,13 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
-	ignore "github.com/sabhiram/go-gitignore"
 )
 
 // A Query is one search.
@@ -22,6 +21,9 @@ type Query struct {
 	Lang    *grammars.Language
 	Pattern *Pattern
 	Cache   *Cache // may be nil
+	// Limit is how many matches to keep in full; Total counts every one.
+	// Zero keeps them all.
+	Limit int
 }
 
 // A Position is 1-based; Column counts Unicode code points.
@@ -49,7 +51,8 @@ type Found struct {
 // Lines returns the source lines the match spans.
 func (f *Found) Lines() string { return f.lines }
 
-// A Failure is a file that did not parse cleanly.
+// A Failure is a file that did not parse cleanly, or a file or folder that
+// could not be read.
 type Failure struct {
 	File  string `json:"file"`
 	Error string `json:"error"`
@@ -57,77 +60,61 @@ type Failure struct {
 
 // Results of one search.
 type Results struct {
-	Matches       []Found
+	Matches       []Found // in file order, the first Query.Limit of them
+	Total         int     // every match
 	FilesScanned  int
-	FilesParsed   int
+	FilesParsed   int // files the prefilter let through, parsed now or earlier in the run
 	ParseFailures []Failure
 }
 
 // Search walks q.Path in parallel and returns every match, sorted by file
 // and position. Files the literal prefilter rules out are never parsed.
 func Search(ctx context.Context, q Query) (*Results, error) {
-	files, err := Walk(q.Root, q.Path, q.Lang)
-	if err != nil {
-		return nil, err
-	}
 	var lits [][]byte
 	for _, l := range q.Pattern.Literals() {
 		lits = append(lits, []byte(l))
 	}
-	type fileResult struct {
-		found   []Found
-		parsed  bool
-		failure *Failure
-	}
-	out := make([]fileResult, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
+	s := &search{q: q, lits: lits, key: q.Lang.ID + "\x00" + q.Pattern.Source}
+	files := make(chan string)
+	var (
+		mu  sync.Mutex
+		out []*fileResult
+		wg  sync.WaitGroup
+	)
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				src, err := os.ReadFile(files[i])
-				rel := relSlash(q.Root, files[i])
-				if err != nil {
-					out[i].failure = &Failure{File: rel, Error: err.Error()}
-					continue
-				}
-				if !containsAll(src, lits) {
-					continue
-				}
-				tree, err := q.Cache.parse(q.Lang, files[i], src)
-				out[i].parsed = true
-				if err != nil {
-					out[i].failure = &Failure{File: rel, Error: err.Error()}
-					continue
-				}
-				if len(tree.Errors) > 0 {
-					out[i].failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
-				}
-				for _, m := range q.Pattern.Find(tree) {
-					out[i].found = append(out[i].found, locate(tree, rel, m))
+			var mine []*fileResult
+			for path := range files {
+				if ctx.Err() == nil {
+					mine = append(mine, s.file(path))
 				}
 			}
+			mu.Lock()
+			out = append(out, mine...)
+			mu.Unlock()
 		}()
 	}
-	for i := range files {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	close(next)
+	failed, err := walk(ctx, q.Root, q.Path, q.Lang, files)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
 		return nil, err
 	}
-	res := &Results{FilesScanned: len(files)}
+	slices.SortFunc(out, func(a, b *fileResult) int { return strings.Compare(a.path, b.path) })
+	res := &Results{FilesScanned: len(out), ParseFailures: failed}
 	for _, r := range out {
-		res.Matches = append(res.Matches, r.found...)
+		res.Total += r.count
+		if q.Limit == 0 || len(res.Matches) < q.Limit {
+			n := len(r.found)
+			if q.Limit > 0 {
+				n = min(n, q.Limit-len(res.Matches))
+			}
+			res.Matches = append(res.Matches, r.found[:n]...)
+		}
 		if r.parsed {
 			res.FilesParsed++
 		}
@@ -136,6 +123,82 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 		}
 	}
 	return res, nil
+}
+
+// A search is one Search's shared state.
+type search struct {
+	q    Query
+	lits [][]byte
+	key  string // the language and pattern, for the cache
+}
+
+// A fileResult is what one file gave a search.
+type fileResult struct {
+	path    string
+	found   []Found // the first matches, up to the query's limit
+	count   int     // all the matches
+	parsed  bool    // the prefilter let it through
+	limit   int     // the limit found was made for (0: none)
+	failure *Failure
+}
+
+// file searches one file, or takes what an earlier search of the same
+// pattern found in the same version of it.
+func (s *search) file(path string) *fileResult {
+	rel := relSlash(s.q.Root, path)
+	r := &fileResult{path: path}
+	info, err := os.Stat(path)
+	if err != nil {
+		r.failure = &Failure{File: rel, Error: err.Error()}
+		return r
+	}
+	st := stamp{size: info.Size(), mtime: info.ModTime()}
+	key := cacheKey{path: path, pattern: s.key}
+	if e := s.q.Cache.get(key, st); e != nil && e.res.covers(s.q.Limit) {
+		return e.res
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		r.failure = &Failure{File: rel, Error: err.Error()}
+		return r
+	}
+	if int64(len(src)) != st.size {
+		st = stamp{} // changed while being read: remember nothing
+	}
+	if containsAll(src, s.lits) {
+		s.match(r, rel, st, src)
+	}
+	r.limit = s.q.Limit
+	if st != (stamp{}) {
+		s.q.Cache.put(&cacheEntry{key: key, stamp: st, size: resultSize(r), res: r})
+	}
+	return r
+}
+
+func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
+	r.parsed = true
+	tree, err := s.q.Cache.tree(s.q.Lang, r.path, st, src)
+	if err != nil {
+		r.failure = &Failure{File: rel, Error: err.Error()}
+		return
+	}
+	if len(tree.Errors) > 0 {
+		r.failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
+	}
+	ms := s.q.Pattern.Find(tree)
+	r.count = len(ms)
+	if s.q.Limit > 0 && len(ms) > s.q.Limit {
+		ms = ms[:s.q.Limit]
+	}
+	lines := newLineIndex(tree.Src)
+	for _, m := range ms {
+		r.found = append(r.found, locate(tree, lines, rel, m))
+	}
+}
+
+// covers reports whether r holds every match a search with limit needs.
+func (r *fileResult) covers(limit int) bool {
+	return len(r.found) == r.count || limit > 0 && len(r.found) >= limit
 }
 
 func relSlash(root, p string) string {
@@ -184,17 +247,11 @@ func isWordStart(s string) bool {
 	return c == '_' || c == '"' || c == '`' || c == '\'' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf
 }
 
-func locate(t *grammars.Tree, rel string, m Match) Found {
+func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match) Found {
 	nd := t.Nodes[m.Node]
-	f := Found{File: rel, Text: t.Text(m.Node), Range: Range{Start: position(t.Src, nd.Start), End: position(t.Src, lastChar(t.Src, nd))}}
-	ls := bytes.LastIndexByte(t.Src[:nd.Start], '\n') + 1
-	le := bytes.IndexByte(t.Src[nd.End:], '\n')
-	if le < 0 {
-		le = len(t.Src)
-	} else {
-		le += int(nd.End)
-	}
-	f.lines = string(t.Src[ls:le])
+	start, end := lines.position(nd.Start), lines.position(lastChar(t.Src, nd))
+	f := Found{File: rel, Text: t.Text(m.Node), Range: Range{Start: start, End: end}}
+	f.lines = string(t.Src[lines.lineStart(start.Line):lines.lineEnd(end.Line)])
 	for name, n := range m.Captures {
 		if f.Captures == nil {
 			f.Captures = map[string]string{}
@@ -224,132 +281,39 @@ func lastChar(src []byte, nd grammars.Node) uint32 {
 	return nd.End - uint32(size)
 }
 
-func position(src []byte, off uint32) Position {
-	line := 1 + bytes.Count(src[:off], []byte("\n"))
-	ls := bytes.LastIndexByte(src[:off], '\n') + 1
-	return Position{Line: line, Column: 1 + utf8.RuneCount(src[ls:off])}
+// A lineIndex finds the line of a byte offset by binary search, so that
+// a file with many matches is not scanned from its start for each one.
+type lineIndex struct {
+	src    []byte
+	starts []uint32 // offset of each line's first byte
 }
 
-// Walk lists the files of language l under path, honouring .gitignore
-// files (nested ones too) and skipping hidden folders, vendor,
-// node_modules and testdata unless path itself is inside one.
-func Walk(root, path string, l *grammars.Language) ([]string, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.IsDir() {
-		return []string{path}, nil
-	}
-	type rules struct {
-		dir string
-		gi  *ignore.GitIgnore
-	}
-	var stack []rules
-	// .gitignore files between the root and path apply too.
-	if rel, err := filepath.Rel(root, path); err == nil && !strings.HasPrefix(rel, "..") {
-		d := root
-		for _, part := range append([]string{""}, strings.Split(rel, string(filepath.Separator))...) {
-			d = filepath.Join(d, part)
-			if d == path {
-				break
-			}
-			if gi, err := ignore.CompileIgnoreFile(filepath.Join(d, ".gitignore")); err == nil {
-				stack = append(stack, rules{d, gi})
-			}
+func newLineIndex(src []byte) *lineIndex {
+	li := &lineIndex{src: src, starts: []uint32{0}}
+	for i, c := range src {
+		if c == '\n' {
+			li.starts = append(li.starts, uint32(i+1))
 		}
 	}
-	ignored := func(p string, stack []rules) bool {
-		for _, r := range stack {
-			rel, _ := filepath.Rel(r.dir, p)
-			if r.gi.MatchesPath(filepath.ToSlash(rel)) {
-				return true
-			}
-		}
-		return false
-	}
-	var files []string
-	var walk func(dir string, stack []rules) error
-	walk = func(dir string, stack []rules) error {
-		if gi, err := ignore.CompileIgnoreFile(filepath.Join(dir, ".gitignore")); err == nil {
-			stack = append(stack[:len(stack):len(stack)], rules{dir, gi})
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return err
-		}
-		for _, e := range entries {
-			p := filepath.Join(dir, e.Name())
-			if ignored(p, stack) {
-				continue
-			}
-			if e.IsDir() {
-				switch name := e.Name(); {
-				case strings.HasPrefix(name, "."), name == "vendor", name == "node_modules", name == "testdata":
-					continue
-				}
-				if err := walk(p, stack); err != nil {
-					return err
-				}
-				continue
-			}
-			if e.Type().IsRegular() && l.ForFile(e.Name()) {
-				files = append(files, p)
-			}
-		}
-		return nil
-	}
-	if err := walk(path, stack); err != nil {
-		return nil, err
-	}
-	sort.Strings(files)
-	return files, nil
+	return li
 }
 
-// A Cache keeps parsed trees for a run, keyed by path, size and
-// modification time, within a memory budget (bytes of source).
-type Cache struct {
-	mu     sync.Mutex
-	budget int64
-	used   int64
-	trees  map[string]cached
+// position returns the 1-based line and column (in code points) of off.
+func (li *lineIndex) position(off uint32) Position {
+	line, found := slices.BinarySearch(li.starts, off)
+	if !found {
+		line-- // off is inside the line before
+	}
+	ls := li.starts[line]
+	return Position{Line: line + 1, Column: 1 + utf8.RuneCount(li.src[ls:off])}
 }
 
-type cached struct {
-	size  int64
-	mtime int64
-	tree  *grammars.Tree
-}
+func (li *lineIndex) lineStart(line int) uint32 { return li.starts[line-1] }
 
-// NewCache returns a cache that holds trees for up to budget bytes of
-// source.
-func NewCache(budget int64) *Cache {
-	return &Cache{budget: budget, trees: map[string]cached{}}
-}
-
-func (c *Cache) parse(l *grammars.Language, path string, src []byte) (*grammars.Tree, error) {
-	if c == nil {
-		return l.Parse(src)
+// lineEnd is the offset of the end of the line, before its newline.
+func (li *lineIndex) lineEnd(line int) uint32 {
+	if line < len(li.starts) {
+		return li.starts[line] - 1
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return l.Parse(src)
-	}
-	c.mu.Lock()
-	e, ok := c.trees[path]
-	c.mu.Unlock()
-	if ok && e.size == st.Size() && e.mtime == st.ModTime().UnixNano() && e.size == int64(len(src)) {
-		return e.tree, nil
-	}
-	t, err := l.Parse(src)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	if c.used+int64(len(src)) <= c.budget {
-		c.trees[path] = cached{size: st.Size(), mtime: st.ModTime().UnixNano(), tree: t}
-		c.used += int64(len(src))
-	}
-	c.mu.Unlock()
-	return t, nil
+	return uint32(len(li.src))
 }

@@ -12,11 +12,8 @@ import (
 	"github.com/agenttools/agenttools/matcher"
 )
 
-// astCacheBudget is how many bytes of source the run's parse cache holds.
-const astCacheBudget = 64 << 20
-
 func searchTools(e *env) []*Tool {
-	e.cache = matcher.NewCache(astCacheBudget)
+	e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
 	t := NewTool("ast_grep", Read, true,
 		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched.",
 		e.astGrep)
@@ -77,7 +74,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 			compileErrs = append(compileErrs, fmt.Sprintf("%s: %v", l.ID, err))
 			continue
 		}
-		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache})
+		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache, Limit: max})
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Errorf("ast_grep was cancelled: %v", err), nil
@@ -86,6 +83,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 		}
 		res.Languages = append(res.Languages, l.ID)
 		res.Matches = append(res.Matches, r.Matches...)
+		res.Total += r.Total
 		res.FilesScanned += r.FilesScanned
 		res.FilesParsed += r.FilesParsed
 		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
@@ -93,10 +91,10 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	if len(res.Languages) == 0 {
 		return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(compileErrs, "; ")), nil
 	}
-	res.Total = len(res.Matches)
-	if res.Total > max {
-		res.Matches, res.Truncated = res.Matches[:max], true
+	if len(res.Matches) > max {
+		res.Matches = res.Matches[:max]
 	}
+	res.Truncated = res.Total > len(res.Matches)
 	r := Text(formatMatches(res))
 	r.Structured = res
 	return r, nil

@@ -1,10 +1,19 @@
 // Command toolsbench measures agenttools' structural-search engine on real
-// corpora. Its parse command parses every file of a language under a
-// folder and reports the parse rate, throughput on one core and on all
-// cores, and peak heap; for Go it runs go/parser on the same files, for
-// the ratio and to count only the files go/parser accepts.
+// corpora.
+//
+// Its parse command parses every file of a language under a folder and
+// reports the parse rate, throughput on one core and on all cores, and
+// peak heap; for Go it runs go/parser on the same files, for the ratio and
+// to count only the files go/parser accepts.
+//
+// Its search command times a cold search (a fresh process, nothing cached)
+// and the same search repeated in that process, with the process's peak
+// RSS; with --vs-ast-grep it runs the ast-grep CLI on the same files with
+// the same pattern, and reports the time ratios and whether the two agree
+// on every (file, start line, end line).
 //
 //	toolsbench parse --lang go [--json] DIR
+//	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR
 package main
 
 import (
@@ -31,14 +40,18 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: toolsbench parse --lang go [--json] DIR")
+		fmt.Fprintln(os.Stderr, "usage: toolsbench parse|search [flags] DIR")
 		os.Exit(2)
 	}
 	switch os.Args[1] {
 	case "parse":
 		os.Exit(runParse(os.Args[2:]))
+	case "search":
+		os.Exit(runSearch(os.Args[2:], os.Stdout))
+	case "search-child":
+		os.Exit(runSearchChild(os.Args[2:]))
 	}
-	fmt.Fprintf(os.Stderr, "toolsbench: unknown command %q: want parse\n", os.Args[1])
+	fmt.Fprintf(os.Stderr, "toolsbench: unknown command %q: want parse or search\n", os.Args[1])
 	os.Exit(2)
 }
 

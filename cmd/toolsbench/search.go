@@ -1,0 +1,346 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/pprof"
+	"slices"
+	"time"
+
+	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/matcher"
+)
+
+// searchReport is what search prints.
+type searchReport struct {
+	Lang         string  `json:"lang"`
+	Dir          string  `json:"dir"`
+	Pattern      string  `json:"pattern"`
+	Files        int     `json:"files"`
+	FilesParsed  int     `json:"files_parsed"`
+	Matches      int     `json:"matches"`
+	ColdSeconds  float64 `json:"cold_seconds"`
+	WarmSeconds  float64 `json:"warm_seconds"` // the same search again in the same run, fastest of --repeat
+	PeakRSSMB    float64 `json:"peak_rss_mb"`  // of the process that ran the cold and warm searches
+	CacheMB      int     `json:"cache_mb"`     // the search cache's budget
+	ParseFailure int     `json:"parse_failures"`
+
+	AstGrep *astGrepReport `json:"ast_grep,omitempty"`
+}
+
+// astGrepReport is the ast-grep CLI's side of a --vs-ast-grep run.
+type astGrepReport struct {
+	Binary        string   `json:"binary"`
+	Version       string   `json:"version"`
+	Pattern       string   `json:"pattern"`
+	Seconds       float64  `json:"seconds"`
+	PeakRSSMB     float64  `json:"peak_rss_mb"`
+	Matches       int      `json:"matches"`
+	ColdRatio     float64  `json:"cold_ratio"` // ast-grep's time / ours, cold: above 1 is faster
+	WarmRatio     float64  `json:"warm_ratio"` // ast-grep's time / ours, warm
+	Agree         int      `json:"agree"`      // (file, start line, end line) both found
+	OnlyOurs      int      `json:"only_ours"`
+	OnlyAstGrep   int      `json:"only_ast_grep"`
+	Disagreements []string `json:"disagreements"` // the first few, "ours|ast-grep file:start-end"
+}
+
+// childResult is what the child process that runs our searches reports.
+type childResult struct {
+	ColdSeconds   float64  `json:"cold_seconds"`
+	WarmSeconds   float64  `json:"warm_seconds"`
+	Files         int      `json:"files"`
+	FilesParsed   int      `json:"files_parsed"`
+	ParseFailures int      `json:"parse_failures"`
+	Matches       []string `json:"matches"` // "file:start-end"
+}
+
+func runSearch(args []string, stdout io.Writer) int {
+	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	lang := fs.String("lang", "go", "language id")
+	pattern := fs.String("pattern", "", "the pattern")
+	asJSON := fs.Bool("json", false, "print JSON")
+	vs := fs.Bool("vs-ast-grep", false, "run the ast-grep CLI on the same files with the same pattern")
+	sgBin := fs.String("ast-grep", "", "the ast-grep binary (default: found on PATH or in .peers)")
+	sgPattern := fs.String("ast-grep-pattern", "", "the pattern for ast-grep, when it needs another spelling (default: --pattern)")
+	repeat := fs.Int("repeat", 3, "how many warm searches to time; the fastest counts")
+	list := fs.Int("list", 20, "how many disagreements to list")
+	cacheMB := fs.Int("cache-mb", matcher.DefaultCacheBudget>>20, "the search cache's budget in MiB")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 || *pattern == "" || *repeat < 1 {
+		fmt.Fprintln(os.Stderr, "usage: toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR")
+		return 2
+	}
+	dir, err := filepath.Abs(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+		return 2
+	}
+	l, err := languages().Lookup(*lang)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+		return 2
+	}
+	if _, err := matcher.Compile(l, *pattern); err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+		return 2
+	}
+	files, err := matcher.Walk(dir, dir, l)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+		return 1
+	}
+	// Read every file once so that neither side pays for the disk.
+	for _, f := range files {
+		os.ReadFile(f)
+	}
+
+	rep := searchReport{Lang: l.ID, Dir: dir, Pattern: *pattern}
+	ours, rss, err := runChild(l.ID, *pattern, dir, *repeat, *cacheMB)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+		return 1
+	}
+	rep.Files, rep.FilesParsed, rep.Matches, rep.ParseFailure = ours.Files, ours.FilesParsed, len(ours.Matches), ours.ParseFailures
+	rep.ColdSeconds, rep.WarmSeconds, rep.PeakRSSMB, rep.CacheMB = ours.ColdSeconds, ours.WarmSeconds, rss, *cacheMB
+
+	if *vs {
+		bin := *sgBin
+		if bin == "" {
+			if bin, err = peers.Find("ast-grep"); err != nil {
+				fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+				return 1
+			}
+		}
+		p := *sgPattern
+		if p == "" {
+			p = *pattern
+		}
+		sg, err := runAstGrep(bin, p, l.ID, dir, files)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+			return 1
+		}
+		compare(sg, ours, *list)
+		rep.AstGrep = sg
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(rep)
+		return 0
+	}
+	printSearch(stdout, rep)
+	return 0
+}
+
+func printSearch(w io.Writer, r searchReport) {
+	fmt.Fprintf(w, "%s %q in %s: %d files, %d parsed, %d matches, %d parse failures\n", r.Lang, r.Pattern, r.Dir, r.Files, r.FilesParsed, r.Matches, r.ParseFailure)
+	fmt.Fprintf(w, "agenttools: cold %.3f s, warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.ColdSeconds, r.WarmSeconds, r.PeakRSSMB, r.CacheMB)
+	sg := r.AstGrep
+	if sg == nil {
+		return
+	}
+	fmt.Fprintf(w, "ast-grep %s %q: %.3f s, peak RSS %.0f MB, %d matches\n", sg.Version, sg.Pattern, sg.Seconds, sg.PeakRSSMB, sg.Matches)
+	fmt.Fprintf(w, "ratio (ast-grep / agenttools): cold %.2fx, warm %.1fx\n", sg.ColdRatio, sg.WarmRatio)
+	fmt.Fprintf(w, "agreement on (file, start line, end line): %d both, %d only agenttools, %d only ast-grep\n", sg.Agree, sg.OnlyOurs, sg.OnlyAstGrep)
+	for _, d := range sg.Disagreements {
+		fmt.Fprintln(w, "  "+d)
+	}
+}
+
+// runChild runs the cold and warm searches in a fresh process of this
+// program, so that the cold search starts with nothing cached and the peak
+// RSS is that of the searches alone.
+func runChild(lang, pattern, dir string, repeat, cacheMB int) (*childResult, float64, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, 0, err
+	}
+	cmd := exec.Command(self, "search-child", "--lang", lang, "--pattern", pattern, "--repeat", fmt.Sprint(repeat), "--cache-mb", fmt.Sprint(cacheMB), dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, 0, fmt.Errorf("search process: %v: %s", err, stderr.Bytes())
+	}
+	var r childResult
+	if err := json.Unmarshal(out, &r); err != nil {
+		return nil, 0, fmt.Errorf("search process: %v", err)
+	}
+	return &r, peakRSSMB(cmd.ProcessState), nil
+}
+
+// runSearchChild is the child's side of runChild: a cold search with an
+// empty cache, then the same search repeated, timed, printed as JSON.
+func runSearchChild(args []string) int {
+	fs := flag.NewFlagSet("search-child", flag.ContinueOnError)
+	lang := fs.String("lang", "go", "")
+	pattern := fs.String("pattern", "", "")
+	repeat := fs.Int("repeat", 3, "")
+	cacheMB := fs.Int("cache-mb", 0, "")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the cold search to this file")
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		return 2
+	}
+	dir := fs.Arg(0)
+	l, err := languages().Lookup(*lang)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	p, err := matcher.Compile(l, *pattern)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	q := matcher.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Cache: matcher.NewCache(int64(*cacheMB) << 20)}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+	}
+	start := time.Now()
+	res, err := matcher.Search(context.Background(), q)
+	pprof.StopCPUProfile()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	out := childResult{ColdSeconds: time.Since(start).Seconds(), Files: res.FilesScanned, FilesParsed: res.FilesParsed, ParseFailures: len(res.ParseFailures), Matches: []string{}}
+	for i := range *repeat {
+		start = time.Now()
+		if _, err := matcher.Search(context.Background(), q); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		if d := time.Since(start).Seconds(); i == 0 || d < out.WarmSeconds {
+			out.WarmSeconds = d
+		}
+	}
+	for _, m := range res.Matches {
+		out.Matches = append(out.Matches, fmt.Sprintf("%s:%d-%d", m.File, m.Range.Start.Line, m.Range.End.Line))
+	}
+	json.NewEncoder(os.Stdout).Encode(out)
+	return 0
+}
+
+// runAstGrep runs the ast-grep CLI on exactly the given files, named
+// relative to dir, and collects its matches as "file:start-end".
+func runAstGrep(bin, pattern, lang, dir string, files []string) (*astGrepReport, error) {
+	bin, err := exec.LookPath(bin)
+	if err == nil {
+		bin, err = filepath.Abs(bin) // it runs in dir
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ast-grep: %w", err)
+	}
+	r := &astGrepReport{Binary: bin, Pattern: pattern}
+	if v, err := exec.Command(bin, "--version").Output(); err == nil {
+		r.Version = string(bytes.TrimSpace(bytes.TrimPrefix(v, []byte("ast-grep "))))
+	}
+	args := []string{"run", "--pattern", pattern, "--lang", lang, "--json=stream"}
+	for _, f := range files {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, rel)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("ast-grep: %w", err)
+	}
+	var found []string
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var m struct {
+			File  string `json:"file"`
+			Range struct {
+				Start struct{ Line int } `json:"start"`
+				End   struct{ Line int } `json:"end"`
+			} `json:"range"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			return nil, fmt.Errorf("ast-grep output: %v", err)
+		}
+		// ast-grep's lines are 0-based and its end is exclusive, but on the
+		// line of the last character.
+		found = append(found, fmt.Sprintf("%s:%d-%d", filepath.ToSlash(m.File), m.Range.Start.Line+1, m.Range.End.Line+1))
+	}
+	scanErr := sc.Err()
+	err = cmd.Wait()
+	r.Seconds = time.Since(start).Seconds()
+	if err != nil {
+		var ee *exec.ExitError
+		// ast-grep exits 1 when it finds nothing.
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || len(found) > 0 {
+			return nil, fmt.Errorf("ast-grep: %v: %s", err, stderr.Bytes())
+		}
+	}
+	if scanErr != nil {
+		return nil, fmt.Errorf("ast-grep output: %v", scanErr)
+	}
+	r.PeakRSSMB = peakRSSMB(cmd.ProcessState)
+	r.Matches = len(found)
+	r.Disagreements = found // compare replaces it
+	return r, nil
+}
+
+// compare fills in the ratios and the agreement of the two match sets.
+func compare(sg *astGrepReport, ours *childResult, list int) {
+	if ours.ColdSeconds > 0 {
+		sg.ColdRatio = sg.Seconds / ours.ColdSeconds
+	}
+	if ours.WarmSeconds > 0 {
+		sg.WarmRatio = sg.Seconds / ours.WarmSeconds
+	}
+	theirs := map[string]bool{}
+	for _, m := range sg.Disagreements {
+		theirs[m] = true
+	}
+	mine := map[string]bool{}
+	for _, m := range ours.Matches {
+		mine[m] = true
+	}
+	var diff []string
+	for m := range mine {
+		if theirs[m] {
+			sg.Agree++
+		} else {
+			sg.OnlyOurs++
+			diff = append(diff, "only agenttools "+m)
+		}
+	}
+	for m := range theirs {
+		if !mine[m] {
+			sg.OnlyAstGrep++
+			diff = append(diff, "only ast-grep   "+m)
+		}
+	}
+	slices.Sort(diff)
+	sg.Disagreements = diff[:min(len(diff), list)]
+}

@@ -1,0 +1,66 @@
+// Package peers finds the real programs that tests and benchmarks talk to
+// (language servers, debug adapters, the ast-grep CLI): on PATH, or in the
+// checkout's .peers folder that scripts/peers.sh (run by make test) fills.
+package peers
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Find returns the path of the named program: PATH first, then the
+// .peers/bin and .peers/node_modules/.bin of the module containing the
+// working directory.
+func Find(name string) (string, error) {
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	if top, err := moduleRoot(); err == nil {
+		for _, dir := range []string{".peers/bin", ".peers/node_modules/.bin"} {
+			p := filepath.Join(top, dir, name)
+			if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+				return p, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("%s is not installed: run scripts/peers.sh %s (make test does)", name, name)
+}
+
+// Require returns the path of the named program for a test. When it is
+// missing the test is skipped, or fails under AGENTTOOLS_REQUIRE_PEERS=1,
+// as make test sets it.
+func Require(t testing.TB, name string) string {
+	t.Helper()
+	p, err := Find(name)
+	if err == nil {
+		return p
+	}
+	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
+		t.Fatalf("peer required: %v", err)
+	}
+	t.Skipf("peer missing: %v", err)
+	return ""
+}
+
+// moduleRoot is the nearest folder at or above the working directory that
+// has a go.mod.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}

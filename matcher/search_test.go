@@ -1,0 +1,207 @@
+package matcher
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// writeTree writes files under a temp dir with modification times an hour
+// ago, so the cache does not take them for racily fresh.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func searchDir(t *testing.T, dir, pattern string, c *Cache, limit int) *Results {
+	t.Helper()
+	p, err := Compile(golang.Language, pattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Search(context.Background(), Query{Root: dir, Path: dir, Lang: golang.Language, Pattern: p, Cache: c, Limit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func lineList(r *Results) []string {
+	var out []string
+	for _, m := range r.Matches {
+		out = append(out, m.File+":"+m.Text)
+	}
+	return out
+}
+
+func TestWalk(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".gitignore":          "gen/\n*_gen.go\n",
+		"a.go":                "package a\n",
+		"a_gen.go":            "package a\n",
+		"gen/g.go":            "package gen\n",
+		"sub/.gitignore":      "local.go\nbuild\n",
+		"sub/local.go":        "package sub\n",
+		"sub/kept.go":         "package sub\n",
+		"sub/build/b.go":      "package build\n",
+		"sub/deep/local.go":   "package deep\n", // a rule without a slash applies at any depth
+		"other/local.go":      "package other\n",
+		"vendor/v.go":         "package v\n",
+		"node_modules/n.go":   "package n\n",
+		"testdata/t.go":       "package t\n",
+		".hidden/h.go":        "package h\n",
+		"notes.txt":           "not go\n",
+		"sub/testdata/x/x.go": "package x\n",
+	})
+	rel := func(files []string) []string {
+		var out []string
+		for _, f := range files {
+			out = append(out, relSlash(dir, f))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		path string
+		want []string
+	}{
+		{".", []string{"a.go", "other/local.go", "sub/kept.go"}},
+		{"sub", []string{"sub/kept.go"}},                  // the root's and sub's rules both apply
+		{"testdata", []string{"testdata/t.go"}},           // named, so searched
+		{"sub/testdata", []string{"sub/testdata/x/x.go"}}, // and below it
+		{"vendor", []string{"vendor/v.go"}},               // likewise
+		{"sub/local.go", []string{"sub/local.go"}},        // a file named outright
+		{"gen", []string{"gen/g.go"}},                     // an ignored folder named outright
+	} {
+		files, err := Walk(dir, filepath.Join(dir, tc.path), golang.Language)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.path, err)
+		}
+		if diff := cmp.Diff(tc.want, rel(files)); diff != "" {
+			t.Errorf("Walk(%s) (-want +got):\n%s", tc.path, diff)
+		}
+	}
+	if _, err := Walk(dir, filepath.Join(dir, "missing"), golang.Language); err == nil {
+		t.Error("Walk of a missing path: no error")
+	}
+}
+
+func TestSearchCache(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.go": "package a\n\nfunc A() { x.Close(); y.Close() }\n",
+		"b.go": "package a\n\nfunc B() { z.Close() }\n",
+		"c.go": "package a\n\nfunc C() {}\n",
+	})
+	c := NewCache(DefaultCacheBudget)
+	cold := searchDir(t, dir, "$X.Close()", c, 0)
+	want := []string{"a.go:x.Close()", "a.go:y.Close()", "b.go:z.Close()"}
+	if diff := cmp.Diff(want, lineList(cold)); diff != "" {
+		t.Fatalf("cold (-want +got):\n%s", diff)
+	}
+	// Two trees (c.go never passes the prefilter) and three files' matches.
+	if len(c.trees.entries) != 2 || len(c.results.entries) != 3 {
+		t.Errorf("cached %d trees and %d results, want 2 and 3", len(c.trees.entries), len(c.results.entries))
+	}
+	warm := searchDir(t, dir, "$X.Close()", c, 0)
+	if diff := cmp.Diff(cold, warm, cmp.AllowUnexported(Found{})); diff != "" {
+		t.Errorf("warm differs from cold (-cold +warm):\n%s", diff)
+	}
+
+	// An edit of the same size is seen through the new modification time.
+	p := filepath.Join(dir, "b.go")
+	if err := os.WriteFile(p, []byte("package a\n\nfunc B() { w.Close() }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(-time.Minute)
+	os.Chtimes(p, later, later)
+	want[2] = "b.go:w.Close()"
+	if diff := cmp.Diff(want, lineList(searchDir(t, dir, "$X.Close()", c, 0))); diff != "" {
+		t.Errorf("after an edit (-want +got):\n%s", diff)
+	}
+
+	// A file written just now is searched but not kept: a second write in
+	// the same clock tick would look like the same version.
+	os.WriteFile(p, []byte("package a\n\nfunc B() { v.Close() }\n"), 0o644)
+	searchDir(t, dir, "$X.Close()", c, 0)
+	if e := c.results.entries[cacheKey{path: p, pattern: "go\x00$X.Close()"}]; e != nil {
+		t.Error("a racily fresh file's matches were cached")
+	}
+}
+
+func TestSearchLimit(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.go": "package a\n\nfunc A() { a.Close(); b.Close(); c.Close() }\n",
+		"b.go": "package a\n\nfunc B() { d.Close(); e.Close() }\n",
+	})
+	c := NewCache(DefaultCacheBudget)
+	r := searchDir(t, dir, "$X.Close()", c, 2)
+	if r.Total != 5 || len(r.Matches) != 2 || r.Matches[1].Text != "b.Close()" {
+		t.Errorf("limit 2: total %d, matches %v", r.Total, lineList(r))
+	}
+	// A later search that wants more than was kept searches again.
+	r = searchDir(t, dir, "$X.Close()", c, 0)
+	if r.Total != 5 || len(r.Matches) != 5 {
+		t.Errorf("no limit after limit 2: total %d, matches %v", r.Total, lineList(r))
+	}
+}
+
+func TestCacheBudget(t *testing.T) {
+	files := map[string]string{}
+	for _, name := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		files[name+".go"] = "package a\n\nfunc " + strings.ToUpper(name) + "() { x.Close() }\n" + strings.Repeat("// padding\n", 1000)
+	}
+	dir := writeTree(t, files)
+	c := NewCache(64 << 10)
+	r := searchDir(t, dir, "$X.Close()", c, 0)
+	if r.Total != 8 {
+		t.Fatalf("total %d, want 8", r.Total)
+	}
+	if c.trees.used > c.trees.budget || c.results.used > c.results.budget || len(c.trees.entries) == 0 || len(c.trees.entries) == 8 {
+		t.Errorf("trees %d of %d bytes in %d entries; results %d of %d", c.trees.used, c.trees.budget, len(c.trees.entries), c.results.used, c.results.budget)
+	}
+	// What was evicted is parsed again, with the same answer.
+	if diff := cmp.Diff(lineList(r), lineList(searchDir(t, dir, "$X.Close()", c, 0)), cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("second search (-first +second):\n%s", diff)
+	}
+}
+
+func TestLineIndex(t *testing.T) {
+	src := []byte("ab\nçd\n\nx")
+	li := newLineIndex(src)
+	for _, tc := range []struct {
+		off  uint32
+		want Position
+	}{
+		{0, Position{1, 1}}, {2, Position{1, 3}}, {3, Position{2, 1}}, {5, Position{2, 2}}, {7, Position{3, 1}}, {8, Position{4, 1}},
+	} {
+		if got := li.position(tc.off); got != tc.want {
+			t.Errorf("position(%d) = %v, want %v", tc.off, got, tc.want)
+		}
+	}
+	if got := string(src[li.lineStart(2):li.lineEnd(2)]); got != "çd" {
+		t.Errorf("line 2 = %q", got)
+	}
+	if got := string(src[li.lineStart(4):li.lineEnd(4)]); got != "x" {
+		t.Errorf("line 4 = %q", got)
+	}
+}
