@@ -58,6 +58,24 @@ func Walk(root, path string, l *grammars.Language) ([]string, error) {
 	return files, nil
 }
 
+// HasFiles reports whether there is at least one file of language l
+// under path that Walk would list; it stops at the first.
+func HasFiles(root, path string, l *grammars.Language) bool {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch := make(chan string)
+	found := make(chan bool, 1)
+	go func() {
+		_, ok := <-ch
+		found <- ok
+		cancel()
+		for range ch {
+		}
+	}()
+	walk(ctx, root, path, l, ch)
+	return <-found
+}
+
 // walk sends the files of l under path to files, in no particular order,
 // and closes it. A folder below path that cannot be read is returned as a
 // failure, and the walk goes on; path itself not existing is an error.

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -62,24 +64,34 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	if err != nil {
 		return Errorf("%v", err), nil
 	}
+	// For a folder and no language, only the languages that have files
+	// there count: one that is absent neither searches nor rejects.
+	inferred := a.Language == "" && isDir(path)
 	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}}
 	var compileErrs []string
+	accepted := 0
 	for _, l := range langs {
 		pat, err := matcher.Compile(l, a.Pattern)
 		if err != nil {
-			if res.Rejected == nil {
-				res.Rejected = map[string]string{}
-			}
-			res.Rejected[l.ID] = err.Error()
 			compileErrs = append(compileErrs, fmt.Sprintf("%s: %v", l.ID, err))
+			if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
+				if res.Rejected == nil {
+					res.Rejected = map[string]string{}
+				}
+				res.Rejected[l.ID] = err.Error()
+			}
 			continue
 		}
+		accepted++
 		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache, Limit: max})
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Errorf("ast_grep was cancelled: %v", err), nil
 			}
 			return Result{}, fmt.Errorf("ast_grep: %w", err)
+		}
+		if inferred && r.FilesScanned == 0 {
+			continue
 		}
 		res.Languages = append(res.Languages, l.ID)
 		res.Matches = append(res.Matches, r.Matches...)
@@ -88,7 +100,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 		res.FilesParsed += r.FilesParsed
 		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
 	}
-	if len(res.Languages) == 0 {
+	if accepted == 0 || len(res.Languages) == 0 && len(res.Rejected) > 0 {
 		return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(compileErrs, "; ")), nil
 	}
 	if len(res.Matches) > max {
@@ -98,6 +110,11 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	r := Text(formatMatches(res))
 	r.Structured = res
 	return r, nil
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // searchLanguages picks the languages to search: the one named, the one of
@@ -130,7 +147,10 @@ func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
 // matched lines for each match, then what was left out.
 func formatMatches(r astGrepResult) string {
 	var b strings.Builder
-	if r.Total == 0 {
+	switch {
+	case len(r.Languages) == 0:
+		b.WriteString("no matches: no files of a bundled language here")
+	case r.Total == 0:
 		fmt.Fprintf(&b, "no matches (%s searched; %d files scanned, %d parsed)", strings.Join(r.Languages, ", "), r.FilesScanned, r.FilesParsed)
 	}
 	for i, m := range r.Matches {
@@ -149,6 +169,9 @@ func formatMatches(r astGrepResult) string {
 			fmt.Fprintf(&b, "; showing %d, %d more left out by max_results", len(r.Matches), r.Total-len(r.Matches))
 		}
 		b.WriteString("\n")
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.Rejected)) {
+		fmt.Fprintf(&b, "\n%s files here were not searched: %s\n", id, r.Rejected[id])
 	}
 	if n := len(r.ParseFailures); n > 0 {
 		fmt.Fprintf(&b, "\n%d file%s did not parse cleanly (matches in their other declarations still count):\n", n, plural(n))

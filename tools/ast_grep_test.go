@@ -24,6 +24,7 @@ func searchRun(t *testing.T) (*Dispatcher, string) {
 		".hidden/h.go":     "package h\n\nfunc H() { h.Close() }\n",
 		"notes.txt":        "f.Close()\n",
 		"sub/unrelated.go": "package sub\n\nfunc U() {}\n",
+		"docs/readme.txt":  "x.Close()\n",
 	}
 	for name, src := range files {
 		p := filepath.Join(dir, name)
@@ -80,6 +81,10 @@ func TestASTGrep(t *testing.T) {
 	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "sub", "max_results": 1})
 	if r := res.Structured.(astGrepResult); r.Total != 2 || len(r.Matches) != 1 || !r.Truncated || !strings.Contains(res.TextContent(), "1 more left out by max_results") {
 		t.Errorf("max_results: %+v\n%s", r, res.TextContent())
+	}
+	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "docs"})
+	if r := res.Structured.(astGrepResult); res.IsError || r.Total != 0 || len(r.Languages) != 0 || res.TextContent() != "no matches: no files of a bundled language here" {
+		t.Errorf("a folder with no Go files: %+v\n%s", r, res.TextContent())
 	}
 	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "vendor"})
 	if r := res.Structured.(astGrepResult); r.Total != 1 {
