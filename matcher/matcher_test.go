@@ -41,6 +41,22 @@ func f(r io.ReadCloser, w io.WriteCloser) error {
 	g(x)
 	return fmt.Errorf("wrap: %w", errors.New("inner"))
 }
+
+type pair struct {
+	a, b int
+	c    string
+}
+
+func h[K comparable, V any](m map[K]V, ch chan int) error {
+	switch k {
+	case 0:
+	}
+	select {
+	case v, ok := <-ch:
+		_, _ = v, ok
+	}
+	return err
+}
 `
 
 // lines returns the 1-based lines where the matches of pattern start.
@@ -76,12 +92,19 @@ func TestSeedBehaviour(t *testing.T) {
 		{"foo($$$A, b)", []int{28}},                                       // backtracking
 		{"[]int{$$$A, last}", []int{29}},                                  // empty run before a separator
 		{"$A.Close()", []int{15, 18}},                                     // a metavariable as a selector's operand
-		{"return $$$R", []int{31}},                                        // statements
+		{"return $$$R", []int{31, 47}},                                    // statements
 		{"if $C { $$$B }", []int{14, 17, 20, 22}},                         // whole child lists
 		{"func f($$$P) error { $$$B }", []int{8}},                         // declarations
 		{"import $$$I", []int{3}},                                         // file header
 		{"fmt.Errorf($F, errors.New($M))", []int{31}},                     // nesting
 		{"$F($$$)", []int{9, 10, 15, 18, 24, 25, 26, 27, 28, 30, 31, 31}}, // every call, nested ones too, in order
+		{"switch $X { $$$C }", []int{40}},                                 // a run of case clauses
+		{"select { $$$C }", []int{43}},
+		{"case $V := <-$C: $$$B", []int{44}},                         // a select case; $V is the list v, ok
+		{"type $T struct { $$$F }", []int{34}},                       // a field that is only a $$$ is the run, not one field
+		{"func $F[$$$T]($$$P) error { $$$B }", []int{39}},            // a run of type parameters
+		{"return $$$R, err", []int{47}},                              // one result is no list, but the empty run absorbs its comma
+		{"func h[$$$T]($$$P) error { $$$B; return err }", []int{39}}, // a ; is a line break
 	}
 	for _, tc := range tests {
 		if diff := cmp.Diff(tc.want, lines(t, tc.pattern)); diff != "" {
@@ -145,6 +168,8 @@ func TestContexts(t *testing.T) {
 		{"*$T", "statement", "unary_expression"},
 		{"Name string `json:\"name\"`", "struct field", "field_declaration"},
 		{"case $X:", "case clause", "expression_case"},
+		{"case $V := <-$C:", "select case", "communication_case"},
+		{"switch $X { $$$C }", "statement", "expression_switch_statement"},
 		{"func (r *$T) Close() error { $$$B }", "top-level declaration", "method_declaration"},
 		{"package $P", "file header", "package_clause"},
 	} {

@@ -91,9 +91,16 @@ func innermost(t *grammars.Tree, start, end uint32) int32 {
 	}
 }
 
-// metavar classifies a pattern leaf: its name ("" for $_ and $$$), whether
-// it is a metavariable, and whether it matches a run ($$$).
+// metavar classifies a pattern node: its name ("" for $_ and $$$), whether
+// it is a metavariable, and whether it matches a run ($$$). A production
+// that holds nothing but a metavariable is that metavariable: the struct
+// field of struct { $$$F } or the parameter of func f($P) stands for what
+// the metavariable matches, not for a field or parameter made of one
+// node.
 func metavar(t *grammars.Tree, n int32) (name string, ok, multi bool) {
+	for t.Nodes[n].Count == 1 {
+		n = t.Children(n)[0]
+	}
 	if t.Nodes[n].Count != 0 || !t.Named(n) {
 		return "", false, false
 	}

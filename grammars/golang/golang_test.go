@@ -145,6 +145,74 @@ func TestPatternMode(t *testing.T) {
 	}
 }
 
+// TestPatternRuns: in pattern mode a metavariable may stand where a list
+// of clauses, specs or type parameters goes, and is then a leaf of the
+// list's node, not wrapped in one element.
+func TestPatternRuns(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"func _() { switch $X { $$$C } }", `(expression_switch_statement "switch" (identifier "$X") "{" (identifier "$$$C") "}")`},
+		{"func _() { switch {\n$$$C\n} }", `(expression_switch_statement "switch" "{" (identifier "$$$C") "}")`},
+		{"func _() { switch $V := $X.(type) { $$$C } }", `(type_switch_statement "switch" (short_var_declaration (identifier "$V") ":=" (type_switch_guard (identifier "$X") "." "(" "type" ")")) "{" (identifier "$$$C") "}")`},
+		{"func _() { select { $$$BEFORE\ncase <-$C: $$$B } }", `(select_statement "select" "{" (identifier "$$$BEFORE") (communication_case "case" (unary_expression "<-" (identifier "$C")) ":" (identifier "$$$B")) "}")`},
+		{"type ( $$$T )", `(type_declaration "type" "(" (identifier "$$$T") ")")`},
+		{"func $F[$$$T]() {}", `(type_parameter_list "[" (identifier "$$$T") "]")`},
+		{"func $F[K comparable, $$$]() {}", `(type_parameter_list "[" (type_parameter_declaration (identifier "K") (identifier "comparable")) "," (identifier "$$$") "]")`},
+		{"type $T[$$$P] struct{}", `(type_spec (identifier "$T") (type_parameter_list "[" (identifier "$$$P") "]") (struct_type "struct" (field_declaration_list "{" "}")))`},
+		{"type $T [$N]int", `(type_spec (identifier "$T") (array_type "[" (identifier "$N") "]" (identifier "int")))`}, // one metavariable is still an array length
+	} {
+		src := "package p\n" + tc.src + "\n"
+		tree, err := Language.ParsePattern([]byte(src))
+		if err != nil || len(tree.Errors) > 0 {
+			t.Errorf("%s: %v %v", tc.src, err, tree.Errors)
+			continue
+		}
+		if got := tree.Sexp(tree.Root); !strings.Contains(got, tc.want) {
+			t.Errorf("%s:\n got %s\nwant a node %s", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestTerminators: a semicolon that ends a statement, spec, field or
+// declaration is a line break, so code written on one line with ; has the
+// tree of the same code on many lines. The ; of a header stays a leaf.
+func TestTerminators(t *testing.T) {
+	one := "package p; import \"a\"; type T struct { a int; b string }; var ( x = 1; y = 2 ); func f() { a(); b(); ; for i := 0; i < 1; i++ { if v := g(); v { c() } } }"
+	many := `package p
+import "a"
+type T struct {
+	a int
+	b string
+}
+var (
+	x = 1
+	y = 2
+)
+func f() {
+	a()
+	b()
+	for i := 0; i < 1; i++ {
+		if v := g(); v {
+			c()
+		}
+	}
+}
+`
+	var sexps []string
+	for _, src := range []string{one, many} {
+		tree, err := Language.Parse([]byte(src))
+		if err != nil || len(tree.Errors) > 0 {
+			t.Fatalf("%s: %v %v", src, err, tree.Errors)
+		}
+		sexps = append(sexps, tree.Sexp(tree.Root))
+	}
+	if diff := cmp.Diff(sexps[1], sexps[0]); diff != "" {
+		t.Errorf("one line (-many lines +one line):\n%s", diff)
+	}
+	if n := strings.Count(sexps[0], `";"`); n != 3 {
+		t.Errorf("%d ; leaves, want the 3 of the for and if headers: %s", n, sexps[0])
+	}
+}
+
 func BenchmarkParse(b *testing.B) {
 	var srcs [][]byte
 	var n int64

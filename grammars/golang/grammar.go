@@ -132,6 +132,7 @@ var scaffolds = []grammars.Scaffold{
 	{Name: "struct field", Prefix: "package p\ntype _ struct {\n", Suffix: "\n}\n"},
 	{Name: "interface method", Prefix: "package p\ntype _ interface {\n", Suffix: "\n}\n"},
 	{Name: "case clause", Prefix: "package p\nfunc _() {\nswitch {\n", Suffix: "\n}\n}\n"},
+	{Name: "select case", Prefix: "package p\nfunc _() {\nselect {\n", Suffix: "\n}\n}\n"},
 	{Name: "top-level declaration", Prefix: "package p\n", Suffix: "\n"},
 	{Name: "file header", Prefix: "", Suffix: "\n"},
 }
@@ -216,7 +217,7 @@ func tokenNode(b *grammars.Builder, toks []lexer.Token, k grammars.Kind, specs [
 
 func tokenLeaf(b *grammars.Builder, t lexer.Token) {
 	k := grammars.Kind(t.Type)
-	if t.EOF() || k == tSemi && t.Value != ";" {
+	if t.EOF() || k == tSemi { // a terminator, written or automatic, is no leaf
 		return
 	}
 	start := uint32(t.Pos.Offset)

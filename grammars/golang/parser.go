@@ -77,16 +77,28 @@ func (p *parser) expect(k grammars.Kind) {
 
 // peek returns the kind of the token n places after the current one.
 func (p *parser) peek(n int) grammars.Kind {
+	t := p.peekToken(n)
+	if t.EOF() {
+		return tEOF
+	}
+	return grammars.Kind(t.Type)
+}
+
+func (p *parser) peekToken(n int) *lexer.Token {
 	cp := p.lex.MakeCheckpoint()
 	for range n {
 		p.lex.Next()
 	}
 	t := p.lex.Peek()
 	p.lex.LoadCheckpoint(cp)
-	if t.EOF() {
-		return tEOF
-	}
-	return grammars.Kind(t.Type)
+	return t
+}
+
+// isRun reports whether the token n places after the current one is a
+// pattern's $$$ metavariable.
+func (p *parser) isRun(n int) bool {
+	t := p.peekToken(n)
+	return grammars.Kind(t.Type) == tIdent && strings.HasPrefix(t.Value, "$$$")
 }
 
 func (p *parser) errorf(format string, args ...any) {
@@ -115,12 +127,19 @@ func (p *parser) enter() {
 
 func (p *parser) leave() { p.depth-- }
 
+// terminator skips the semicolon that ends a statement, spec, field or
+// declaration. Written or automatic, it is no leaf of the tree: a ; there
+// is a line break, so { a(); b() } has the tree of the block written on
+// three lines, and a one-line pattern matches code written on many. The
+// semicolons inside a for, if or switch header stay leaves.
+func (p *parser) terminator() { p.next() }
+
 // semi ends a statement or spec: a semicolon, or nothing before a closing
 // ) or }.
 func (p *parser) semi() {
 	switch p.kind {
 	case tSemi:
-		p.leaf()
+		p.terminator()
 	case opRParen, opRBrace:
 	default:
 		p.errorExpected("';' or newline")
@@ -140,7 +159,7 @@ func (p *parser) topDecl() {
 	}
 	switch p.kind {
 	case tSemi:
-		p.leaf()
+		p.terminator()
 	case tEOF:
 	default:
 		p.errorExpected("';' or newline after declaration")
@@ -195,13 +214,13 @@ func (p *parser) genDecl() {
 }
 
 func (p *parser) spec(kw grammars.Kind) {
+	if p.isMetavar() && (p.peek(1) == tSemi || p.peek(1) == opRParen) {
+		p.leaf() // a pattern's $$$I in import $$$I or type ( $$$T ) stands for the specs
+		return
+	}
 	m := p.b.Mark()
 	switch kw {
 	case kwImport:
-		if p.isMetavar() && (p.peek(1) == tSemi || p.peek(1) == opRParen) {
-			p.leaf() // a pattern's $$$I stands for the specs
-			return
-		}
 		if p.kind == tIdent || p.kind == opPeriod {
 			p.leaf()
 		}
@@ -244,6 +263,9 @@ func (p *parser) isTypeParams() bool {
 	if p.peek(1) != tIdent {
 		return false
 	}
+	if p.isRun(1) { // a pattern's type T[$$$P]: a run of type parameters
+		return true
+	}
 	switch p.peek(2) {
 	case tIdent, kwInterface, kwFunc, kwMap, kwChan, kwStruct, opTilde, opComma, opLBrack, opMul, opLParen:
 		return p.peek(2) != opMul || p.peek(3) == tIdent && p.peek(4) != opRBrack
@@ -262,6 +284,13 @@ func (p *parser) typeParams() {
 	m := p.b.Mark()
 	p.leaf() // [
 	for p.kind != opRBrack && p.kind != tEOF {
+		if p.isMetavar() && (p.peek(1) == opComma || p.peek(1) == opRBrack) {
+			p.leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
+			if !p.got(opComma) {
+				break
+			}
+			continue
+		}
 		dm := p.b.Mark()
 		p.identList()
 		p.typeElem()
@@ -609,14 +638,14 @@ func (p *parser) block() {
 
 func (p *parser) stmtList() {
 	for p.kind != opRBrace && p.kind != kwCase && p.kind != kwDefault && p.kind != tEOF {
-		if p.kind == tSemi {
-			p.leaf()
+		if p.kind == tSemi { // an empty statement
+			p.terminator()
 			continue
 		}
 		p.stmt()
 		switch p.kind {
 		case tSemi:
-			p.leaf()
+			p.terminator()
 		case opRBrace, kwCase, kwDefault:
 		default:
 			p.errorExpected("';' or newline after statement")
@@ -811,7 +840,10 @@ func (p *parser) switchStmt() {
 	isType := p.guard
 	p.exprLev = outer
 	p.expect(opLBrace)
-	for p.kind == kwCase || p.kind == kwDefault {
+	for p.kind == kwCase || p.kind == kwDefault || p.isMetavar() {
+		if p.caseMetavar() {
+			continue
+		}
 		cm := p.b.Mark()
 		k := nDefaultCase
 		if p.got(kwCase) {
@@ -844,7 +876,10 @@ func (p *parser) selectStmt() {
 	m := p.b.Mark()
 	p.leaf() // select
 	p.expect(opLBrace)
-	for p.kind == kwCase || p.kind == kwDefault {
+	for p.kind == kwCase || p.kind == kwDefault || p.isMetavar() {
+		if p.caseMetavar() {
+			continue
+		}
 		cm := p.b.Mark()
 		k := nDefaultCase
 		if p.got(kwCase) {
@@ -859,6 +894,19 @@ func (p *parser) selectStmt() {
 	}
 	p.expect(opRBrace)
 	p.b.Close(m, nSelectStatement, 0)
+}
+
+// caseMetavar parses a pattern's metavariable that stands for case
+// clauses, as in switch $X { $$$C }, with the ; or newline after it.
+func (p *parser) caseMetavar() bool {
+	if !p.isMetavar() {
+		return false
+	}
+	p.leaf()
+	if p.kind == tSemi {
+		p.terminator()
+	}
+	return true
 }
 
 // Expressions.
