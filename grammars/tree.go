@@ -229,23 +229,3 @@ func (b *Builder) CloseRange(i, j int, k Kind, pos uint32) int32 {
 
 // Truncate drops the entries above mark (their nodes stay, unreferenced).
 func (b *Builder) Truncate(mark int) { b.stack = b.stack[:mark] }
-
-// Splice moves a finished tree fragment (a builder whose stack holds the
-// fragment's top entries) onto b's stack.
-func (b *Builder) Splice(f *Builder) {
-	off := int32(len(b.Nodes))
-	koff := int32(len(b.Kids))
-	for _, nd := range f.Nodes {
-		if nd.Parent != NoNode {
-			nd.Parent += off
-		}
-		nd.First += koff
-		b.Nodes = append(b.Nodes, nd)
-	}
-	for _, k := range f.Kids {
-		b.Kids = append(b.Kids, k+off)
-	}
-	for _, s := range f.stack {
-		b.stack = append(b.stack, s+off)
-	}
-}

@@ -79,6 +79,14 @@ func TestErrorTolerance(t *testing.T) {
 	}
 }
 
+// underLimit is a file a few bytes under MaxFileSize, mostly long string
+// literals so that parsing it is quick.
+func underLimit() []byte {
+	line := "var _ = \"" + strings.Repeat("x", 4000) + "\"\n"
+	src := "package p\n" + strings.Repeat(line, (MaxFileSize-10)/len(line))
+	return []byte(src)
+}
+
 // TestBadInput: whatever the bytes, Parse returns a tree with errors or
 // without, never a panic or a hang.
 func TestBadInput(t *testing.T) {
@@ -101,8 +109,8 @@ func TestBadInput(t *testing.T) {
 		{"deep types", []byte("package p\nvar x " + strings.Repeat("[]", 100000) + "int\n"), "nesting deeper"},
 		{"deep unary", []byte("package p\nvar x = " + strings.Repeat("^", 100000) + "1\n"), "nesting deeper"},
 		{"deep literals", []byte("package p\nvar x = T" + strings.Repeat("{", 100000) + strings.Repeat("}", 100000) + "\n"), "nesting deeper"},
-		{"50 MB", big, "the Go grammar parses files up to 8 MB"},
-		{"just under the limit", big[:10+40*((MaxFileSize-10)/40)], ""},
+		{"50 MB", big, "the Go grammar parses files up to 32 MB"},
+		{"just under the limit", underLimit(), ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -226,6 +234,29 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		for _, src := range srcs {
 			Language.Parse(src)
+		}
+	}
+}
+
+// TestPatternImports: a pattern's imports and a file's must build the same
+// tree, or a pattern such as import "fmt" would never match.
+func TestPatternImports(t *testing.T) {
+	for _, src := range []string{
+		"package p\nimport \"fmt\"\n",
+		"package p\nimport f \"fmt\"\nimport . \"os\"\n",
+		"package p\n\nimport (\n\t\"fmt\"\n\tstr \"strings\" // comment\n\t_ `embed`\n)\n\nfunc f() {}\n",
+		"package p; import (\"a\"; \"b\"); var x = 1",
+	} {
+		file, err := Language.Parse([]byte(src))
+		if err != nil || len(file.Errors) > 0 {
+			t.Fatalf("Parse(%q): %v %v", src, err, file.Errors)
+		}
+		pat, err := Language.ParsePattern([]byte(src))
+		if err != nil || len(pat.Errors) > 0 {
+			t.Fatalf("ParsePattern(%q): %v %v", src, err, pat.Errors)
+		}
+		if diff := cmp.Diff(file.Sexp(file.Root), pat.Sexp(pat.Root)); diff != "" {
+			t.Errorf("%q: file and pattern trees differ (-file +pattern):\n%s", src, diff)
 		}
 	}
 }

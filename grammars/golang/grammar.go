@@ -1,8 +1,8 @@
 // Package golang is the Go grammar of agenttools' structural search: a
-// participle grammar for the file skeleton (package clause, imports, the
-// sequence of top-level declarations) over a hand-written, allocation-free
-// lexer, with each top-level declaration parsed by hand-written
-// participle Parseable productions that build tree nodes directly. A
+// participle grammar for the file skeleton (the package clause, then the
+// declarations as one token) over a hand-written, allocation-free lexer;
+// the declarations, imports included, are then parsed by hand-written
+// recursive descent from the same lexer, building tree nodes directly. A
 // declaration that fails to parse becomes an ERROR node spanning up to
 // the next declaration, and the rest of the file still parses.
 package golang
@@ -20,8 +20,7 @@ import (
 
 type file struct {
 	Package *packageClause `parser:"@@"`
-	Imports []*importDecl  `parser:"@@*"`
-	Decls   *topDecls      `parser:"@@?"`
+	Decls   bool           `parser:"@Decls?"`
 }
 
 type packageClause struct {
@@ -29,39 +28,36 @@ type packageClause struct {
 	Name   string `parser:"'package' @Ident Semi"`
 }
 
-type importDecl struct {
-	Tokens []lexer.Token
-	Specs  []*importSpec `parser:"'import' ( '(' ( @@ Semi? )* ')' | @@ ) Semi"`
+// skeleton is the lexer participle reads: the scanner's tokens up to the
+// first semicolon (the package clause's), then one Decls token that
+// stands for the declarations after it, imports included, then EOF. The
+// declarations are parsed by hand from the same scanner afterwards, one
+// token at a time, so that a file's tokens are never all held at once
+// (participle's tokens are 64 bytes each), a broken import is one
+// declaration's error and not the whole file's, and a pattern's import
+// $$$I is built by the same code as a file's imports.
+type skeleton struct {
+	sc        *scanner
+	afterSemi bool
+	first     lexer.Token
+	decls     bool // first is the declarations' first token; only EOF remains
 }
 
-type importSpec struct {
-	Tokens []lexer.Token
-	Name   string `parser:"( @Ident | @'.' )?"`
-	Path   string `parser:"@( String | RawString )"`
-}
-
-// topDecls is the rest of the file after the imports: its top-level
-// declarations, each parsed by hand into one tree fragment. One production
-// for all of them keeps participle's per-repetition cost (and its limit of
-// a million repetitions) out of large files.
-type topDecls struct {
-	frag grammars.Builder
-	errs grammars.ErrorList
-}
-
-// Parse implements participle.Parseable.
-func (d *topDecls) Parse(lex *lexer.PeekingLexer) error {
-	if lex.Peek().EOF() {
-		return participle.NextMatch
+func (k *skeleton) Next() (lexer.Token, error) {
+	if k.decls {
+		return lexer.Token{Type: lexer.EOF, Pos: k.first.Pos}, nil
 	}
-	p := &parser{lex: lex, b: &d.frag}
-	p.load()
-	for p.kind != tEOF {
-		if err := p.declOrRecover(); err != nil {
-			d.errs = append(d.errs, err)
-		}
+	nerrs := len(k.sc.errs)
+	t, _ := k.sc.Next()
+	kind := grammars.Kind(t.Type)
+	if k.afterSemi && !t.EOF() && kind != tSemi {
+		// The hand-written parser scans this token's errors again.
+		k.sc.errs = k.sc.errs[:nerrs]
+		k.first, k.decls = t, true
+		return lexer.Token{Type: lexer.TokenType(tDecls), Pos: t.Pos}, nil
 	}
-	return nil
+	k.afterSemi = kind == tSemi
+	return t, nil
 }
 
 // declOrRecover parses one top-level declaration. On a syntax error it
@@ -137,11 +133,11 @@ var scaffolds = []grammars.Scaffold{
 	{Name: "file header", Prefix: "", Suffix: "\n"},
 }
 
-// MaxFileSize is the largest file Parse takes. Parsing costs about 130
-// bytes of heap per byte of source while it runs (participle's tokens are
-// 64 bytes each), so a larger file — in practice a generated table — is
-// refused with an error instead of taking gigabytes.
-const MaxFileSize = 8 << 20
+// MaxFileSize is the largest file Parse takes. A tree holds about seven
+// bytes per byte of source and parsing allocates about twelve, so a larger
+// file — in practice a generated table — is refused with an error instead
+// of taking gigabytes.
+const MaxFileSize = 32 << 20
 
 func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, pattern bool) (*grammars.Tree, error) {
 	if len(src) > MaxFileSize {
@@ -156,12 +152,15 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 	}
 	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
 	sc := newScanner(text, pattern)
-	plex, err := lexer.Upgrade(sc)
+	sk := &skeleton{sc: sc}
+	plex, err := lexer.Upgrade(sk)
 	if err != nil {
 		return nil, fmt.Errorf("lexing: %w", err)
 	}
 	t := &grammars.Tree{Lang: l, Src: src}
-	b := &grammars.Builder{}
+	// About one node in four bytes of Go; sized up front, the slices are
+	// not copied as they grow.
+	b := &grammars.Builder{Nodes: make([]grammars.Node, 0, len(src)/4+16), Kids: make([]int32, 0, len(src)/4+16)}
 	f, perr := pp.ParseFromLexer(plex)
 	if perr != nil {
 		// The skeleton itself failed (no package clause, a broken import
@@ -173,22 +172,41 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 		b.Leaf(nError, 0, uint32(len(src)))
 		t.Errors = append(t.Errors, &grammars.Error{Line: line, Column: col, Msg: perrMessage(perr), Span: grammars.Span{End: uint32(len(src))}})
 	} else {
-		tokenNode(b, f.Package.Tokens, nPackageClause, nil)
-		for _, imp := range f.Imports {
-			tokenNode(b, imp.Tokens, nImportDeclaration, imp.Specs)
-		}
-		if f.Decls != nil {
-			b.Splice(&f.Decls.frag)
-			t.Errors = append(t.Errors, f.Decls.errs...)
+		tokenNode(b, f.Package.Tokens, nPackageClause)
+		if f.Decls {
+			t.Errors = append(t.Errors, parseDecls(sc, sk.first, b)...)
 		}
 	}
 	t.Root = b.Close(0, nSourceFile, 0)
-	t.Nodes, t.Kids = b.Nodes, b.Kids
+	t.Nodes, t.Kids = trim(b.Nodes), trim(b.Kids)
 	t.Nodes[t.Root].Start, t.Nodes[t.Root].End = 0, uint32(len(src))
 	t.Trivia = sc.trivia
 	t.Errors = append(t.Errors, sc.errs...)
 	t.Errors.Sort()
 	return t, nil
+}
+
+// trim copies a slice that wastes more than a quarter of its capacity
+// (a file mostly of comments) into one of its size: trees are cached.
+func trim[E any](s []E) []E {
+	if cap(s)-len(s) <= len(s)/4+64 {
+		return s
+	}
+	return append(make([]E, 0, len(s)), s...)
+}
+
+// parseDecls parses the top-level declarations by hand, from first on,
+// onto b, and returns their syntax errors.
+func parseDecls(sc *scanner, first lexer.Token, b *grammars.Builder) grammars.ErrorList {
+	p := &parser{lex: newTokens(sc, first), b: b}
+	p.load()
+	var errs grammars.ErrorList
+	for p.kind != tEOF {
+		if err := p.declOrRecover(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
 }
 
 func perrMessage(err error) string {
@@ -199,18 +217,11 @@ func perrMessage(err error) string {
 }
 
 // tokenNode builds a node of kind k from a declarative production's
-// tokens, with the import specs among them as child nodes.
-func tokenNode(b *grammars.Builder, toks []lexer.Token, k grammars.Kind, specs []*importSpec) {
+// tokens.
+func tokenNode(b *grammars.Builder, toks []lexer.Token, k grammars.Kind) {
 	m := b.Mark()
-	si := 0
-	for i := 0; i < len(toks); i++ {
-		if si < len(specs) && len(specs[si].Tokens) > 0 && toks[i].Pos.Offset == specs[si].Tokens[0].Pos.Offset {
-			tokenNode(b, specs[si].Tokens, nImportSpec, nil)
-			i += len(specs[si].Tokens) - 1
-			si++
-			continue
-		}
-		tokenLeaf(b, toks[i])
+	for _, t := range toks {
+		tokenLeaf(b, t)
 	}
 	b.Close(m, k, 0)
 }

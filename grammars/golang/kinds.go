@@ -91,6 +91,8 @@ const (
 	opRBrace   // }
 	opColon    // :
 
+	tDecls // the top-level declarations, as one token of the participle skeleton
+
 	numTokens
 )
 
@@ -197,7 +199,7 @@ var kindNames = [numKinds]string{
 	opAndNotAs: "&^=", opLAnd: "&&", opLOr: "||", opArrow: "<-", opInc: "++", opDec: "--", opEql: "==",
 	opLss: "<", opGtr: ">", opAssign: "=", opNot: "!", opTilde: "~", opNeq: "!=", opLeq: "<=", opGeq: ">=",
 	opDefine: ":=", opEllipsis: "...", opLParen: "(", opLBrack: "[", opLBrace: "{", opComma: ",",
-	opPeriod: ".", opRParen: ")", opRBrack: "]", opRBrace: "}", opColon: ":",
+	opPeriod: ".", opRParen: ")", opRBrack: "]", opRBrace: "}", opColon: ":", tDecls: "declarations",
 
 	nSourceFile: "source_file", nError: "ERROR", nPackageClause: "package_clause",
 	nImportDeclaration: "import_declaration", nImportSpec: "import_spec",

@@ -450,6 +450,8 @@ func (d definition) Symbols() map[string]lexer.TokenType {
 			name = "Semi"
 		case tIllegal:
 			name = "Illegal"
+		case tDecls:
+			name = "Decls"
 		case tEOF:
 			continue
 		}

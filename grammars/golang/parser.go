@@ -12,11 +12,11 @@ import (
 // stack overflow.
 const maxDepth = 2000
 
-// parser holds the hand-written productions: everything below a top-level
-// declaration. It reads participle's token stream and builds tree nodes
-// directly, bottom-up.
+// parser holds the hand-written productions: the top-level declarations
+// and everything below them. It reads the scanner's tokens through a
+// small lookahead window and builds tree nodes directly, bottom-up.
 type parser struct {
-	lex     *lexer.PeekingLexer
+	lex     *tokens
 	tok     *lexer.Token
 	kind    grammars.Kind
 	b       *grammars.Builder
@@ -27,6 +27,50 @@ type parser struct {
 
 // bailout unwinds a declaration that failed to parse.
 type bailout struct{ err *grammars.Error }
+
+// lookahead is how many tokens past the current one the parser may peek
+// at, plus one.
+const lookahead = 8
+
+// tokens is a window on the scanner's tokens: the current one and up to
+// lookahead-1 after it, in a ring, so parsing allocates nothing per token.
+type tokens struct {
+	sc   *scanner
+	ring [lookahead]lexer.Token
+	head int // the current token's slot
+	n    int // tokens in the ring
+}
+
+func newTokens(sc *scanner, first lexer.Token) *tokens {
+	ts := &tokens{sc: sc, n: 1}
+	ts.ring[0] = first
+	return ts
+}
+
+// Peek returns the current token.
+func (ts *tokens) Peek() *lexer.Token { return &ts.ring[ts.head] }
+
+// PeekAt returns the token i places after the current one.
+func (ts *tokens) PeekAt(i int) *lexer.Token {
+	if i >= lookahead {
+		panic("golang: lookahead too far")
+	}
+	for ts.n <= i {
+		ts.ring[(ts.head+ts.n)%lookahead], _ = ts.sc.Next()
+		ts.n++
+	}
+	return &ts.ring[(ts.head+i)%lookahead]
+}
+
+// Next moves to the next token; past the end it stays on EOF.
+func (ts *tokens) Next() {
+	if ts.ring[ts.head].EOF() {
+		return
+	}
+	ts.PeekAt(1)
+	ts.head = (ts.head + 1) % lookahead
+	ts.n--
+}
 
 func (p *parser) load() {
 	p.tok = p.lex.Peek()
@@ -84,15 +128,7 @@ func (p *parser) peek(n int) grammars.Kind {
 	return grammars.Kind(t.Type)
 }
 
-func (p *parser) peekToken(n int) *lexer.Token {
-	cp := p.lex.MakeCheckpoint()
-	for range n {
-		p.lex.Next()
-	}
-	t := p.lex.Peek()
-	p.lex.LoadCheckpoint(cp)
-	return t
-}
+func (p *parser) peekToken(n int) *lexer.Token { return p.lex.PeekAt(n) }
 
 // isRun reports whether the token n places after the current one is a
 // pattern's $$$ metavariable.
