@@ -75,32 +75,16 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 		lits = append(lits, []byte(l))
 	}
 	s := &search{q: q, lits: lits, key: q.Lang.ID + "\x00" + q.Pattern.Source}
-	files := make(chan string)
 	var (
 		mu  sync.Mutex
 		out []*fileResult
-		wg  sync.WaitGroup
 	)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []*fileResult
-			for path := range files {
-				if ctx.Err() == nil {
-					mine = append(mine, s.file(path))
-				}
-			}
-			mu.Lock()
-			out = append(out, mine...)
-			mu.Unlock()
-		}()
-	}
-	failed, err := walk(ctx, q.Root, q.Path, q.Lang, files)
-	wg.Wait()
-	if err == nil {
-		err = ctx.Err()
-	}
+	failed, err := eachFile(ctx, q, func(path string) {
+		r := s.file(path)
+		mu.Lock()
+		out = append(out, r)
+		mu.Unlock()
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +107,31 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 		}
 	}
 	return res, nil
+}
+
+// eachFile walks q.Path and calls do for each file of q.Lang, on one
+// goroutine per core, until ctx is done. It returns the folders that could
+// not be read.
+func eachFile(ctx context.Context, q Query, do func(path string)) ([]Failure, error) {
+	files := make(chan string)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for path := range files {
+				if ctx.Err() == nil {
+					do(path)
+				}
+			}
+		}()
+	}
+	failed, err := walk(ctx, q.Root, q.Path, q.Lang, files)
+	wg.Wait()
+	if err == nil {
+		err = ctx.Err()
+	}
+	return failed, err
 }
 
 // A search is one Search's shared state.

@@ -49,24 +49,10 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	if max == 0 {
 		max = 50
 	}
-	path := e.root.Dir()
-	if a.Path != "" {
-		p, err := e.root.ForRead(a.Path)
-		if err != nil {
-			return pathError("path", a.Path, err), nil
-		}
-		if _, err := os.Stat(p); err != nil {
-			return pathError("path", a.Path, err), nil
-		}
-		path = p
+	path, langs, inferred, bad := e.scope(a.Path, a.Language)
+	if bad != nil {
+		return *bad, nil
 	}
-	langs, err := e.searchLanguages(a.Language, path)
-	if err != nil {
-		return Errorf("%v", err), nil
-	}
-	// For a folder and no language, only the languages that have files
-	// there count: one that is absent neither searches nor rejects.
-	inferred := a.Language == "" && isDir(path)
 	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}}
 	var compileErrs []string
 	accepted := 0
@@ -115,6 +101,31 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 func isDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir()
+}
+
+// scope resolves a search's path and language arguments: the absolute
+// path, the languages to try, and whether they were inferred for a folder
+// (then only those whose files are there count). A bad argument comes
+// back as an error Result.
+func (e *env) scope(argPath, language string) (string, []*grammars.Language, bool, *Result) {
+	path := e.root.Dir()
+	if argPath != "" {
+		p, err := e.root.ForRead(argPath)
+		if err == nil {
+			_, err = os.Stat(p)
+		}
+		if err != nil {
+			r := pathError("path", argPath, err)
+			return "", nil, false, &r
+		}
+		path = p
+	}
+	langs, err := e.searchLanguages(language, path)
+	if err != nil {
+		r := Errorf("%v", err)
+		return "", nil, false, &r
+	}
+	return path, langs, language == "" && isDir(path), nil
 }
 
 // searchLanguages picks the languages to search: the one named, the one of
