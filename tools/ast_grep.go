@@ -15,7 +15,9 @@ import (
 )
 
 func searchTools(e *env) []*Tool {
-	e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
+	if e.cache == nil {
+		e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
+	}
 	t := NewTool("ast_grep", Read, true,
 		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched.",
 		e.astGrep)

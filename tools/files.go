@@ -48,6 +48,10 @@ func setMinimum(s *jsonschema.Schema, prop string, min float64) {
 	s.Properties[prop].Minimum = &min
 }
 
+func setEnum(s *jsonschema.Schema, prop string, values ...any) {
+	s.Properties[prop].Enum = values
+}
+
 type readArgs struct {
 	Path   string `json:"path" jsonschema:"file to read, relative to the working directory"`
 	Offset int    `json:"offset,omitempty" jsonschema:"first line to return, 1-based (default 1)"`

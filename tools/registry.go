@@ -27,6 +27,7 @@ func providers() []provider {
 	return []provider{
 		{"working directory", func(r *Run) bool { return r.Dir != "" }, fileTools},
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, searchTools},
+		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, editTools},
 	}
 }
 
@@ -34,7 +35,8 @@ func providers() []provider {
 type env struct {
 	run   *Run
 	root  *safefs.Root
-	cache *matcher.Cache // parsed trees, for ast_grep
+	cache *matcher.Cache // parsed trees and matches, for ast_grep and ast_edit
+	edits *editStore     // ast_edit's staged changes, for resolve
 }
 
 // A Dispatcher holds the tools of one run and is the one path every call

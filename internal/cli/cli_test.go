@@ -143,7 +143,7 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve"}},
 		{"plan", []string{"read", "ast_grep"}},
 		{"readonly", []string{"read", "ast_grep"}},
 	} {
@@ -326,7 +326,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 
@@ -421,4 +421,39 @@ func errCode(m map[string]any) float64 {
 	e, _ := m["error"].(map[string]any)
 	c, _ := e["code"].(float64)
 	return c
+}
+
+// TestBatchEdit drives a structural rewrite end to end in one run: stage
+// it, accept it, read the file back.
+func TestBatchEdit(t *testing.T) {
+	dir := workdir(t)
+	in := strings.Join([]string{
+		`{"tool":"ast_edit","args":{"pattern":"$X.Close()","rewrite":"closeQuietly($X)"}}`,
+		`{"tool":"resolve","args":{"edit_id":"edit_1","action":"accept"}}`,
+		`{"tool":"read","args":{"path":"m.go"}}`,
+	}, "\n") + "\n"
+	got := run(t, dir, in, "batch", "--yes")
+	if got.code != 0 {
+		t.Fatalf("batch exited %d: %s%s", got.code, got.stdout, got.stderr)
+	}
+	var texts []string
+	sc := bufio.NewScanner(strings.NewReader(got.stdout))
+	for sc.Scan() {
+		var res struct {
+			Content    []struct{ Text string }
+			Structured struct {
+				EditID string `json:"edit_id"`
+			}
+		}
+		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+			t.Fatalf("output line is not a Result: %v: %s", err, sc.Text())
+		}
+		texts = append(texts, res.Content[0].Text)
+	}
+	if len(texts) != 3 || !strings.HasPrefix(texts[0], "(proposed) 1 replacement in 1 file\n") || texts[1] != "accepted edit_1: wrote 1 file\nm.go" {
+		t.Fatalf("batch results: %q", texts)
+	}
+	if want := "     3\tfunc F() { closeQuietly(f) }\n"; !strings.Contains(texts[2], want) {
+		t.Errorf("m.go after the batch:\n%s\nwant %q", texts[2], want)
+	}
 }

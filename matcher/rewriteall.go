@@ -1,0 +1,108 @@
+package matcher
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A FileRewrite is the rewrite of one file, not yet written.
+type FileRewrite struct {
+	Path         string // absolute
+	File         string // relative to the root, with / separators
+	Old          []byte // the bytes that were parsed and rewritten
+	New          []byte
+	Replacements int
+	Skipped      int // matches inside another match, left alone
+	// Broken is the first parse error of the rewritten file, when the
+	// original parsed cleanly: the rewrite made it invalid.
+	Broken string
+}
+
+// Rewrites is what RewriteAll found to change.
+type Rewrites struct {
+	Files         []FileRewrite // the files that change, sorted by path
+	FilesScanned  int
+	ParseFailures []Failure // files that did not parse cleanly before the rewrite
+}
+
+// RewriteAll computes the rewrite of every file under q.Path that has a
+// match of q.Pattern, in parallel, and writes nothing. Files the literal
+// prefilter rules out are never parsed. Each rewritten file is parsed
+// again, so that a rewrite that breaks the syntax is reported.
+func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error) {
+	var lits [][]byte
+	for _, l := range q.Pattern.Literals() {
+		lits = append(lits, []byte(l))
+	}
+	var (
+		mu  sync.Mutex
+		res Rewrites
+	)
+	failed, err := eachFile(ctx, q, func(path string) {
+		fr, failure := rewriteFile(q, tmpl, lits, path)
+		mu.Lock()
+		defer mu.Unlock()
+		res.FilesScanned++
+		if failure != nil {
+			res.ParseFailures = append(res.ParseFailures, *failure)
+		}
+		if fr != nil {
+			res.Files = append(res.Files, *fr)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.ParseFailures = append(res.ParseFailures, failed...)
+	slices.SortFunc(res.Files, func(a, b FileRewrite) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(res.ParseFailures, func(a, b Failure) int { return strings.Compare(a.File, b.File) })
+	return &res, nil
+}
+
+// rewriteFile returns the rewrite of one file, or nil when nothing in it
+// changes, and the file's failure to read or parse, if any.
+func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewrite, *Failure) {
+	rel := relSlash(q.Root, path)
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, &Failure{File: rel, Error: err.Error()}
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Failure{File: rel, Error: err.Error()}
+	}
+	if !containsAll(src, lits) {
+		return nil, nil
+	}
+	st := stamp{size: info.Size(), mtime: info.ModTime()}
+	if int64(len(src)) != st.size {
+		st = stamp{}
+	}
+	tree, err := q.Cache.tree(q.Lang, path, st, src)
+	if err != nil {
+		return nil, &Failure{File: rel, Error: err.Error()}
+	}
+	var failure *Failure
+	if len(tree.Errors) > 0 {
+		failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
+	}
+	rw := RewriteTree(tree, q.Pattern, tmpl)
+	if rw.Replacements == 0 || bytes.Equal(rw.Src, tree.Src) {
+		return nil, failure
+	}
+	fr := &FileRewrite{Path: path, File: rel, Old: tree.Src, New: rw.Src, Replacements: rw.Replacements, Skipped: rw.Skipped}
+	if failure == nil {
+		after, err := q.Lang.Parse(rw.Src)
+		switch {
+		case err != nil:
+			fr.Broken = err.Error()
+		case len(after.Errors) > 0:
+			fr.Broken = after.Errors[0].Error()
+		}
+	}
+	return fr, failure
+}

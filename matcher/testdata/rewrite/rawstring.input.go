@@ -1,0 +1,7 @@
+package rawstring
+
+func f() {
+	check(t, `first line
+  second line
+	third line`)
+}

@@ -1,0 +1,293 @@
+package tools
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/agenttools/agenttools/internal/safefs"
+	"github.com/agenttools/agenttools/matcher"
+	udiff "github.com/aymanbagabas/go-udiff"
+)
+
+// maxDiffLines caps the diff a proposal shows; the whole change is staged
+// all the same.
+const maxDiffLines = 400
+
+func editTools(e *env) []*Tool {
+	if e.cache == nil {
+		e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
+	}
+	e.edits = &editStore{pending: map[string]*stagedEdit{}}
+	edit := NewTool("ast_edit", Write, false,
+		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose().",
+		e.astEdit)
+	resolve := NewTool("resolve", Write, false,
+		"Accept or discard a change that ast_edit staged. accept writes every file of it or none: if any file changed since the change was staged, nothing is written and the result names the files that moved.",
+		e.resolve)
+	setEnum(resolve.InputSchema, "action", "accept", "discard")
+	return []*Tool{edit, resolve}
+}
+
+// An editStore holds a run's staged edits under ids edit_1, edit_2, ….
+type editStore struct {
+	mu      sync.Mutex
+	last    int
+	pending map[string]*stagedEdit
+}
+
+// A stagedEdit is a change waiting for resolve: for every file, the exact
+// bytes it was computed from and the bytes it should become.
+type stagedEdit struct {
+	id      string
+	changes []safefs.Change
+	files   []string // relative, in the order of changes
+}
+
+func (s *editStore) stage(changes []safefs.Change, files []string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last++
+	id := fmt.Sprintf("edit_%d", s.last)
+	s.pending[id] = &stagedEdit{id: id, changes: changes, files: files}
+	return id
+}
+
+// take removes a pending edit and returns it, or nil and the ids pending.
+func (s *editStore) take(id string) (*stagedEdit, []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ed := s.pending[id]; ed != nil {
+		delete(s.pending, id)
+		return ed, nil
+	}
+	var ids []string
+	for id := range s.pending {
+		ids = append(ids, id)
+	}
+	// edit_2 before edit_10
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
+	return nil, ids
+}
+
+// put returns an edit to the pending set, after an accept that failed in
+// a way that may pass later.
+func (s *editStore) put(ed *stagedEdit) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending[ed.id] = ed
+}
+
+type astEditArgs struct {
+	Pattern  string `json:"pattern" jsonschema:"what to match: a code fragment with metavariables, as in ast_grep"`
+	Rewrite  string `json:"rewrite" jsonschema:"what should stand there instead, with $NAME and $$$NAME substituted; empty deletes the matches"`
+	Path     string `json:"path,omitempty" jsonschema:"file or folder to rewrite, relative to the working directory (default: all of it)"`
+	Language string `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
+}
+
+type editFile struct {
+	File         string `json:"file"`
+	Replacements int    `json:"replacements"`
+	Skipped      int    `json:"skipped,omitempty"`
+	Broken       string `json:"broken,omitempty"` // the rewritten file's first parse error
+}
+
+type astEditResult struct {
+	EditID        string            `json:"edit_id,omitempty"`
+	Replacements  int               `json:"replacements"`
+	Skipped       int               `json:"skipped"`
+	Files         []editFile        `json:"files"`
+	FilesScanned  int               `json:"files_scanned"`
+	Diff          string            `json:"diff"`
+	DiffTruncated bool              `json:"diff_truncated"` // the diff of some files is left out
+	DiffFiles     int               `json:"diff_files"`     // the files whose diff is shown
+	ParseFailures []matcher.Failure `json:"parse_failures"`
+	Languages     []string          `json:"languages"`
+	Rejected      map[string]string `json:"rejected,omitempty"`
+}
+
+func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
+	if strings.TrimSpace(a.Pattern) == "" {
+		return Errorf("pattern: must not be empty; give a code fragment such as dispose($X)"), nil
+	}
+	path, langs, inferred, bad := e.scope(a.Path, a.Language)
+	if bad != nil {
+		return *bad, nil
+	}
+	res := astEditResult{Files: []editFile{}, ParseFailures: []matcher.Failure{}, Languages: []string{}}
+	var (
+		rewrites    []matcher.FileRewrite
+		compileErrs []string
+		accepted    int
+	)
+	for _, l := range langs {
+		pat, err := matcher.Compile(l, a.Pattern)
+		if err == nil {
+			var tmpl *matcher.Template
+			if tmpl, err = matcher.CompileTemplate(pat, a.Rewrite); err != nil {
+				return Errorf("rewrite: %v", err), nil
+			}
+			accepted++
+			r, err := matcher.RewriteAll(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache}, tmpl)
+			if err != nil {
+				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+					return Errorf("ast_edit was cancelled: %v; nothing was staged", err), nil
+				}
+				return Result{}, fmt.Errorf("ast_edit: %w", err)
+			}
+			if inferred && r.FilesScanned == 0 {
+				continue
+			}
+			res.Languages = append(res.Languages, l.ID)
+			res.FilesScanned += r.FilesScanned
+			res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
+			rewrites = append(rewrites, r.Files...)
+			continue
+		}
+		compileErrs = append(compileErrs, fmt.Sprintf("%s: %v", l.ID, err))
+		if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
+			if res.Rejected == nil {
+				res.Rejected = map[string]string{}
+			}
+			res.Rejected[l.ID] = err.Error()
+		}
+	}
+	if accepted == 0 || len(res.Languages) == 0 && len(res.Rejected) > 0 {
+		return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(compileErrs, "; ")), nil
+	}
+	if len(rewrites) == 0 {
+		r := Text(noEditText(res))
+		r.Structured = res
+		return r, nil
+	}
+	var (
+		changes []safefs.Change
+		files   []string
+		diff    strings.Builder
+		lines   int
+	)
+	for _, fr := range rewrites {
+		res.Replacements += fr.Replacements
+		res.Skipped += fr.Skipped
+		res.Files = append(res.Files, editFile{File: fr.File, Replacements: fr.Replacements, Skipped: fr.Skipped, Broken: fr.Broken})
+		changes = append(changes, safefs.Change{Path: fr.Path, Existed: true, Before: fr.Old, After: fr.New})
+		files = append(files, fr.File)
+		d := udiff.Unified("a/"+fr.File, "b/"+fr.File, string(fr.Old), string(fr.New))
+		n := strings.Count(d, "\n")
+		if lines+n > maxDiffLines {
+			res.DiffTruncated = true
+			continue
+		}
+		lines += n
+		res.DiffFiles++
+		diff.WriteString(d)
+	}
+	res.Diff = diff.String()
+	res.EditID = e.edits.stage(changes, files)
+	r := Text(proposalText(res))
+	r.Structured = res
+	return r, nil
+}
+
+func noEditText(r astEditResult) string {
+	if len(r.Languages) == 0 {
+		return "no matches: no files of a bundled language here; nothing was staged"
+	}
+	return fmt.Sprintf("no matches (%s searched; %d files scanned); nothing was staged", strings.Join(r.Languages, ", "), r.FilesScanned)
+}
+
+// proposalText is what the model reads of a staged edit: the counts, the
+// warnings, the diff and what to call next.
+func proposalText(r astEditResult) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "(proposed) %d replacement%s in %d file%s", r.Replacements, plural(r.Replacements), len(r.Files), plural(len(r.Files)))
+	if r.Skipped > 0 {
+		fmt.Fprintf(&b, "; %d match%s inside another match left alone", r.Skipped, map[bool]string{true: "", false: "es"}[r.Skipped == 1])
+	}
+	b.WriteString("\n")
+	for _, f := range r.Files {
+		if f.Broken != "" {
+			fmt.Fprintf(&b, "warning: %s no longer parses after the rewrite: %s\n", f.File, f.Broken)
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(r.Rejected)) {
+		fmt.Fprintf(&b, "%s files here were not rewritten: %s\n", id, r.Rejected[id])
+	}
+	if n := len(r.ParseFailures); n > 0 {
+		fmt.Fprintf(&b, "%d file%s did not parse cleanly before the rewrite (only their other declarations were rewritten):\n", n, plural(n))
+		for i, f := range r.ParseFailures {
+			if i == 10 {
+				fmt.Fprintf(&b, "  … and %d more\n", n-10)
+				break
+			}
+			fmt.Fprintf(&b, "  %s: %s\n", f.File, f.Error)
+		}
+	}
+	b.WriteString("\n")
+	b.WriteString(r.Diff)
+	if r.DiffTruncated {
+		n := len(r.Files) - r.DiffFiles
+		fmt.Fprintf(&b, "… the diff of %d more file%s is left out (the whole change is staged)\n", n, plural(n))
+	}
+	fmt.Fprintf(&b, "\ncall resolve with edit_id %q and action \"accept\" to write it, or \"discard\" to drop it", r.EditID)
+	return b.String()
+}
+
+type resolveArgs struct {
+	EditID string `json:"edit_id" jsonschema:"the id ast_edit returned, e.g. edit_1"`
+	Action string `json:"action" jsonschema:"accept (write every file of the change, or none) or discard"`
+}
+
+type resolveResult struct {
+	EditID string   `json:"edit_id"`
+	Action string   `json:"action"`
+	Files  []string `json:"files"`           // the files of the change
+	Moved  []string `json:"moved,omitempty"` // files that changed since staging
+}
+
+func (e *env) resolve(ctx context.Context, a resolveArgs) (Result, error) {
+	ed, pending := e.edits.take(a.EditID)
+	if ed == nil {
+		if len(pending) == 0 {
+			return Errorf("edit_id: %q is not a pending edit, and no edit is pending; ast_edit stages one", a.EditID), nil
+		}
+		return Errorf("edit_id: %q is not a pending edit; pending: %s", a.EditID, strings.Join(pending, ", ")), nil
+	}
+	res := resolveResult{EditID: ed.id, Action: a.Action, Files: ed.files}
+	if a.Action == "discard" {
+		verb := map[bool]string{true: "was", false: "were"}[len(ed.files) == 1]
+		r := Text(fmt.Sprintf("discarded %s; its %d file%s %s not touched", ed.id, len(ed.files), plural(len(ed.files)), verb))
+		r.Structured = res
+		return r, nil
+	}
+	// The paths were confined when they were found; confine them again, in
+	// case a folder was swapped for a link since.
+	for _, f := range ed.files {
+		if _, err := e.root.ForWrite(f); err != nil {
+			return Errorf("%s: %v; nothing was written, and %s was dropped", f, err, ed.id), nil
+		}
+	}
+	err := safefs.WriteAll(ed.changes)
+	var conflict *safefs.ConflictError
+	switch {
+	case errors.As(err, &conflict):
+		for _, p := range conflict.Paths {
+			res.Moved = append(res.Moved, e.root.Rel(p))
+		}
+		r := Errorf("nothing was written: %s changed since %s was staged. %s was dropped; run ast_edit again to stage the change on the files as they are now",
+			strings.Join(res.Moved, ", "), ed.id, ed.id)
+		r.Structured = res
+		return r, nil
+	case err != nil:
+		e.edits.put(ed)
+		return Errorf("nothing was written: %v. %s is still pending; fix the cause and accept it again, or discard it", err, ed.id), nil
+	}
+	r := Text(fmt.Sprintf("accepted %s: wrote %d file%s\n%s", ed.id, len(ed.files), plural(len(ed.files)), strings.Join(ed.files, "\n")))
+	r.Structured = res
+	return r, nil
+}
