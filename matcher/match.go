@@ -1,7 +1,7 @@
 package matcher
 
 import (
-	"strings"
+	"bytes"
 
 	"github.com/agenttools/agenttools/grammars"
 )
@@ -16,31 +16,85 @@ type Match struct {
 
 // Find returns every match of p in t, nested ones included, in file order.
 func (p *Pattern) Find(t *grammars.Tree) []Match {
-	var out []Match
-	_, rootIsVar, _ := metavar(p.tree, p.root)
+	if len(t.Nodes) == 0 {
+		return nil
+	}
+	w := preorder{t: t}
+	rootIsVar := p.vars[p.root].is
 	rootKind := p.tree.Nodes[p.root].Kind
-	t.Walk(func(n int32) bool {
-		// Most nodes differ from the pattern's root in kind; say so before
-		// setting up a match attempt.
+	if !rootIsVar {
+		// Most nodes differ from the pattern's root in kind: walk only
+		// the paths to those that do not.
+		w.on = pathsTo(t, rootKind)
+		if !w.on[t.Root] {
+			return nil
+		}
+	}
+	var out []Match
+	m := newMatcher(p, t)
+	w.startNode(t.Root)
+	for n := w.next(); n != grammars.NoNode; n = w.next() {
 		if !rootIsVar && t.Nodes[n].Kind != rootKind {
-			return true
+			continue
 		}
-		m := &matcher{p: p.tree, t: t, binds: p.binds}
+		m.restore(0)
 		if m.node(p.root, n) {
-			out = append(out, Match{Node: n, Captures: m.single, Multi: m.multi})
+			out = append(out, m.match(n))
 		}
-		return true
-	})
+	}
 	return out
 }
 
-// matcher holds the bindings of one match attempt.
+// pathsTo marks the nodes of kind k and every node above them, up to the
+// root. A scan of the nodes in memory order is much faster than a walk of
+// the tree, which jumps about in memory at each step; the walk then takes
+// only the paths marked. A node the tree does not hold (the parser may
+// leave some behind) leads up to no parent instead, and the walk from the
+// root never reaches it.
+func pathsTo(t *grammars.Tree, k grammars.Kind) []bool {
+	on := make([]bool, len(t.Nodes))
+	for i := range t.Nodes {
+		if t.Nodes[i].Kind != k {
+			continue
+		}
+		// The nodes above a node marked are marked already.
+		for n := int32(i); n != grammars.NoNode && !on[n]; n = t.Nodes[n].Parent {
+			on[n] = true
+		}
+	}
+	return on
+}
+
+// matcher holds the bindings of the match attempts of one pattern on one
+// tree. It is reused from one attempt to the next, so that an attempt
+// allocates nothing but its result.
 type matcher struct {
-	p, t   *grammars.Tree
-	single map[string]int32
-	multi  map[string][]int32
-	binds  []bool // per pattern node: its subtree has a named metavariable
+	pat  *Pattern
+	p, t *grammars.Tree
+
+	// The bindings, per slot of the pattern. A binding is only ever added,
+	// so the trail of slots bound, in order, is enough to undo back to any
+	// earlier point.
+	nodes []int32   // $NAME: the node bound
+	runs  [][]int32 // $$$NAME: the run bound
+	bound []bool
+	trail []int32
+
+	// failed remembers the (pattern suffix, code suffix) pairs that did
+	// not match and bind nothing. That is a fact of the pattern and the
+	// tree, not of the bindings, so it holds for every attempt.
 	failed map[memoKey]bool
+
+	a, b preorder // for comparing what a repeated metavariable captured
+}
+
+func newMatcher(p *Pattern, t *grammars.Tree) *matcher {
+	n := len(p.slots)
+	return &matcher{
+		pat: p, p: p.tree, t: t,
+		nodes: make([]int32, n), runs: make([][]int32, n), bound: make([]bool, n),
+		a: preorder{t: t}, b: preorder{t: t},
+	}
 }
 
 // memoKey names a (pattern suffix, code suffix) pair of one child list.
@@ -52,33 +106,36 @@ type memoKey struct {
 
 // node reports whether pattern node pn matches tree node tn.
 func (m *matcher) node(pn, tn int32) bool {
-	if name, ok, multi := metavar(m.p, pn); ok && !multi {
+	if v := m.pat.vars[pn]; v.is && !v.multi {
 		if !m.t.Named(tn) {
 			return false
 		}
-		return name == "" || m.bind(name, tn)
+		return v.slot < 0 || m.bind(v.slot, tn)
 	}
-	pk, tk := m.p.Nodes[pn], m.t.Nodes[tn]
+	pk, tk := &m.p.Nodes[pn], &m.t.Nodes[tn]
 	if pk.Kind != tk.Kind { // both trees are of the pattern's language
 		// A list of one element is no node of its own (return x has no
 		// expression list), but a pattern's list with a $$$ run in it may
 		// stand for one: return $$$R, err matches return err.
-		return m.t.Named(tn) && m.isRunList(pn) && m.seq(m.p.Children(pn), []int32{tn})
+		return m.pat.runList[pn] && m.t.Named(tn) && m.seq(m.p.Children(pn), []int32{tn})
 	}
 	if pk.Count == 0 || tk.Count == 0 {
-		return pk.Count == tk.Count && m.p.Text(pn) == m.t.Text(tn)
+		return pk.Count == tk.Count && bytes.Equal(m.p.Src[pk.Start:pk.End], m.t.Src[tk.Start:tk.End])
 	}
 	return m.seq(m.p.Children(pn), m.t.Children(tn))
 }
 
-// seq matches a pattern child list against a whole tree child list. A
-// failure of a suffix that binds nothing cannot depend on the bindings, so
-// it is remembered: runs of $$$ then cost polynomial time, not exponential.
+// seq matches a pattern child list against a whole tree child list; ps is
+// always a suffix of a child list of the pattern. A failure of a suffix
+// that binds nothing cannot depend on the bindings, so it is remembered:
+// runs of $$$ then cost polynomial time, not exponential. A suffix with no
+// $$$ of its own is matched one way only, at the cost of its pattern, so
+// remembering it would cost more than it saves.
 func (m *matcher) seq(ps, ts []int32) bool {
 	if len(ps) == 0 {
 		return len(ts) == 0
 	}
-	if m.bindsAny(ps) {
+	if m.pat.bindsOn[ps[0]] || !m.pat.runsOn[ps[0]] {
 		return m.seq1(ps, ts)
 	}
 	k := memoKey{p0: ps[0], t0: -1, np: int32(len(ps)), nt: int32(len(ts))}
@@ -91,61 +148,41 @@ func (m *matcher) seq(ps, ts []int32) bool {
 	if m.seq1(ps, ts) {
 		return true
 	}
+	m.fail(k)
+	return false
+}
+
+func (m *matcher) fail(k memoKey) {
 	if m.failed == nil {
 		m.failed = map[memoKey]bool{}
 	}
 	m.failed[k] = true
-	return false
-}
-
-func (m *matcher) bindsAny(ps []int32) bool {
-	for _, p := range ps {
-		if m.binds[p] {
-			return true
-		}
-	}
-	return false
 }
 
 func (m *matcher) seq1(ps, ts []int32) bool {
 	// A separator before a $$$ run that is empty is absorbed with it:
 	// f($A, $$$REST) matches f(x).
-	if m.isSeparator(ps[0]) && len(ps) > 1 {
-		if name, ok, multi := metavar(m.p, ps[1]); ok && multi {
+	if m.pat.sep[ps[0]] && len(ps) > 1 {
+		if v := m.pat.vars[ps[1]]; v.is && v.multi {
 			saved := m.save()
-			if (name == "" || m.bindMulti(name, nil)) && m.seq(ps[2:], ts) {
+			if (v.slot < 0 || m.bindRun(v.slot, nil)) && m.seq(ps[2:], ts) {
 				return true
 			}
 			m.restore(saved)
 		}
 	}
-	if name, ok, multi := metavar(m.p, ps[0]); ok && multi && name == "" && !m.bindsAny(ps) {
-		return m.wild(ps, ts, false)
-	}
-	if name, ok, multi := metavar(m.p, ps[0]); ok && multi {
-		rest := ps[1:]
-		for k := 0; k <= len(ts); k++ {
-			saved := m.save()
-			if name == "" || m.bindMulti(name, ts[:k]) {
-				if m.seq(rest, ts[k:]) {
-					return true
-				}
-				// An empty run absorbs the separator after it: [$$$A, last]
-				// matches [last].
-				if k == 0 && len(rest) > 0 && m.isSeparator(rest[0]) && m.seq(rest[1:], ts) {
-					return true
-				}
-			}
-			m.restore(saved)
+	if v := m.pat.vars[ps[0]]; v.is && v.multi {
+		if v.slot < 0 && !m.pat.bindsOn[ps[0]] {
+			return m.wild(ps, ts, false)
 		}
-		return false
+		return m.run(v.slot, ps[1:], ts)
 	}
 	if len(ts) == 0 {
 		return false
 	}
 	// A trailing separator in the code is not significant: dispose(x)
 	// matches dispose(x,) written over several lines.
-	if m.isSepLeaf(ts[0]) && !m.isSeparator(ps[0]) && len(ts) > 1 && m.isCloser(ts[1]) {
+	if len(ts) > 1 && !m.pat.sep[ps[0]] && m.isLeaf(ts[0], ',') && m.isCloser(ts[1]) {
 		return m.seq(ps, ts[1:])
 	}
 	saved := m.save()
@@ -153,6 +190,37 @@ func (m *matcher) seq1(ps, ts []int32) bool {
 		return true
 	}
 	m.restore(saved)
+	return false
+}
+
+// run matches a $$$ (bound to slot, or to nothing when slot < 0) followed
+// by the pattern list rest, trying each length of run in turn.
+func (m *matcher) run(slot int32, rest, ts []int32) bool {
+	from, to := 0, len(ts)
+	if slot >= 0 && m.bound[slot] {
+		// Each sibling holds a leaf at least, so one length of run at most
+		// holds the same tokens as the run bound: find it in one walk
+		// rather than compare each length with the run bound.
+		k, ok := m.prefixLike(m.runs[slot], ts)
+		if !ok {
+			return false
+		}
+		from, to = k, k
+	}
+	for k := from; k <= to; k++ {
+		saved := m.save()
+		if slot < 0 || m.bindRun(slot, ts[:k]) {
+			if m.seq(rest, ts[k:]) {
+				return true
+			}
+			// An empty run absorbs the separator after it: [$$$A, last]
+			// matches [last].
+			if k == 0 && len(rest) > 0 && m.pat.sep[rest[0]] && m.seq(rest[1:], ts) {
+				return true
+			}
+		}
+		m.restore(saved)
+	}
 	return false
 }
 
@@ -170,115 +238,184 @@ func (m *matcher) wild(ps, ts []int32, started bool) bool {
 	if m.seq(rest, ts) {
 		return true
 	}
-	if !started && len(rest) > 0 && m.isSeparator(rest[0]) && m.seq(rest[1:], ts) {
+	if !started && len(rest) > 0 && m.pat.sep[rest[0]] && m.seq(rest[1:], ts) {
 		return true
 	}
 	if len(ts) > 0 && m.wild(ps, ts[1:], true) {
 		return true
 	}
-	if m.failed == nil {
-		m.failed = map[memoKey]bool{}
-	}
-	m.failed[k] = true
+	m.fail(k)
 	return false
 }
 
-// isRunList reports whether pattern node pn is a list whose only tokens
-// of its own are separators, with a $$$ run among its elements.
-func (m *matcher) isRunList(pn int32) bool {
-	run := false
-	for _, c := range m.p.Children(pn) {
-		if m.p.Nodes[c].Count == 0 && !m.p.Named(c) && !m.isSeparator(c) {
-			return false
-		}
-		if _, ok, multi := metavar(m.p, c); ok && multi {
-			run = true
-		}
-	}
-	return run
-}
-
-func (m *matcher) isSepLeaf(tn int32) bool {
-	return m.t.Nodes[tn].Count == 0 && !m.t.Named(tn) && m.t.Text(tn) == ","
+// isLeaf reports whether tree node tn is the anonymous one-byte token c.
+func (m *matcher) isLeaf(tn int32, c byte) bool {
+	nd := &m.t.Nodes[tn]
+	return nd.Count == 0 && nd.End == nd.Start+1 && m.t.Src[nd.Start] == c && !m.t.Named(tn)
 }
 
 func (m *matcher) isCloser(tn int32) bool {
-	if m.t.Nodes[tn].Count != 0 || m.t.Named(tn) {
-		return false
-	}
-	s := m.t.Text(tn)
-	return s == ")" || s == "]" || s == "}"
+	return m.isLeaf(tn, ')') || m.isLeaf(tn, ']') || m.isLeaf(tn, '}')
 }
 
-func (m *matcher) isSeparator(pn int32) bool {
-	return m.p.Nodes[pn].Count == 0 && !m.p.Named(pn) && m.p.Text(pn) == ","
-}
-
-func (m *matcher) bind(name string, tn int32) bool {
-	if prev, ok := m.single[name]; ok {
-		return subtreeTokens(m.t, prev) == subtreeTokens(m.t, tn)
+// bind binds slot to tree node tn, or, when it is bound already, reports
+// whether tn holds the same tokens as what it is bound to.
+func (m *matcher) bind(slot, tn int32) bool {
+	if m.bound[slot] {
+		prev := m.nodes[slot]
+		if prev == tn {
+			return true
+		}
+		m.a.startNode(prev)
+		m.b.startNode(tn)
+		return m.sameLeaves()
 	}
-	if m.single == nil {
-		m.single = map[string]int32{}
-	}
-	m.single[name] = tn
+	m.nodes[slot] = tn
+	m.bound[slot] = true
+	m.trail = append(m.trail, slot)
 	return true
 }
 
-func (m *matcher) bindMulti(name string, run []int32) bool {
-	if prev, ok := m.multi[name]; ok {
-		return runTokens(m.t, prev) == runTokens(m.t, run)
+// bindRun is bind for a $$$ slot and a run of siblings.
+func (m *matcher) bindRun(slot int32, run []int32) bool {
+	if m.bound[slot] {
+		m.a.start(m.runs[slot])
+		m.b.start(run)
+		return m.sameLeaves()
 	}
-	if m.multi == nil {
-		m.multi = map[string][]int32{}
-	}
-	m.multi[name] = run
+	m.runs[slot] = run
+	m.bound[slot] = true
+	m.trail = append(m.trail, slot)
 	return true
 }
 
-type bindings struct {
-	single map[string]int32
-	multi  map[string][]int32
+// save returns a mark of the bindings, for restore.
+func (m *matcher) save() int { return len(m.trail) }
+
+// restore undoes the bindings made since mark.
+func (m *matcher) restore(mark int) {
+	for _, s := range m.trail[mark:] {
+		m.bound[s] = false
+		m.runs[s] = nil // let go of the tree's child list
+	}
+	m.trail = m.trail[:mark]
 }
 
-func (m *matcher) save() bindings {
-	b := bindings{}
-	if m.single != nil {
-		b.single = make(map[string]int32, len(m.single))
-		for k, v := range m.single {
-			b.single[k] = v
+// match returns the match at tree node n with the bindings made.
+func (m *matcher) match(n int32) Match {
+	r := Match{Node: n}
+	for _, s := range m.trail {
+		sl := m.pat.slots[s]
+		if !sl.multi {
+			if r.Captures == nil {
+				r.Captures = map[string]int32{}
+			}
+			r.Captures[sl.name] = m.nodes[s]
+			continue
+		}
+		if r.Multi == nil {
+			r.Multi = map[string][]int32{}
+		}
+		r.Multi[sl.name] = m.runs[s]
+	}
+	return r
+}
+
+// prefixLike returns how many siblings of ts hold, together, the same
+// leaves as run, if some do.
+func (m *matcher) prefixLike(run, ts []int32) (int, bool) {
+	m.a.start(run)
+	x := m.a.nextLeaf()
+	for k := 0; ; k++ {
+		if x == grammars.NoNode {
+			return k, true
+		}
+		if k == len(ts) {
+			return 0, false
+		}
+		m.b.startNode(ts[k])
+		for y := m.b.nextLeaf(); y != grammars.NoNode; y = m.b.nextLeaf() {
+			if x == grammars.NoNode || !m.sameText(x, y) {
+				return 0, false
+			}
+			x = m.a.nextLeaf()
 		}
 	}
-	if m.multi != nil {
-		b.multi = make(map[string][]int32, len(m.multi))
-		for k, v := range m.multi {
-			b.multi[k] = v
+}
+
+// sameLeaves reports whether m.a and m.b walk leaves of the same text, in
+// the same order: a repeated metavariable must capture the same tokens.
+// Whitespace and comments are not in the tree, so they do not count.
+func (m *matcher) sameLeaves() bool {
+	for {
+		x, y := m.a.nextLeaf(), m.b.nextLeaf()
+		if x == grammars.NoNode || y == grammars.NoNode {
+			return x == y
+		}
+		if !m.sameText(x, y) {
+			return false
 		}
 	}
-	return b
 }
 
-func (m *matcher) restore(b bindings) { m.single, m.multi = b.single, b.multi }
-
-func runTokens(t *grammars.Tree, run []int32) string {
-	var parts []string
-	for _, n := range run {
-		parts = append(parts, subtreeTokens(t, n))
-	}
-	return strings.Join(parts, " ")
+func (m *matcher) sameText(x, y int32) bool {
+	nx, ny := &m.t.Nodes[x], &m.t.Nodes[y]
+	return bytes.Equal(m.t.Src[nx.Start:nx.End], m.t.Src[ny.Start:ny.End])
 }
 
-// subtreeTokens renders a node as its leaves' text joined by single
-// spaces, so whitespace and comments do not count when captures are
-// compared.
-func subtreeTokens(t *grammars.Tree, n int32) string {
-	nd := t.Nodes[n]
-	if nd.Count == 0 {
-		return t.Text(n)
+// A preorder walks subtrees in file order, a parent before its children.
+// It keeps its stack from one walk to the next, so that a walk allocates
+// nothing once the stack has grown.
+type preorder struct {
+	t     *grammars.Tree
+	on    []bool    // if not nil, the nodes to visit below the first
+	first int32     // a node to visit before the stack, or NoNode
+	stack [][]int32 // the siblings still to visit, at each depth
+}
+
+// start begins a walk of a run of siblings.
+func (w *preorder) start(run []int32) {
+	w.first = grammars.NoNode
+	w.stack = append(w.stack[:0], run)
+}
+
+// startNode begins a walk of the subtree at n.
+func (w *preorder) startNode(n int32) {
+	w.first = n
+	w.stack = w.stack[:0]
+}
+
+// next returns the next node, or NoNode when there are no more.
+func (w *preorder) next() int32 {
+	n := w.first
+	w.first = grammars.NoNode
+	for n == grammars.NoNode {
+		top := len(w.stack) - 1
+		if top < 0 {
+			return grammars.NoNode
+		}
+		list := w.stack[top]
+		if len(list) == 0 {
+			w.stack = w.stack[:top]
+			continue
+		}
+		w.stack[top] = list[1:]
+		if w.on == nil || w.on[list[0]] {
+			n = list[0]
+		}
 	}
-	var parts []string
-	for _, c := range t.Children(n) {
-		parts = append(parts, subtreeTokens(t, c))
+	if kids := w.t.Children(n); len(kids) > 0 {
+		w.stack = append(w.stack, kids)
 	}
-	return strings.Join(parts, " ")
+	return n
+}
+
+// nextLeaf returns the next node with no children, or NoNode.
+func (w *preorder) nextLeaf() int32 {
+	for {
+		n := w.next()
+		if n == grammars.NoNode || w.t.Nodes[n].Count == 0 {
+			return n
+		}
+	}
 }

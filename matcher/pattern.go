@@ -19,7 +19,30 @@ type Pattern struct {
 	Context string // the scaffold that accepted it
 	tree    *grammars.Tree
 	root    int32
-	binds   []bool // per node: its subtree has a named metavariable
+	slots   []slot // the named metavariables, in order of first use
+
+	// Per node, worked out once by Compile, as matching asks at each step.
+	binds   []bool   // its subtree has a named metavariable
+	vars    []patVar // the metavariable it stands for, if any
+	sep     []bool   // it is a "," separator
+	runList []bool   // see isRunList
+	// Of the suffix of its parent's child list that the node starts (the
+	// lists sequence matching works on): whether it has a named
+	// metavariable, and whether it has a $$$ of its own.
+	bindsOn, runsOn []bool
+}
+
+// A patVar is what metavar says of a pattern node.
+type patVar struct {
+	is, multi bool
+	slot      int32 // index into Pattern.slots; -1 for $_ and $$$, which bind nothing
+}
+
+// A slot is one named metavariable. $A and $$$A are two slots, as they
+// are two bindings.
+type slot struct {
+	name  string
+	multi bool
 }
 
 // A ContextError says that no scaffold accepted a fragment, with the first
@@ -60,11 +83,80 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		}
 		start, end := uint32(len(sc.Prefix)), uint32(len(sc.Prefix)+len(frag))
 		if n := innermost(t, start, end); n != grammars.NoNode {
-			return &Pattern{Source: frag, Context: sc.Name, tree: t, root: n, binds: bindingNodes(t)}, nil
+			return newPattern(frag, sc.Name, t, n), nil
 		}
 		tried = append(tried, sc.Name+": no single node spans the pattern")
 	}
 	return nil, &ContextError{Pattern: frag, Tried: tried}
+}
+
+// newPattern works out once what matching asks of each pattern node.
+func newPattern(frag, context string, t *grammars.Tree, root int32) *Pattern {
+	p := &Pattern{Source: frag, Context: context, tree: t, root: root, binds: bindingNodes(t)}
+	p.classify()
+	p.lists()
+	return p
+}
+
+// classify records the separators and the metavariables, with a slot for
+// each name.
+func (p *Pattern) classify() {
+	t := p.tree
+	p.vars = make([]patVar, len(t.Nodes))
+	p.sep = make([]bool, len(t.Nodes))
+	slots := map[slot]int32{}
+	t.Walk(func(n int32) bool {
+		p.sep[n] = t.Nodes[n].Count == 0 && !t.Named(n) && t.Text(n) == ","
+		name, ok, multi := metavar(t, n)
+		v := patVar{is: ok, multi: multi, slot: -1}
+		if ok && name != "" {
+			k := slot{name, multi}
+			s, seen := slots[k]
+			if !seen {
+				s = int32(len(p.slots))
+				slots[k] = s
+				p.slots = append(p.slots, k)
+			}
+			v.slot = s
+		}
+		p.vars[n] = v
+		return true
+	})
+}
+
+// lists records what each child list and each of its suffixes holds.
+func (p *Pattern) lists() {
+	t := p.tree
+	p.runList = make([]bool, len(t.Nodes))
+	p.bindsOn = make([]bool, len(t.Nodes))
+	p.runsOn = make([]bool, len(t.Nodes))
+	t.Walk(func(n int32) bool {
+		p.runList[n] = p.isRunList(n)
+		binds, runs := false, false
+		kids := t.Children(n)
+		for i := len(kids) - 1; i >= 0; i-- {
+			c := kids[i]
+			binds = binds || p.binds[c]
+			runs = runs || p.vars[c].is && p.vars[c].multi
+			p.bindsOn[c], p.runsOn[c] = binds, runs
+		}
+		return true
+	})
+}
+
+// isRunList reports whether pattern node n is a list whose only tokens
+// of its own are separators, with a $$$ run among its elements.
+func (p *Pattern) isRunList(n int32) bool {
+	run := false
+	for _, c := range p.tree.Children(n) {
+		if p.tree.Nodes[c].Count == 0 && !p.tree.Named(c) && !p.sep[c] {
+			return false
+		}
+		if p.vars[c].is && p.vars[c].multi {
+			run = true
+		}
+	}
+	return run
 }
 
 // innermost returns the deepest node whose range is exactly [start, end).
