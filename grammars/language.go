@@ -13,6 +13,9 @@ import (
 type Scaffold struct {
 	Name           string // "statement", "expression", …
 	Prefix, Suffix string
+	// Indent goes before every line of the fragment, for languages where
+	// indentation is syntax.
+	Indent string
 }
 
 // A Language is one bundled grammar.

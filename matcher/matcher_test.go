@@ -185,3 +185,26 @@ func TestContexts(t *testing.T) {
 }
 
 var _ = grammars.NoNode
+
+func TestDedent(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"  f(x)  ", "f(x)"},
+		{"\n\n\tif err != nil {\n\t\treturn err\n\t}\n\n", "if err != nil {\n\treturn err\n}"},
+		{"    try:\n        $$$T\n\n    except $E:\n        $$$H", "try:\n    $$$T\n\nexcept $E:\n    $$$H"},
+		{"a +\r\n  b", "a +\n  b"},
+		{"\t  x\n\ty", "x\ny"}, // a first line deeper than the rest
+	} {
+		if got := dedent(tc.in); got != tc.want {
+			t.Errorf("dedent(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestIndentedPattern: a pattern copied with its indentation from code
+// matches as the same pattern written flush.
+func TestIndentedPattern(t *testing.T) {
+	want := lines(t, "if $X != nil { $X.Close() }")
+	if diff := cmp.Diff(want, lines(t, "\n\t\tif $X != nil {\n\t\t\t$X.Close()\n\t\t}\n")); diff != "" {
+		t.Errorf("indented pattern (-flush +indented):\n%s", diff)
+	}
+}

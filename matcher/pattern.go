@@ -58,9 +58,11 @@ func (e *ContextError) Error() string {
 
 // Compile parses pattern in each of the language's scaffolds in turn and
 // keeps the first that parses with no error and has a node spanning the
-// fragment exactly.
+// fragment exactly. A fragment of several lines keeps its relative
+// indentation: the indentation common to its lines is removed, and a
+// scaffold's Indent is put before each line.
 func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
-	frag := strings.TrimSpace(pattern)
+	frag := dedent(pattern)
 	if frag == "" {
 		return nil, fmt.Errorf("empty pattern")
 	}
@@ -69,7 +71,8 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 	}
 	var tried []string
 	for _, sc := range l.Scaffolds {
-		src := sc.Prefix + frag + sc.Suffix
+		body := indent(frag, sc.Indent)
+		src := sc.Prefix + body + sc.Suffix
 		t, err := l.ParsePattern([]byte(src))
 		if err != nil {
 			tried = append(tried, sc.Name+": "+err.Error())
@@ -77,17 +80,77 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		}
 		if len(t.Errors) > 0 {
 			e := *t.Errors[0]
-			e.Line -= strings.Count(sc.Prefix, "\n") // report lines of the fragment
+			// Report lines and columns of the fragment.
+			if e.Line -= strings.Count(sc.Prefix, "\n"); e.Line >= 1 && e.Column > len(sc.Indent) {
+				e.Column -= len(sc.Indent)
+			}
 			tried = append(tried, fmt.Sprintf("%s: %v", sc.Name, &e))
 			continue
 		}
-		start, end := uint32(len(sc.Prefix)), uint32(len(sc.Prefix)+len(frag))
+		start, end := uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body))
 		if n := innermost(t, start, end); n != grammars.NoNode {
 			return newPattern(frag, sc.Name, t, n), nil
 		}
 		tried = append(tried, sc.Name+": no single node spans the pattern")
 	}
 	return nil, &ContextError{Pattern: frag, Tried: tried}
+}
+
+// dedent drops the blank lines around a fragment, trailing white space,
+// and the indentation all its lines share.
+func dedent(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	common := ""
+	for i, line := range lines {
+		lines[i] = strings.TrimRight(line, " \t")
+		if lines[i] == "" {
+			continue
+		}
+		lead := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
+		if i == 0 || len(lead) < len(common) || !strings.HasPrefix(lead, common) {
+			common = commonPrefix(common, lead, i == 0)
+		}
+	}
+	for i, line := range lines {
+		lines[i] = strings.TrimPrefix(line, common)
+	}
+	if len(lines) > 0 {
+		lines[0] = strings.TrimLeft(lines[0], " \t") // the fragment starts at its first character
+	}
+	return strings.Join(lines, "\n")
+}
+
+// commonPrefix is the longest prefix of a and b; first says a is not set
+// yet.
+func commonPrefix(a, b string, first bool) string {
+	if first {
+		return b
+	}
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
+
+// indent puts prefix before every line of s that is not empty.
+func indent(s, prefix string) string {
+	if prefix == "" {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		if line != "" {
+			lines[i] = prefix + line
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // newPattern works out once what matching asks of each pattern node.
