@@ -119,46 +119,34 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
 	if bad != nil {
 		return *bad, nil
 	}
-	res := astEditResult{Files: []editFile{}, ParseFailures: []matcher.Failure{}, Languages: []string{}}
-	var (
-		rewrites    []matcher.FileRewrite
-		compileErrs []string
-		accepted    int
-	)
-	for _, l := range langs {
-		pat, err := matcher.Compile(l, a.Pattern)
-		if err == nil {
-			var tmpl *matcher.Template
-			if tmpl, err = matcher.CompileTemplate(pat, a.Rewrite); err != nil {
-				return Errorf("rewrite: %v", err), nil
-			}
-			accepted++
-			r, err := matcher.RewriteAll(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache}, tmpl)
-			if err != nil {
-				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-					return Errorf("ast_edit was cancelled: %v; nothing was staged", err), nil
-				}
-				return Result{}, fmt.Errorf("ast_edit: %w", err)
-			}
-			if inferred && r.FilesScanned == 0 {
-				continue
-			}
-			res.Languages = append(res.Languages, l.ID)
-			res.FilesScanned += r.FilesScanned
-			res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
-			rewrites = append(rewrites, r.Files...)
-			continue
-		}
-		compileErrs = append(compileErrs, fmt.Sprintf("%s: %v", l.ID, err))
-		if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
-			if res.Rejected == nil {
-				res.Rejected = map[string]string{}
-			}
-			res.Rejected[l.ID] = err.Error()
-		}
+	pats, rejected, bad := e.compileScope(a.Pattern, path, langs, inferred)
+	if bad != nil {
+		return *bad, nil
 	}
-	if accepted == 0 || len(res.Languages) == 0 && len(res.Rejected) > 0 {
-		return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(compileErrs, "; ")), nil
+	res := astEditResult{Files: []editFile{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected}
+	var rewrites []matcher.FileRewrite
+	for _, lp := range pats {
+		tmpl, err := matcher.CompileTemplate(lp.pat, a.Rewrite)
+		if err != nil {
+			return Errorf("rewrite: %v", err), nil
+		}
+		r, err := matcher.RewriteAll(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Cache: e.cache}, tmpl)
+		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return Errorf("ast_edit was cancelled: %v; nothing was staged", err), nil
+			}
+			return Result{}, fmt.Errorf("ast_edit: %w", err)
+		}
+		if inferred && r.FilesScanned == 0 {
+			continue // no files of this language here
+		}
+		res.Languages = append(res.Languages, lp.lang.ID)
+		res.FilesScanned += r.FilesScanned
+		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
+		rewrites = append(rewrites, r.Files...)
+	}
+	if len(res.Languages) == 0 && len(rejected) > 0 {
+		return patternError(rejected), nil
 	}
 	if len(rewrites) == 0 {
 		r := Text(noEditText(res))
@@ -218,16 +206,7 @@ func proposalText(r astEditResult) string {
 	for _, id := range slices.Sorted(maps.Keys(r.Rejected)) {
 		fmt.Fprintf(&b, "%s files here were not rewritten: %s\n", id, r.Rejected[id])
 	}
-	if n := len(r.ParseFailures); n > 0 {
-		fmt.Fprintf(&b, "%d file%s did not parse cleanly before the rewrite (only their other declarations were rewritten):\n", n, plural(n))
-		for i, f := range r.ParseFailures {
-			if i == 10 {
-				fmt.Fprintf(&b, "  … and %d more\n", n-10)
-				break
-			}
-			fmt.Fprintf(&b, "  %s: %s\n", f.File, f.Error)
-		}
-	}
+	writeFailures(&b, r.ParseFailures, "before the rewrite; only their other declarations were rewritten")
 	b.WriteString("\n")
 	b.WriteString(r.Diff)
 	if r.DiffTruncated {

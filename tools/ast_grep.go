@@ -55,23 +55,13 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	if bad != nil {
 		return *bad, nil
 	}
-	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}}
-	var compileErrs []string
-	accepted := 0
-	for _, l := range langs {
-		pat, err := matcher.Compile(l, a.Pattern)
-		if err != nil {
-			compileErrs = append(compileErrs, fmt.Sprintf("%s: %v", l.ID, err))
-			if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
-				if res.Rejected == nil {
-					res.Rejected = map[string]string{}
-				}
-				res.Rejected[l.ID] = err.Error()
-			}
-			continue
-		}
-		accepted++
-		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: l, Pattern: pat, Cache: e.cache, Limit: max})
+	pats, rejected, bad := e.compileScope(a.Pattern, path, langs, inferred)
+	if bad != nil {
+		return *bad, nil
+	}
+	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected}
+	for _, lp := range pats {
+		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Cache: e.cache, Limit: max})
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Errorf("ast_grep was cancelled: %v", err), nil
@@ -79,17 +69,17 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 			return Result{}, fmt.Errorf("ast_grep: %w", err)
 		}
 		if inferred && r.FilesScanned == 0 {
-			continue
+			continue // no files of this language here
 		}
-		res.Languages = append(res.Languages, l.ID)
+		res.Languages = append(res.Languages, lp.lang.ID)
 		res.Matches = append(res.Matches, r.Matches...)
 		res.Total += r.Total
 		res.FilesScanned += r.FilesScanned
 		res.FilesParsed += r.FilesParsed
 		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
 	}
-	if accepted == 0 || len(res.Languages) == 0 && len(res.Rejected) > 0 {
-		return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(compileErrs, "; ")), nil
+	if len(res.Languages) == 0 && len(rejected) > 0 {
+		return patternError(rejected), nil
 	}
 	if len(res.Matches) > max {
 		res.Matches = res.Matches[:max]
@@ -98,6 +88,70 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	r := Text(formatMatches(res))
 	r.Structured = res
 	return r, nil
+}
+
+// A langPattern is a pattern compiled in one language of a scope.
+type langPattern struct {
+	lang *grammars.Language
+	pat  *matcher.Pattern
+}
+
+// compileScope compiles pattern in each of langs. It returns the
+// languages that accept it and, by language id, why the others do not;
+// when the languages were inferred for a folder, a language with no files
+// there neither searches nor rejects. No language accepting the pattern is
+// an error Result.
+func (e *env) compileScope(pattern, path string, langs []*grammars.Language, inferred bool) ([]langPattern, map[string]string, *Result) {
+	var (
+		pats     []langPattern
+		rejected map[string]string
+		all      = map[string]string{}
+	)
+	for _, l := range langs {
+		p, err := matcher.Compile(l, pattern)
+		if err == nil {
+			pats = append(pats, langPattern{l, p})
+			continue
+		}
+		all[l.ID] = err.Error()
+		if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
+			if rejected == nil {
+				rejected = map[string]string{}
+			}
+			rejected[l.ID] = err.Error()
+		}
+	}
+	if len(pats) == 0 {
+		r := patternError(all)
+		return nil, nil, &r
+	}
+	return pats, rejected, nil
+}
+
+// patternError says that the pattern parses in none of the languages
+// that were to be searched.
+func patternError(why map[string]string) Result {
+	var parts []string
+	for _, id := range slices.Sorted(maps.Keys(why)) {
+		parts = append(parts, id+": "+why[id])
+	}
+	return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(parts, "; "))
+}
+
+// writeFailures lists the files that did not parse cleanly, ten at most.
+func writeFailures(b *strings.Builder, fs []matcher.Failure, what string) {
+	n := len(fs)
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%d file%s did not parse cleanly (%s):\n", n, plural(n), what)
+	for i, f := range fs {
+		if i == 10 {
+			fmt.Fprintf(b, "  … and %d more\n", n-10)
+			break
+		}
+		fmt.Fprintf(b, "  %s: %s\n", f.File, f.Error)
+	}
 }
 
 func isDir(path string) bool {
@@ -186,15 +240,9 @@ func formatMatches(r astGrepResult) string {
 	for _, id := range slices.Sorted(maps.Keys(r.Rejected)) {
 		fmt.Fprintf(&b, "\n%s files here were not searched: %s\n", id, r.Rejected[id])
 	}
-	if n := len(r.ParseFailures); n > 0 {
-		fmt.Fprintf(&b, "\n%d file%s did not parse cleanly (matches in their other declarations still count):\n", n, plural(n))
-		for i, f := range r.ParseFailures {
-			if i == 10 {
-				fmt.Fprintf(&b, "  … and %d more\n", n-10)
-				break
-			}
-			fmt.Fprintf(&b, "  %s: %s\n", f.File, f.Error)
-		}
+	if len(r.ParseFailures) > 0 {
+		b.WriteString("\n")
+		writeFailures(&b, r.ParseFailures, "matches in their other declarations still count")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
