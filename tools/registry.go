@@ -28,6 +28,7 @@ func providers() []provider {
 		{"working directory", func(r *Run) bool { return r.Dir != "" }, fileTools},
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, searchTools},
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, editTools},
+		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, lspTools},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/lspclient"
 	"time"
 )
 
@@ -35,6 +36,10 @@ type Run struct {
 	// Grammars are the languages structural search knows; nil means no
 	// ast_grep.
 	Grammars *grammars.Registry
+
+	// LSP runs the language servers; nil means no lsp tool. The run's
+	// owner closes it.
+	LSP *lspclient.Supervisor
 
 	// Vibe is true while vibe mode is on.
 	Vibe bool

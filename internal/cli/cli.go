@@ -13,9 +13,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/agenttools/agenttools/grammars/bundled"
+	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/tools"
 )
 
@@ -150,6 +153,7 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		Yes:            f.yes,
 		Vibe:           f.vibe,
 		Grammars:       bundled.Registry(),
+		LSP:            lspclient.NewSupervisor(realDir(f.root)),
 	}
 	if port != nil {
 		r.Permissions = port
@@ -164,14 +168,40 @@ func freshID() string {
 	return "conv-" + hex.EncodeToString(b[:])
 }
 
-// dispatcher builds the run's registry, reporting a failure on stderr.
-func (f *flags) dispatcher(port tools.Port, io IO) (*tools.Dispatcher, bool) {
-	d, err := tools.Registry(f.run(port))
+// realDir is dir made absolute with its links resolved, as the tools see
+// the working directory; dir itself when that fails (the registry then
+// reports why).
+func realDir(dir string) string {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
-		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
-		return nil, false
+		return dir
 	}
-	return d, true
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}
+
+// closeRun ends what a run started: its language servers.
+func closeRun(r *tools.Run) {
+	if r.LSP != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r.LSP.Close(ctx)
+	}
+}
+
+// dispatcher builds the run's registry, reporting a failure on stderr;
+// done ends the run.
+func (f *flags) dispatcher(port tools.Port, io IO) (d *tools.Dispatcher, done func(), ok bool) {
+	r := f.run(port)
+	d, err := tools.Registry(r)
+	if err != nil {
+		closeRun(r)
+		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
+		return nil, nil, false
+	}
+	return d, func() { closeRun(r) }, true
 }
 
 // terminalPort opens the person's terminal when there is one.

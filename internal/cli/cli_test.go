@@ -143,9 +143,9 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve"}},
-		{"plan", []string{"read", "ast_grep"}},
-		{"readonly", []string{"read", "ast_grep"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp"}},
+		{"plan", []string{"read", "ast_grep", "lsp"}},
+		{"readonly", []string{"read", "ast_grep", "lsp"}},
 	} {
 		got := run(t, dir, "", "tools", "--json", "--surface", tc.surface)
 		var list struct {
@@ -326,7 +326,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 

@@ -38,10 +38,11 @@ func runTools(ctx context.Context, args []string, io IO) int {
 	if len(rest) > 0 {
 		return usageError(io, fmt.Errorf("tools takes no arguments, got %q", rest))
 	}
-	d, ok := f.dispatcher(nil, io)
+	d, done, ok := f.dispatcher(nil, io)
 	if !ok {
 		return ExitToolError
 	}
+	defer done()
 	list := listTools(d, tools.Surface(f.surface))
 	if f.json {
 		return writeJSON(io.Stdout, map[string]any{"tools": list})
@@ -90,10 +91,11 @@ func runCall(ctx context.Context, args []string, io IO) int {
 	}
 	port, closePort := terminalPort(io)
 	defer closePort()
-	d, ok := f.dispatcher(port, io)
+	d, done, ok := f.dispatcher(port, io)
 	if !ok {
 		return ExitToolError
 	}
+	defer done()
 	res, err := d.Call(ctx, tools.Surface(f.surface), rest[0], raw)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
@@ -140,10 +142,11 @@ func runBatch(ctx context.Context, args []string, io IO) int {
 	}
 	port, closePort := terminalPort(io)
 	defer closePort()
-	d, ok := f.dispatcher(port, io)
+	d, done, ok := f.dispatcher(port, io)
 	if !ok {
 		return ExitToolError
 	}
+	defer done()
 	sc := bufio.NewScanner(io.Stdin)
 	sc.Buffer(make([]byte, 64<<10), maxBatchLine)
 	code := ExitOK

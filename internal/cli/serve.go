@@ -26,7 +26,10 @@ func runServe(ctx context.Context, args []string, stdio IO) int {
 	}
 	// Resolve the root once up front, so a bad --root fails at start and
 	// not at initialize.
-	if _, err := tools.Registry(f.run(nil)); err != nil {
+	probe := f.run(nil)
+	_, err = tools.Registry(probe)
+	closeRun(probe)
+	if err != nil {
 		fmt.Fprintf(stdio.Stderr, "agenttools: %v\n", err)
 		return ExitToolError
 	}
@@ -39,6 +42,9 @@ func runServe(ctx context.Context, args []string, stdio IO) int {
 		conn.Close()
 	}
 	s.wg.Wait()
+	if s.r != nil {
+		closeRun(s.r)
+	}
 	return ExitOK
 }
 
@@ -53,6 +59,7 @@ type server struct {
 	wg    sync.WaitGroup
 
 	mu   sync.Mutex
+	r    *tools.Run
 	d    *tools.Dispatcher
 	port tools.Port
 }
@@ -135,11 +142,13 @@ func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *json
 	if p.Human {
 		port = &hostPort{conn: conn}
 	}
-	d, err := tools.Registry(s.flags.run(port))
+	r := s.flags.run(port)
+	d, err := tools.Registry(r)
 	if err != nil {
+		closeRun(r)
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()}
 	}
-	s.d = d
+	s.r, s.d = r, d
 	res := initializeResult{Name: "agenttools", Version: Version, Surface: s.flags.surface, Tools: []string{}}
 	for _, t := range d.Tools(tools.Surface(s.flags.surface)) {
 		res.Tools = append(res.Tools, t.Name)

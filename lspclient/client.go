@@ -1,0 +1,498 @@
+// Package lspclient is agenttools' language-server client: LSP 3.17 over
+// sourcegraph/jsonrpc2 with Content-Length framing, the table of servers
+// it knows and how each is found for a file, and a supervisor that runs
+// one server per (server, root) for a run. Positions are converted in one
+// place, mapper.go.
+package lspclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// A Client is one running language server for one root.
+type Client struct {
+	Server *Server
+	Root   string
+
+	cmd      *exec.Cmd
+	conn     *jsonrpc2.Conn
+	exited   chan struct{} // closed when the process has ended
+	stderr   *tailBuffer
+	encoding string
+	caps     capabilities
+
+	mu       sync.Mutex
+	docs     map[string]*document // by URI
+	diags    map[string]diagEntry // by URI, the last published
+	seq      int                  // publications received, in order
+	changed  chan struct{}        // closed and replaced at every publication
+	pullRegs map[string]bool      // dynamic registrations of textDocument/diagnostic, by id
+}
+
+type document struct {
+	version int
+	content []byte
+}
+
+type diagEntry struct {
+	seq   int
+	items []Diagnostic
+}
+
+// capabilities is what the client reads of the server's capabilities.
+type capabilities struct {
+	PositionEncoding      string          `json:"positionEncoding"`
+	DefinitionProvider    json.RawMessage `json:"definitionProvider"`
+	TypeDefinition        json.RawMessage `json:"typeDefinitionProvider"`
+	Implementation        json.RawMessage `json:"implementationProvider"`
+	ReferencesProvider    json.RawMessage `json:"referencesProvider"`
+	HoverProvider         json.RawMessage `json:"hoverProvider"`
+	DocumentSymbol        json.RawMessage `json:"documentSymbolProvider"`
+	WorkspaceSymbol       json.RawMessage `json:"workspaceSymbolProvider"`
+	CodeActionProvider    json.RawMessage `json:"codeActionProvider"`
+	RenameProvider        json.RawMessage `json:"renameProvider"`
+	DiagnosticProvider    json.RawMessage `json:"diagnosticProvider"`
+	TextDocumentSyncValue json.RawMessage `json:"textDocumentSync"`
+}
+
+// has reports whether a provider capability is present and not false.
+func has(raw json.RawMessage) bool {
+	s := string(bytes.TrimSpace(raw))
+	return s != "" && s != "false" && s != "null"
+}
+
+// Start runs the server's command in root and initializes it. The process
+// is ended when ctx is done or Shutdown is called.
+func Start(ctx context.Context, s *Server, command []string, root string) (*Client, error) {
+	cmd := exec.Command(command[0], command[1:]...)
+	cmd.Dir = root
+	cmd.Env = os.Environ()
+	ownGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{Server: s, Root: root, cmd: cmd, exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10},
+		docs: map[string]*document{}, diags: map[string]diagEntry{}, changed: make(chan struct{}), pullRegs: map[string]bool{}}
+	cmd.Stderr = c.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", s.ID, err)
+	}
+	go func() {
+		cmd.Wait()
+		close(c.exited)
+	}()
+	stream := jsonrpc2.NewBufferedStream(pipe{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{})
+	// The handler runs in the read loop, so publications are seen in the
+	// order they were sent; it never waits on the server.
+	c.conn = jsonrpc2.NewConn(context.Background(), stream, jsonrpc2.HandlerWithError(c.handle), jsonrpc2.SetLogger(discard{}))
+	go func() {
+		select {
+		case <-c.exited:
+			c.conn.Close()
+		case <-c.conn.DisconnectNotify():
+		}
+	}()
+	ictx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if err := c.initialize(ictx); err != nil {
+		c.kill()
+		return nil, fmt.Errorf("initializing %s: %w%s", s.ID, err, c.stderrTail())
+	}
+	return c, nil
+}
+
+type pipe struct {
+	io.ReadCloser
+	io.WriteCloser
+}
+
+func (p pipe) Close() error {
+	p.WriteCloser.Close()
+	return p.ReadCloser.Close()
+}
+
+type discard struct{}
+
+func (discard) Printf(string, ...any) {}
+
+func (c *Client) initialize(ctx context.Context) error {
+	rootURI := FileURI(c.Root)
+	params := map[string]any{
+		"processId":        os.Getpid(),
+		"clientInfo":       map[string]any{"name": "agenttools"},
+		"rootUri":          rootURI,
+		"rootPath":         c.Root,
+		"workspaceFolders": []map[string]any{{"uri": rootURI, "name": filepath.Base(c.Root)}},
+		"capabilities":     clientCapabilities,
+	}
+	var res struct {
+		Capabilities capabilities `json:"capabilities"`
+	}
+	if err := c.conn.Call(ctx, "initialize", params, &res); err != nil {
+		return err
+	}
+	c.caps = res.Capabilities
+	c.encoding = UTF16
+	if res.Capabilities.PositionEncoding == UTF8 {
+		c.encoding = UTF8
+	}
+	if err := c.conn.Notify(ctx, "initialized", struct{}{}); err != nil {
+		return err
+	}
+	return c.conn.Notify(ctx, "workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{}})
+}
+
+// clientCapabilities is what the client tells every server it can do.
+var clientCapabilities = map[string]any{
+	"general": map[string]any{"positionEncodings": []string{UTF8, UTF16}},
+	"workspace": map[string]any{
+		"configuration":          true,
+		"workspaceFolders":       true,
+		"didChangeConfiguration": map[string]any{"dynamicRegistration": true},
+		"applyEdit":              true,
+		"workspaceEdit":          map[string]any{"documentChanges": true, "resourceOperations": []string{"create", "rename", "delete"}},
+		"symbol":                 map[string]any{"dynamicRegistration": true},
+		"diagnostics":            map[string]any{"refreshSupport": true},
+	},
+	"textDocument": map[string]any{
+		"synchronization":    map[string]any{"dynamicRegistration": true, "didSave": true},
+		"publishDiagnostics": map[string]any{"relatedInformation": false, "versionSupport": true},
+		"diagnostic":         map[string]any{"dynamicRegistration": true},
+		"definition":         map[string]any{"linkSupport": true},
+		"typeDefinition":     map[string]any{"linkSupport": true},
+		"implementation":     map[string]any{"linkSupport": true},
+		"references":         map[string]any{},
+		"hover":              map[string]any{"contentFormat": []string{"plaintext", "markdown"}},
+		"documentSymbol":     map[string]any{"hierarchicalDocumentSymbolSupport": true},
+		"codeAction": map[string]any{"codeActionLiteralSupport": map[string]any{
+			"codeActionKind": map[string]any{"valueSet": []string{"", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports", "source.fixAll"}}}},
+		"rename": map[string]any{"prepareSupport": true},
+	},
+	"window": map[string]any{"workDoneProgress": true},
+}
+
+// handle answers the server's requests and takes its notifications. It
+// runs in the connection's read loop and never waits on the server.
+func (c *Client) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+	params := json.RawMessage("null")
+	if req.Params != nil {
+		params = *req.Params
+	}
+	switch req.Method {
+	case "textDocument/publishDiagnostics":
+		var p publishDiagnosticsParams
+		if json.Unmarshal(params, &p) == nil {
+			c.publish(p)
+		}
+		return nil, nil
+	case "workspace/configuration":
+		var p struct {
+			Items []json.RawMessage `json:"items"`
+		}
+		json.Unmarshal(params, &p)
+		return make([]any, len(p.Items)), nil // no settings: each server's defaults
+	case "window/workDoneProgress/create", "workspace/diagnostic/refresh", "window/showMessageRequest",
+		"workspace/codeLens/refresh", "workspace/semanticTokens/refresh", "workspace/inlayHint/refresh", "workspace/inlineValue/refresh":
+		return nil, nil
+	case "client/registerCapability":
+		var p struct {
+			Registrations []registration `json:"registrations"`
+		}
+		json.Unmarshal(params, &p)
+		c.mu.Lock()
+		for _, r := range p.Registrations {
+			if r.Method == "textDocument/diagnostic" {
+				c.pullRegs[r.ID] = true
+			}
+		}
+		c.mu.Unlock()
+		return nil, nil
+	case "client/unregisterCapability":
+		var p struct {
+			Unregistrations []unregistration `json:"unregisterations"` // the protocol's spelling
+		}
+		json.Unmarshal(params, &p)
+		c.mu.Lock()
+		for _, r := range p.Unregistrations {
+			delete(c.pullRegs, r.ID)
+		}
+		c.mu.Unlock()
+		return nil, nil
+	case "workspace/workspaceFolders":
+		return []map[string]any{{"uri": FileURI(c.Root), "name": filepath.Base(c.Root)}}, nil
+	case "workspace/applyEdit":
+		return map[string]any{"applied": false, "failureReason": "agenttools applies edits only through its own tools (lsp_rename)"}, nil
+	}
+	if req.Notif {
+		return nil, nil // $/progress, window/logMessage, telemetry: nothing to do
+	}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "agenttools does not handle " + req.Method}
+}
+
+func (c *Client) publish(p publishDiagnosticsParams) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	c.diags[p.URI] = diagEntry{seq: c.seq, items: p.Diagnostics}
+	close(c.changed)
+	c.changed = make(chan struct{})
+}
+
+// Exited reports whether the server process has ended.
+func (c *Client) Exited() bool {
+	select {
+	case <-c.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// Encoding is the position encoding the server agreed to.
+func (c *Client) Encoding() string { return c.encoding }
+
+// Call sends a request and decodes its result into result.
+func (c *Client) Call(ctx context.Context, method string, params, result any) error {
+	if c.Exited() {
+		return fmt.Errorf("%s has exited%s", c.Server.ID, c.stderrTail())
+	}
+	err := c.conn.Call(ctx, method, params, result)
+	if err != nil && c.Exited() {
+		return fmt.Errorf("%s: %w (the server exited%s)", method, err, c.stderrTail())
+	}
+	return err
+}
+
+// Sync makes the server's view of a file its content on disk: opened the
+// first time, changed (whole text) when it differs. It reports whether
+// anything was sent.
+func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
+	content, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	uri := FileURI(path)
+	c.mu.Lock()
+	doc := c.docs[uri]
+	if doc != nil && bytes.Equal(doc.content, content) {
+		c.mu.Unlock()
+		return false, nil
+	}
+	if doc == nil {
+		doc = &document{}
+		c.docs[uri] = doc
+	}
+	doc.version++
+	doc.content = content
+	version := doc.version
+	c.mu.Unlock()
+	if version == 1 {
+		err = c.conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": textDocumentItem{
+			URI: uri, LanguageID: c.Server.LanguageID(path), Version: version, Text: string(content)}})
+	} else {
+		err = c.conn.Notify(ctx, "textDocument/didChange", map[string]any{
+			"textDocument":   versionedTextDocumentIdentifier{URI: uri, Version: version},
+			"contentChanges": []map[string]any{{"text": string(content)}},
+		})
+	}
+	return true, err
+}
+
+// Save tells the server a file was saved, as an editor does after a write.
+func (c *Client) Save(ctx context.Context, path string) error {
+	uri := FileURI(path)
+	c.mu.Lock()
+	doc := c.docs[uri]
+	c.mu.Unlock()
+	if doc == nil {
+		return nil
+	}
+	return c.conn.Notify(ctx, "textDocument/didSave", map[string]any{"textDocument": textDocumentIdentifier{URI: uri}, "text": string(doc.content)})
+}
+
+// Mapper returns a mapper for the synced content of a file.
+func (c *Client) Mapper(path string) (*Mapper, error) {
+	c.mu.Lock()
+	doc := c.docs[FileURI(path)]
+	c.mu.Unlock()
+	if doc == nil {
+		content, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return NewMapper(content, c.encoding), nil
+	}
+	return NewMapper(doc.content, c.encoding), nil
+}
+
+// Mark is a point in the stream of published diagnostics.
+func (c *Client) Mark() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seq
+}
+
+// Diagnostics returns the diagnostics of a file fresher than mark: pulled
+// when the server offers pull diagnostics, or else the publications after
+// mark, once they have been quiet for settle. It waits at most until ctx
+// is done, and then returns what it has, with fresh false.
+func (c *Client) Diagnostics(ctx context.Context, path string, mark int, settle time.Duration) (items []Diagnostic, fresh bool, err error) {
+	uri := FileURI(path)
+	if c.canPull() {
+		var rep documentDiagnosticReport
+		err := c.Call(ctx, "textDocument/diagnostic", map[string]any{"textDocument": textDocumentIdentifier{URI: uri}}, &rep)
+		if err == nil && rep.Kind == "full" {
+			return rep.Items, true, nil
+		}
+	}
+	for {
+		c.mu.Lock()
+		e, seen := c.diags[uri]
+		changed := c.changed
+		c.mu.Unlock()
+		if seen && e.seq > mark {
+			// Fresh: wait for the server to stop publishing (several
+			// passes, as gopls's parse then type check), then take the last.
+			if c.quiet(ctx, settle) {
+				c.mu.Lock()
+				e = c.diags[uri]
+				c.mu.Unlock()
+				return e.items, true, nil
+			}
+		}
+		select {
+		case <-changed:
+		case <-c.exited:
+			return e.items, false, fmt.Errorf("%s exited%s", c.Server.ID, c.stderrTail())
+		case <-ctx.Done():
+			return e.items, false, nil
+		}
+	}
+}
+
+// quiet waits until no diagnostics were published for d; false when ctx
+// ended first.
+func (c *Client) quiet(ctx context.Context, d time.Duration) bool {
+	for {
+		c.mu.Lock()
+		changed := c.changed
+		c.mu.Unlock()
+		t := time.NewTimer(d)
+		select {
+		case <-t.C:
+			return true
+		case <-changed:
+			t.Stop()
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		}
+	}
+}
+
+// Last returns the diagnostics last published for a file, and whether any
+// were.
+func (c *Client) Last(path string) ([]Diagnostic, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.diags[FileURI(path)]
+	return e.items, ok
+}
+
+// PublishedSince returns the files, other than skip, whose diagnostics
+// were published after mark, with those diagnostics.
+func (c *Client) PublishedSince(mark int, skip string) map[string][]Diagnostic {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[string][]Diagnostic{}
+	for uri, e := range c.diags {
+		if e.seq > mark && uri != FileURI(skip) {
+			if p, err := URIPath(uri); err == nil {
+				out[p] = e.items
+			}
+		}
+	}
+	return out
+}
+
+func (c *Client) canPull() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pullRegs) > 0 || has(c.caps.DiagnosticProvider)
+}
+
+// Shutdown asks the server to exit and, after a grace period, kills its
+// process group.
+func (c *Client) Shutdown(ctx context.Context) {
+	if !c.Exited() {
+		sctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+		if c.conn.Call(sctx, "shutdown", nil, nil) == nil {
+			c.conn.Notify(sctx, "exit", nil)
+		}
+		cancel()
+		select {
+		case <-c.exited:
+		case <-time.After(2 * time.Second):
+		}
+	}
+	c.kill()
+}
+
+func (c *Client) kill() {
+	killGroup(c.cmd)
+	c.conn.Close()
+	select {
+	case <-c.exited:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+func (c *Client) stderrTail() string {
+	if s := c.stderr.String(); s != "" {
+		return "; its last output: " + s
+	}
+	return ""
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if len(b.buf) > b.max {
+		b.buf = b.buf[len(b.buf)-b.max:]
+	}
+	return len(p), nil
+}
+
+func (b *tailBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return string(bytes.TrimSpace(b.buf))
+}
+
+// ErrNoServer says that no server of the table serves a file.
+var ErrNoServer = errors.New("no language server")

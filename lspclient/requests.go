@@ -1,0 +1,258 @@
+package lspclient
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// The requests the lsp tool makes, each decoding the several shapes the
+// protocol allows into one.
+
+func positionParams(path string, pos Position) textDocumentPositionParams {
+	return textDocumentPositionParams{TextDocument: textDocumentIdentifier{URI: FileURI(path)}, Position: pos}
+}
+
+// Locations sends a navigation request (textDocument/definition,
+// typeDefinition, implementation) and returns its locations.
+func (c *Client) Locations(ctx context.Context, method, path string, pos Position) ([]Location, error) {
+	var raw json.RawMessage
+	if err := c.Call(ctx, method, positionParams(path, pos), &raw); err != nil {
+		return nil, err
+	}
+	return decodeLocations(raw)
+}
+
+// decodeLocations reads null, a Location, or a list of Locations or
+// LocationLinks.
+func decodeLocations(raw json.RawMessage) ([]Location, error) {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
+		return nil, nil
+	}
+	if strings.HasPrefix(s, "{") {
+		var l Location
+		err := json.Unmarshal(raw, &l)
+		return []Location{l}, err
+	}
+	var items []struct {
+		Location
+		LocationLink
+	}
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, err
+	}
+	out := make([]Location, 0, len(items))
+	for _, it := range items {
+		if it.URI == "" && it.TargetURI != "" {
+			out = append(out, Location{URI: it.TargetURI, Range: it.TargetSelectionRange})
+			continue
+		}
+		out = append(out, it.Location)
+	}
+	return out, nil
+}
+
+// References returns every use of the symbol at pos, its declaration
+// included.
+func (c *Client) References(ctx context.Context, path string, pos Position) ([]Location, error) {
+	params := map[string]any{
+		"textDocument": textDocumentIdentifier{URI: FileURI(path)},
+		"position":     pos,
+		"context":      map[string]any{"includeDeclaration": true},
+	}
+	var raw json.RawMessage
+	if err := c.Call(ctx, "textDocument/references", params, &raw); err != nil {
+		return nil, err
+	}
+	return decodeLocations(raw)
+}
+
+// Hover returns the hover text at pos, "" when there is none.
+func (c *Client) Hover(ctx context.Context, path string, pos Position) (string, error) {
+	var res *struct {
+		Contents json.RawMessage `json:"contents"`
+	}
+	if err := c.Call(ctx, "textDocument/hover", positionParams(path, pos), &res); err != nil || res == nil {
+		return "", err
+	}
+	return markupText(res.Contents), nil
+}
+
+// markupText reads MarkupContent, a MarkedString or a list of them.
+func markupText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var one struct {
+		Value string `json:"value"`
+	}
+	if json.Unmarshal(raw, &one) == nil && one.Value != "" {
+		return one.Value
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(raw, &list) == nil {
+		var parts []string
+		for _, item := range list {
+			if t := markupText(item); t != "" {
+				parts = append(parts, t)
+			}
+		}
+		return strings.Join(parts, "\n\n")
+	}
+	return ""
+}
+
+// A Symbol is a document or workspace symbol, flattened: Depth is its
+// nesting in a document's symbol tree.
+type Symbol struct {
+	Name      string
+	Detail    string
+	Kind      int
+	Container string
+	Location  Location
+	Depth     int
+}
+
+// DocumentSymbols returns a file's symbols in document order, nested ones
+// after their parent.
+func (c *Client) DocumentSymbols(ctx context.Context, path string) ([]Symbol, error) {
+	var raw []json.RawMessage
+	if err := c.Call(ctx, "textDocument/documentSymbol", map[string]any{"textDocument": textDocumentIdentifier{URI: FileURI(path)}}, &raw); err != nil {
+		return nil, err
+	}
+	var out []Symbol
+	for _, item := range raw {
+		var probe struct {
+			Location *Location `json:"location"`
+		}
+		json.Unmarshal(item, &probe)
+		if probe.Location != nil {
+			var si SymbolInformation
+			json.Unmarshal(item, &si)
+			out = append(out, Symbol{Name: si.Name, Kind: si.Kind, Container: si.ContainerName, Location: si.Location})
+			continue
+		}
+		var ds DocumentSymbol
+		if err := json.Unmarshal(item, &ds); err != nil {
+			return nil, fmt.Errorf("documentSymbol: %w", err)
+		}
+		out = flatten(out, ds, FileURI(path), "", 0)
+	}
+	return out, nil
+}
+
+func flatten(out []Symbol, ds DocumentSymbol, uri, container string, depth int) []Symbol {
+	out = append(out, Symbol{Name: ds.Name, Detail: ds.Detail, Kind: ds.Kind, Container: container, Location: Location{URI: uri, Range: ds.SelectionRange}, Depth: depth})
+	for _, child := range ds.Children {
+		out = flatten(out, child, uri, ds.Name, depth+1)
+	}
+	return out
+}
+
+// WorkspaceSymbols searches the workspace's symbols.
+func (c *Client) WorkspaceSymbols(ctx context.Context, query string) ([]Symbol, error) {
+	var raw []struct {
+		Name          string `json:"name"`
+		Kind          int    `json:"kind"`
+		ContainerName string `json:"containerName"`
+		Location      struct {
+			URI   string `json:"uri"`
+			Range *Range `json:"range"`
+		} `json:"location"`
+	}
+	if err := c.Call(ctx, "workspace/symbol", map[string]any{"query": query}, &raw); err != nil {
+		return nil, err
+	}
+	out := make([]Symbol, 0, len(raw))
+	for _, s := range raw {
+		sym := Symbol{Name: s.Name, Kind: s.Kind, Container: s.ContainerName, Location: Location{URI: s.Location.URI}}
+		if s.Location.Range != nil {
+			sym.Location.Range = *s.Location.Range
+		}
+		out = append(out, sym)
+	}
+	return out, nil
+}
+
+// CodeActions returns the actions the server offers for a range, given
+// the diagnostics there.
+func (c *Client) CodeActions(ctx context.Context, path string, rng Range, diags []Diagnostic) ([]CodeAction, error) {
+	if diags == nil {
+		diags = []Diagnostic{}
+	}
+	params := map[string]any{
+		"textDocument": textDocumentIdentifier{URI: FileURI(path)},
+		"range":        rng,
+		"context":      map[string]any{"diagnostics": diags},
+	}
+	var raw []json.RawMessage
+	if err := c.Call(ctx, "textDocument/codeAction", params, &raw); err != nil {
+		return nil, err
+	}
+	var out []CodeAction
+	for _, item := range raw {
+		var a CodeAction
+		if json.Unmarshal(item, &a) == nil && a.Title != "" {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// Rename asks for the edit that renames the symbol at pos. When the server
+// supports prepareRename, it is asked first, so that a position that
+// cannot be renamed is refused with the server's reason.
+func (c *Client) Rename(ctx context.Context, path string, pos Position, newName string) (*WorkspaceEdit, error) {
+	if strings.Contains(string(c.caps.RenameProvider), "prepareProvider") {
+		var raw json.RawMessage
+		if err := c.Call(ctx, "textDocument/prepareRename", positionParams(path, pos), &raw); err != nil {
+			return nil, fmt.Errorf("the server cannot rename here: %w", err)
+		}
+		if s := strings.TrimSpace(string(raw)); s == "" || s == "null" {
+			return nil, fmt.Errorf("the server cannot rename the symbol at this position")
+		}
+	}
+	params := map[string]any{
+		"textDocument": textDocumentIdentifier{URI: FileURI(path)},
+		"position":     pos,
+		"newName":      newName,
+	}
+	var edit *WorkspaceEdit
+	if err := c.Call(ctx, "textDocument/rename", params, &edit); err != nil {
+		return nil, err
+	}
+	if edit == nil {
+		return nil, fmt.Errorf("the server returned no edit for the rename")
+	}
+	return edit, nil
+}
+
+// Has reports whether the server offers a request: "definition",
+// "typeDefinition", "implementation", "references", "hover",
+// "documentSymbol", "workspaceSymbol", "codeAction", "rename".
+func (c *Client) Has(feature string) bool {
+	switch feature {
+	case "definition":
+		return has(c.caps.DefinitionProvider)
+	case "typeDefinition":
+		return has(c.caps.TypeDefinition)
+	case "implementation":
+		return has(c.caps.Implementation)
+	case "references":
+		return has(c.caps.ReferencesProvider)
+	case "hover":
+		return has(c.caps.HoverProvider)
+	case "documentSymbol":
+		return has(c.caps.DocumentSymbol)
+	case "workspaceSymbol":
+		return has(c.caps.WorkspaceSymbol)
+	case "codeAction":
+		return has(c.caps.CodeActionProvider)
+	case "rename":
+		return has(c.caps.RenameProvider)
+	}
+	return false
+}

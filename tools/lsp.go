@@ -1,0 +1,535 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/agenttools/agenttools/lspclient"
+)
+
+// Caps of the lsp tool's lists.
+const (
+	maxReferences       = 50
+	maxWorkspaceSymbols = 100
+	maxDocumentSymbols  = 200
+)
+
+// lspTimeout bounds one lsp call: a server's first answer may wait for it
+// to load the project.
+const lspTimeout = 60 * time.Second
+
+// diagnosticsWait bounds how long diagnostics wait for a server to publish
+// after a change, and diagnosticsSettle is how quiet it must then be.
+const (
+	diagnosticsWait   = 20 * time.Second
+	diagnosticsSettle = 400 * time.Millisecond
+)
+
+func lspTools(e *env) []*Tool {
+	t := NewTool("lsp", Read, true,
+		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
+		e.lsp)
+	setEnum(t.InputSchema, "action", "diagnostics", "definition", "type_definition", "implementation", "references", "hover", "symbols", "code_actions", "status", "reload")
+	setMinimum(t.InputSchema, "line", 1)
+	return []*Tool{t}
+}
+
+type lspArgs struct {
+	Action string `json:"action" jsonschema:"what to ask"`
+	File   string `json:"file,omitempty" jsonschema:"file, relative to the working directory; \"*\" with diagnostics for the whole project"`
+	Line   int    `json:"line,omitempty" jsonschema:"1-based line of the symbol"`
+	Symbol string `json:"symbol,omitempty" jsonschema:"text on that line naming the symbol, e.g. a function's name"`
+	Query  string `json:"query,omitempty" jsonschema:"workspace symbol search, with action symbols"`
+}
+
+// navigation maps the actions that need a position to their requests.
+var navigation = map[string]string{
+	"definition":      "textDocument/definition",
+	"type_definition": "textDocument/typeDefinition",
+	"implementation":  "textDocument/implementation",
+	"references":      "textDocument/references",
+	"hover":           "textDocument/hover",
+	"code_actions":    "textDocument/codeAction",
+}
+
+func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, lspTimeout)
+	defer cancel()
+	switch a.Action {
+	case "status":
+		return e.lspStatus(), nil
+	case "reload":
+		return e.lspReload(ctx, a)
+	case "symbols":
+		if a.File == "" {
+			return e.workspaceSymbols(ctx, a.Query)
+		}
+	case "diagnostics":
+		if a.File == "*" {
+			return e.projectCheck(ctx)
+		}
+	}
+	if a.File == "" {
+		return Errorf("file: %s needs a file", a.Action), nil
+	}
+	path, err := e.root.ForRead(a.File)
+	if err == nil {
+		_, err = os.Stat(path)
+	}
+	if err != nil {
+		return pathError("file", a.File, err), nil
+	}
+	c, restarted, err := e.run.LSP.For(ctx, path)
+	if err != nil {
+		return lspError(err), nil
+	}
+	note := ""
+	if restarted {
+		note = fmt.Sprintf("(%s had exited and was restarted)\n", c.Server.ID)
+	}
+	mark := c.Mark()
+	if _, err := c.Sync(ctx, path); err != nil {
+		return Errorf("file: %v", err), nil
+	}
+	var r Result
+	switch a.Action {
+	case "diagnostics":
+		r, err = e.fileDiagnostics(ctx, c, path, mark)
+	case "symbols":
+		r, err = e.documentSymbols(ctx, c, path)
+	default:
+		if navigation[a.Action] == "" {
+			return Errorf("action: unknown action %q", a.Action), nil
+		}
+		r, err = e.navigate(ctx, c, path, a)
+	}
+	if err != nil {
+		return Errorf("%s: %s: %v", a.Action, c.Server.ID, err), nil
+	}
+	if note != "" && len(r.Content) > 0 {
+		r.Content[0].Text = note + r.Content[0].Text
+	}
+	return r, nil
+}
+
+func lspError(err error) Result {
+	var ns *lspclient.NoServerError
+	if errors.As(err, &ns) {
+		return Errorf("%s; lsp status says what can run here", ns.Reason)
+	}
+	return Errorf("%v", err)
+}
+
+// A symbolPos is where a symbol stands: its byte offset in the file and
+// its LSP position.
+type symbolPos struct {
+	offset int
+	pos    lspclient.Position
+}
+
+// locate finds symbol on the 1-based line: the first occurrence that is
+// not part of a longer identifier.
+func locate(m *lspclient.Mapper, line int, symbol string) (symbolPos, error) {
+	if line > m.Lines() {
+		return symbolPos{}, fmt.Errorf("line: %d is past the end of the file (%d lines)", line, m.Lines())
+	}
+	text := string(m.Line(line - 1))
+	if symbol == "" {
+		return symbolPos{}, fmt.Errorf("symbol: required with a line; give the identifier as it is written on line %d (one of %s)", line, identifiers(text))
+	}
+	inside := false
+	for from := 0; ; {
+		i := strings.Index(text[from:], symbol)
+		if i < 0 {
+			break
+		}
+		i += from
+		if boundary(text, i, i+len(symbol)) {
+			off, _ := m.Offset(lspclient.Position{Line: line - 1})
+			return symbolPos{offset: off + i, pos: m.Position(off + i)}, nil
+		}
+		inside = true
+		from = i + 1
+	}
+	if inside {
+		return symbolPos{}, fmt.Errorf("symbol: %q stands on line %d only inside longer identifiers; the identifiers there are %s", symbol, line, identifiers(text))
+	}
+	return symbolPos{}, fmt.Errorf("symbol: %q is not on line %d; the identifiers there are %s", symbol, line, identifiers(text))
+}
+
+// boundary reports whether text[i:j] is not glued to identifier
+// characters on either side.
+func boundary(text string, i, j int) bool {
+	if i > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(text[:i]); isIdent(r) && startsIdent(text[i:j]) {
+			return false
+		}
+	}
+	if j < len(text) {
+		if r, _ := utf8.DecodeRuneInString(text[j:]); isIdent(r) && endsIdent(text[i:j]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdent(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func startsIdent(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return isIdent(r)
+}
+
+func endsIdent(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return isIdent(r)
+}
+
+// identifiers lists the identifiers of a line, for an error message.
+func identifiers(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) })
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsDigit(r) || seen[w] {
+			continue
+		}
+		seen[w] = true
+		out = append(out, w)
+	}
+	if len(out) == 0 {
+		return "none (the line has no identifier)"
+	}
+	return strings.Join(out, ", ")
+}
+
+func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a lspArgs) (Result, error) {
+	if a.Line == 0 {
+		return Errorf("line: %s needs line and symbol", a.Action), nil
+	}
+	m, err := c.Mapper(path)
+	if err != nil {
+		return Result{}, err
+	}
+	sp, err := locate(m, a.Line, a.Symbol)
+	if err != nil {
+		return Errorf("%v", err), nil
+	}
+	switch a.Action {
+	case "hover":
+		text, err := c.Hover(ctx, path, sp.pos)
+		if err != nil {
+			return Result{}, err
+		}
+		if strings.TrimSpace(text) == "" {
+			return Text(fmt.Sprintf("no hover information for %q on line %d", a.Symbol, a.Line)), nil
+		}
+		r := Text(strings.TrimSpace(text))
+		r.Structured = map[string]any{"hover": text}
+		return r, nil
+	case "code_actions":
+		return e.codeActions(ctx, c, path, sp, a)
+	case "references":
+		locs, err := c.References(ctx, path, sp.pos)
+		if err != nil {
+			return Result{}, err
+		}
+		return e.locationList(locs, maxReferences, fmt.Sprintf("references to %s", a.Symbol)), nil
+	}
+	locs, err := c.Locations(ctx, navigation[a.Action], path, sp.pos)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.locationList(locs, 0, fmt.Sprintf("%s of %s", strings.ReplaceAll(a.Action, "_", " "), a.Symbol)), nil
+}
+
+// A shownLocation is a location as the tool reports it.
+type shownLocation struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Text   string `json:"text"`
+}
+
+// show turns a location into path:line:col with its source line; the path
+// is relative to the working directory when inside it.
+func (e *env) show(l lspclient.Location) shownLocation {
+	p, err := lspclient.URIPath(l.URI)
+	if err != nil {
+		return shownLocation{File: l.URI, Line: l.Range.Start.Line + 1, Column: l.Range.Start.Character + 1}
+	}
+	s := shownLocation{File: e.displayPath(p), Line: l.Range.Start.Line + 1, Column: l.Range.Start.Character + 1}
+	if content, err := os.ReadFile(p); err == nil {
+		m := lspclient.NewMapper(content, e.encodingFor(p))
+		s.Text = strings.TrimSpace(string(m.Line(l.Range.Start.Line)))
+		if off, err := m.Offset(l.Range.Start); err == nil {
+			// Columns are shown in code points, whatever the server speaks.
+			lineStart, _ := m.Offset(lspclient.Position{Line: l.Range.Start.Line})
+			s.Column = 1 + utf8.RuneCount(content[lineStart:off])
+		}
+	}
+	return s
+}
+
+// encodingFor is the position encoding of the running server of a file;
+// utf-16 when none runs.
+func (e *env) encodingFor(path string) string {
+	if c, _, err := e.run.LSP.For(context.Background(), path); err == nil {
+		return c.Encoding()
+	}
+	return lspclient.UTF16
+}
+
+func (e *env) displayPath(p string) string {
+	if rel, err := filepath.Rel(e.root.Dir(), p); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return p
+}
+
+func (e *env) locationList(locs []lspclient.Location, limit int, what string) Result {
+	if len(locs) == 0 {
+		return Text("no " + what + " found")
+	}
+	total := len(locs)
+	if limit > 0 && total > limit {
+		locs = locs[:limit]
+	}
+	var b strings.Builder
+	shown := make([]shownLocation, 0, len(locs))
+	for _, l := range locs {
+		s := e.show(l)
+		shown = append(shown, s)
+		fmt.Fprintf(&b, "%s:%d:%d: %s\n", s.File, s.Line, s.Column, s.Text)
+	}
+	if total > len(locs) {
+		fmt.Fprintf(&b, "… %d more (%d in all)\n", total-len(locs), total)
+	}
+	r := Text(strings.TrimRight(b.String(), "\n"))
+	r.Structured = map[string]any{"locations": shown, "total": total}
+	return r
+}
+
+func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string, sp symbolPos, a lspArgs) (Result, error) {
+	diags, _ := c.Last(path)
+	var here []lspclient.Diagnostic
+	for _, d := range diags {
+		if d.Range.Start.Line <= sp.pos.Line && sp.pos.Line <= d.Range.End.Line {
+			here = append(here, d)
+		}
+	}
+	end := sp.pos
+	end.Character += len(a.Symbol) // a range over the symbol; servers are lenient about its end
+	actions, err := c.CodeActions(ctx, path, lspclient.Range{Start: sp.pos, End: end}, here)
+	if err != nil {
+		return Result{}, err
+	}
+	if len(actions) == 0 {
+		return Text(fmt.Sprintf("no code actions for %q on line %d", a.Symbol, a.Line)), nil
+	}
+	var b strings.Builder
+	for i, act := range actions {
+		fmt.Fprintf(&b, "%d. %s", i+1, act.Title)
+		if act.Kind != "" {
+			fmt.Fprintf(&b, " (%s)", act.Kind)
+		}
+		b.WriteString("\n")
+	}
+	r := Text(strings.TrimRight(b.String(), "\n"))
+	r.Structured = map[string]any{"actions": actions}
+	return r, nil
+}
+
+func (e *env) documentSymbols(ctx context.Context, c *lspclient.Client, path string) (Result, error) {
+	syms, err := c.DocumentSymbols(ctx, path)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.symbolList(syms, maxDocumentSymbols, "symbols in "+e.displayPath(path)), nil
+}
+
+func (e *env) workspaceSymbols(ctx context.Context, query string) (Result, error) {
+	var all []lspclient.Symbol
+	var errs []string
+	started := 0
+	for _, st := range e.run.LSP.Status() {
+		if st.Missing != "" {
+			continue
+		}
+		c, _, err := e.run.LSP.For(ctx, filepath.Join(e.root.Dir(), filepath.FromSlash(st.Marker)))
+		if err != nil {
+			// A marker is not a file of the server's language; start it
+			// through the root instead.
+			c, err = e.run.LSP.ForRoot(ctx, st.Server, filepath.Dir(filepath.Join(e.root.Dir(), filepath.FromSlash(st.Marker))))
+		}
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		started++
+		syms, err := c.WorkspaceSymbols(ctx, query)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", c.Server.ID, err))
+			continue
+		}
+		all = append(all, syms...)
+	}
+	if started == 0 {
+		return Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(errs)), nil
+	}
+	return e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %q", query)), nil
+}
+
+func joinErrs(errs []string) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(errs, "; ")
+}
+
+func (e *env) symbolList(syms []lspclient.Symbol, limit int, what string) Result {
+	if len(syms) == 0 {
+		return Text("no " + what)
+	}
+	total := len(syms)
+	if total > limit {
+		syms = syms[:limit]
+	}
+	type shown struct {
+		Name      string `json:"name"`
+		Kind      string `json:"kind"`
+		Container string `json:"container,omitempty"`
+		File      string `json:"file"`
+		Line      int    `json:"line"`
+		Column    int    `json:"column"`
+	}
+	var b strings.Builder
+	var list []shown
+	for _, s := range syms {
+		loc := e.show(s.Location)
+		list = append(list, shown{s.Name, lspclient.SymbolKindName(s.Kind), s.Container, loc.File, loc.Line, loc.Column})
+		fmt.Fprintf(&b, "%s%s %s  %s:%d:%d\n", strings.Repeat("  ", s.Depth), lspclient.SymbolKindName(s.Kind), s.Name, loc.File, loc.Line, loc.Column)
+	}
+	if total > len(syms) {
+		fmt.Fprintf(&b, "… %d more (%d in all)\n", total-len(syms), total)
+	}
+	r := Text(strings.TrimRight(b.String(), "\n"))
+	r.Structured = map[string]any{"symbols": list, "total": total}
+	return r
+}
+
+func (e *env) lspStatus() Result {
+	var b strings.Builder
+	sts := e.run.LSP.Status()
+	for _, st := range sts {
+		switch {
+		case len(st.Running) > 0:
+			fmt.Fprintf(&b, "%s: running for %s\n", st.Server, strings.Join(st.Running, ", "))
+		case st.Missing != "":
+			fmt.Fprintf(&b, "%s: cannot run here: no %s found\n", st.Server, st.Missing)
+		default:
+			fmt.Fprintf(&b, "%s: can run (marker %s, binary %s), not started\n", st.Server, st.Marker, st.Binary)
+		}
+	}
+	r := Text(strings.TrimRight(b.String(), "\n"))
+	r.Structured = map[string]any{"servers": sts}
+	return r
+}
+
+func (e *env) lspReload(ctx context.Context, a lspArgs) (Result, error) {
+	path := ""
+	if a.File != "" {
+		p, err := e.root.ForRead(a.File)
+		if err != nil {
+			return pathError("file", a.File, err), nil
+		}
+		path = p
+	}
+	stopped := e.run.LSP.Reload(ctx, path)
+	if len(stopped) == 0 {
+		return Text("no server was running for that; the next call starts one"), nil
+	}
+	return Text("stopped " + strings.Join(stopped, ", ") + "; the next call starts it again"), nil
+}
+
+func (e *env) fileDiagnostics(ctx context.Context, c *lspclient.Client, path string, mark int) (Result, error) {
+	wctx, cancel := context.WithTimeout(ctx, diagnosticsWait)
+	defer cancel()
+	diags, fresh, err := c.Diagnostics(wctx, path, mark, diagnosticsSettle)
+	if err != nil {
+		return Result{}, err
+	}
+	if !fresh {
+		if last, ok := c.Last(path); ok {
+			diags, fresh = last, true
+		}
+	}
+	rel := e.displayPath(path)
+	if len(diags) == 0 {
+		if !fresh {
+			return Text(fmt.Sprintf("%s reported nothing for %s within %s", c.Server.ID, rel, diagnosticsWait)), nil
+		}
+		return Text("no diagnostics in " + rel), nil
+	}
+	m, _ := c.Mapper(path)
+	var b strings.Builder
+	list := make([]shownDiagnostic, 0, len(diags))
+	for _, d := range diags {
+		s := showDiagnostic(rel, m, d)
+		list = append(list, s)
+		b.WriteString(s.String() + "\n")
+	}
+	r := Text(strings.TrimRight(b.String(), "\n"))
+	r.Structured = map[string]any{"diagnostics": list}
+	return r, nil
+}
+
+// A shownDiagnostic is a diagnostic as the tool reports it.
+type shownDiagnostic struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Severity string `json:"severity"`
+	Code     string `json:"code,omitempty"`
+	Source   string `json:"source,omitempty"`
+	Message  string `json:"message"`
+}
+
+func (d shownDiagnostic) String() string {
+	s := fmt.Sprintf("%s:%d:%d: %s: %s", d.File, d.Line, d.Column, d.Severity, d.Message)
+	if d.Code != "" {
+		s += " [" + d.Code + "]"
+	}
+	return s
+}
+
+func showDiagnostic(file string, m *lspclient.Mapper, d lspclient.Diagnostic) shownDiagnostic {
+	s := shownDiagnostic{File: file, Line: d.Range.Start.Line + 1, Column: d.Range.Start.Character + 1,
+		Severity: severityName(d.Severity), Code: d.CodeString(), Source: d.Source, Message: d.Message}
+	if m != nil {
+		if off, err := m.Offset(d.Range.Start); err == nil {
+			lineStart, _ := m.Offset(lspclient.Position{Line: d.Range.Start.Line})
+			s.Column = 1 + utf8.RuneCount(m.Bytes()[lineStart:off])
+		}
+	}
+	return s
+}
+
+func severityName(s int) string {
+	switch s {
+	case lspclient.SeverityWarning:
+		return "warning"
+	case lspclient.SeverityInformation:
+		return "info"
+	case lspclient.SeverityHint:
+		return "hint"
+	}
+	return "error"
+}
