@@ -203,3 +203,47 @@ func TestLSPStatusNoMarker(t *testing.T) {
 		t.Error("a server was started")
 	}
 }
+
+// TestDiagnosticsOnWriteGo: a write that breaks the build hears so in its
+// result, once; moving the error is not news; fixing and breaking it
+// again is.
+func TestDiagnosticsOnWriteGo(t *testing.T) {
+	d, dir, _ := lspRun(t, "go", "gopls")
+	orig, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	write := func(content string) string {
+		t.Helper()
+		res := call(t, d, "write", map[string]any{"path": "a.go", "content": content})
+		if res.IsError {
+			t.Fatal(res.TextContent())
+		}
+		return res.TextContent()
+	}
+	broken := string(orig) + "\nvar broken int = \"x\"\n"
+	text := write(broken)
+	if !strings.Contains(text, "new diagnostics after this write:\na.go:10:18: error: cannot use \"x\"") {
+		t.Errorf("breaking write:\n%s", text)
+	}
+	moved := string(orig) + "\n\n\n\n\nvar broken int = \"x\"\n"
+	if text := write(moved); strings.Contains(text, "new diagnostics") {
+		t.Errorf("moving the error four lines down reported it again:\n%s", text)
+	}
+	if text := write(string(orig)); strings.Contains(text, "new diagnostics") {
+		t.Errorf("fixing reported something:\n%s", text)
+	}
+	if text := write(broken); !strings.Contains(text, "a.go:10:18: error: cannot use \"x\"") {
+		t.Errorf("breaking it again was not reported:\n%s", text)
+	}
+	write(string(orig))
+
+	// Renaming Greet breaks its callers in b.go.
+	res := call(t, d, "edit", map[string]any{"path": "a.go", "old_string": "func Greet(", "new_string": "func Welcome("})
+	if text := res.TextContent(); !strings.Contains(text, "b.go:7:42: error: undefined: Greet") {
+		t.Errorf("a write that breaks another file:\n%s", text)
+	}
+
+	// A file no server serves: nothing appended.
+	res = call(t, d, "write", map[string]any{"path": "notes.txt", "content": "x\n"})
+	if text := res.TextContent(); text != "created notes.txt (2 bytes)" {
+		t.Errorf("write of a text file: %q", text)
+	}
+}

@@ -34,10 +34,11 @@ func providers() []provider {
 
 // env is what a provider's tools are bound to.
 type env struct {
-	run   *Run
-	root  *safefs.Root
-	cache *matcher.Cache // parsed trees and matches, for ast_grep and ast_edit
-	edits *editStore     // ast_edit's staged changes, for resolve
+	run     *Run
+	root    *safefs.Root
+	cache   *matcher.Cache // parsed trees and matches, for ast_grep and ast_edit
+	edits   *editStore     // ast_edit's staged changes, for resolve
+	journal *journal       // diagnostics already reported, for diagnostics on write
 }
 
 // A Dispatcher holds the tools of one run and is the one path every call
@@ -70,6 +71,14 @@ func registry(run *Run, ps []provider) (*Dispatcher, error) {
 		}
 		for _, t := range p.tools(e) {
 			if err := d.add(t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if run.Dir != "" && run.LSP != nil {
+		e.journal = &journal{files: map[string]map[diagKey]int{}}
+		for _, name := range []string{"write", "edit", "apply_patch"} {
+			if err := d.Wrap(name, e.diagnosticsOnWrite(name)); err != nil {
 				return nil, err
 			}
 		}
