@@ -315,6 +315,16 @@ func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
 	return true, err
 }
 
+// Synced returns the content of a file as the server was last told it.
+func (c *Client) Synced(path string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if doc := c.docs[FileURI(path)]; doc != nil {
+		return doc.content, true
+	}
+	return nil, false
+}
+
 // Save tells the server a file was saved, as an editor does after a write.
 func (c *Client) Save(ctx context.Context, path string) error {
 	uri := FileURI(path)

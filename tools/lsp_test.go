@@ -11,6 +11,7 @@ import (
 
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/google/go-cmp/cmp"
 )
 
 // copyFixture copies testdata/lsp/NAME into a temp dir.
@@ -245,5 +246,54 @@ func TestDiagnosticsOnWriteGo(t *testing.T) {
 	res = call(t, d, "write", map[string]any{"path": "notes.txt", "content": "x\n"})
 	if text := res.TextContent(); text != "created notes.txt (2 bytes)" {
 		t.Errorf("write of a text file: %q", text)
+	}
+}
+
+// TestLSPRenameGo renames across two files, and refuses when a file the
+// server has open changed on disk behind its back.
+func TestLSPRenameGo(t *testing.T) {
+	d, dir, _ := lspRun(t, "go", "gopls")
+	res := call(t, d, "lsp_rename", map[string]any{"file": "b.go", "line": 10, "symbol": "Greet", "new_name": "Welcome"})
+	if res.IsError {
+		t.Fatal(res.TextContent())
+	}
+	if want := "renamed Greet to Welcome: 5 edits in 2 files\na.go: 2 edits\nb.go: 3 edits"; res.TextContent() != want {
+		t.Errorf("rename text:\n%s\nwant:\n%s", res.TextContent(), want)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	b, _ := os.ReadFile(filepath.Join(dir, "b.go"))
+	if !strings.Contains(string(a), "// Welcome says hello.\nfunc Welcome(name string) string {") || strings.Count(string(b), "Welcome(") != 3 || strings.Contains(string(a)+string(b), "Greet(") {
+		t.Errorf("after the rename:\n%s\n%s", a, b)
+	}
+	// The server was told: a definition lookup finds the new name.
+	text, isErr := lspCall(t, d, map[string]any{"action": "definition", "file": "b.go", "line": 10, "symbol": "Welcome"})
+	if isErr || !strings.Contains(text, "a.go:6:6: func Welcome(name string) string {") {
+		t.Errorf("definition after the rename: %s", text)
+	}
+
+	// b.go changes on disk behind the server's back: nothing is written.
+	stale := strings.Replace(string(b), "// Pi greets", "// Pi, changed, greets", 1)
+	os.WriteFile(filepath.Join(dir, "b.go"), []byte(stale), 0o644)
+	before := snapshot(t, dir)
+	res = call(t, d, "lsp_rename", map[string]any{"file": "a.go", "line": 6, "symbol": "Welcome", "new_name": "Hail"})
+	if !res.IsError || !strings.Contains(res.TextContent(), "b.go changed on disk since the server read it; nothing was written") {
+		t.Errorf("rename over a stale file: %s", res.TextContent())
+	}
+	if diff := cmp.Diff(before, snapshot(t, dir)); diff != "" {
+		t.Errorf("files changed (-before +after):\n%s", diff)
+	}
+
+	for _, tc := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"file": "a.go", "line": 6, "symbol": "Welcome", "new_name": ""}, "new_name: must not be empty"},
+		{map[string]any{"file": "a.go", "line": 6, "symbol": "Nope", "new_name": "X"}, `symbol: "Nope" is not on line 6`},
+		{map[string]any{"file": "a.go", "line": 1, "symbol": "package", "new_name": "X"}, "nothing was written"},
+	} {
+		res := call(t, d, "lsp_rename", tc.args)
+		if !res.IsError || !strings.Contains(res.TextContent(), tc.want) {
+			t.Errorf("lsp_rename %v = %q, want an error containing %q", tc.args, res.TextContent(), tc.want)
+		}
 	}
 }

@@ -29,6 +29,7 @@ func providers() []provider {
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, searchTools},
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, editTools},
 		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, lspTools},
+		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, renameTools},
 	}
 }
 

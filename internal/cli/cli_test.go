@@ -143,7 +143,7 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename"}},
 		{"plan", []string{"read", "ast_grep", "lsp"}},
 		{"readonly", []string{"read", "ast_grep", "lsp"}},
 	} {
@@ -326,7 +326,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 
