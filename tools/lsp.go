@@ -95,12 +95,16 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 		note = fmt.Sprintf("(%s had exited and was restarted)\n", c.Server.ID)
 	}
 	mark := c.Mark()
-	if _, err := c.Sync(ctx, path); err != nil {
+	sent, err := c.Sync(ctx, path)
+	if err != nil {
 		return Errorf("file: %v", err), nil
 	}
 	var r Result
 	switch a.Action {
 	case "diagnostics":
+		if _, ok := c.Last(path); ok && !sent {
+			mark = -1 // unchanged since the server last published: that is fresh
+		}
 		r, err = e.fileDiagnostics(ctx, c, path, mark)
 	case "symbols":
 		r, err = e.documentSymbols(ctx, c, path)
