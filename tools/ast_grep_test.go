@@ -136,3 +136,38 @@ func TestASTGrepManyRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestASTGrepPython: the language comes from a .py path; a folder with
+// Go and Python files is searched in each language that takes the
+// pattern, and the one that does not is named.
+func TestASTGrepPython(t *testing.T) {
+	d, dir := searchRun(t)
+	os.WriteFile(filepath.Join(dir, "p.py"), []byte("import os\n\n\ndef f(x):\n    if x is None:\n        return\n    x.Close()\n    s = 'x.Close()'  # x.Close()\n"), 0o644)
+
+	res := call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "p.py"})
+	r := res.Structured.(astGrepResult)
+	if res.IsError || r.Total != 1 || r.Matches[0].Range.Start.Line != 7 || !cmp.Equal(r.Languages, []string{"python"}) {
+		t.Errorf("python file: %+v\n%s", r, res.TextContent())
+	}
+
+	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()"})
+	r = res.Structured.(astGrepResult)
+	var files []string
+	for _, m := range r.Matches {
+		files = append(files, m.File)
+	}
+	if !cmp.Equal(r.Languages, []string{"go", "python"}) || !cmp.Equal(files, []string{"a.go", "broken.go", "sub/b.go", "sub/b.go", "p.py"}) {
+		t.Errorf("both languages: %v, %v", r.Languages, files)
+	}
+
+	res = call(t, d, "ast_grep", map[string]any{"pattern": "if $X != nil { $$$B }"})
+	r = res.Structured.(astGrepResult)
+	if res.IsError || !cmp.Equal(r.Languages, []string{"go"}) || r.Rejected["python"] == "" || !strings.Contains(res.TextContent(), "python files here were not searched: pattern ") {
+		t.Errorf("a Go-only pattern: %+v\n%s", r, res.TextContent())
+	}
+
+	res = call(t, d, "ast_grep", map[string]any{"pattern": "if $X is None: $$$B", "language": "python"})
+	if r := res.Structured.(astGrepResult); res.IsError || r.Total != 1 {
+		t.Errorf("python pattern: %s", res.TextContent())
+	}
+}

@@ -3,8 +3,9 @@
 //
 // Its parse command parses every file of a language under a folder and
 // reports the parse rate, throughput on one core and on all cores, and
-// peak heap; for Go it runs go/parser on the same files, for the ratio and
-// to count only the files go/parser accepts.
+// peak heap; for Go it runs go/parser on the same files, and for Python
+// python3's ast.parse (in one subprocess), for the ratio and to count
+// only the files the language's own parser accepts.
 //
 // Its search command times a cold search (a fresh process, nothing cached)
 // and the same search repeated in that process, with the process's peak
@@ -12,7 +13,7 @@
 // the same pattern, and reports the time ratios and whether the two agree
 // on every (file, start line, end line).
 //
-//	toolsbench parse --lang go [--json] DIR
+//	toolsbench parse --lang go|python [--json] DIR
 //	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR
 package main
 
@@ -25,10 +26,12 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,6 +39,7 @@ import (
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/grammars/python"
 )
 
 func main() {
@@ -56,7 +60,7 @@ func main() {
 }
 
 func languages() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language)
+	r, err := grammars.NewRegistry(golang.Language, python.Language)
 	if err != nil {
 		panic(err)
 	}
@@ -78,6 +82,7 @@ type parseReport struct {
 	MBpsAll        float64   `json:"mb_per_s_all_cores"`
 	Cores          int       `json:"cores"`
 	PeakHeapMB     float64   `json:"peak_heap_mb"`
+	Oracle         string    `json:"oracle,omitempty"`
 	OracleMBps1    float64   `json:"oracle_mb_per_s_one_core,omitempty"`
 	Ratio          float64   `json:"ratio_to_oracle,omitempty"` // ours / oracle, one core
 }
@@ -133,6 +138,16 @@ func runParse(args []string) int {
 		}
 		rep.OracleMBps1 = mbps(rep.Bytes, time.Since(start))
 		runtime.GOMAXPROCS(prev)
+		rep.Oracle = "go/parser"
+	}
+	if l.ID == "python" {
+		secs, err := pythonOracle(files, oracleOK)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench parse: no oracle, every file counts:", err)
+		} else {
+			rep.Oracle = "python3 ast.parse"
+			rep.OracleMBps1 = float64(rep.Bytes) / 1e6 / secs
+		}
 	}
 
 	// One core: parse everything with GOMAXPROCS=1.
@@ -203,7 +218,7 @@ func runParse(args []string) int {
 	fmt.Printf("parsed %d, failed %d: parse rate %.3f%%\n", rep.Parsed, rep.Failed, 100*rep.ParseRate)
 	fmt.Printf("speed: %.2f MB/s on one core, %.2f MB/s on %d cores; peak heap %.0f MB\n", rep.MBps1, rep.MBpsAll, rep.Cores, rep.PeakHeapMB)
 	if rep.OracleMBps1 > 0 {
-		fmt.Printf("go/parser: %.2f MB/s on one core; ours is %.3fx of it\n", rep.OracleMBps1, rep.Ratio)
+		fmt.Printf("%s: %.2f MB/s on one core; ours is %.3fx of it\n", rep.Oracle, rep.OracleMBps1, rep.Ratio)
 	}
 	for _, f := range rep.Failures {
 		fmt.Printf("  FAIL %s: %s\n", f.File, f.Error)
@@ -222,6 +237,52 @@ func parseOne(l *grammars.Language, src []byte) (bool, string) {
 		return false, t.Errors[0].Error()
 	}
 	return true, ""
+}
+
+// oracleScript reads file paths, one a line, and prints for each whether
+// ast.parse accepts it, then the seconds spent in ast.parse.
+const oracleScript = `
+import ast, sys, time, warnings
+warnings.simplefilter("ignore")
+spent = 0.0
+for line in sys.stdin:
+    path = line.rstrip("\n")
+    with open(path, "rb") as f:
+        src = f.read()
+    t = time.perf_counter()
+    try:
+        ast.parse(src)
+        ok = 1
+    except Exception:
+        ok = 0
+    spent += time.perf_counter() - t
+    print(ok)
+print(spent)
+`
+
+// pythonOracle runs python3's ast.parse over files in one subprocess and
+// sets ok[i] to whether it accepts files[i]; it returns the seconds
+// python3 spent parsing.
+func pythonOracle(files []string, ok []bool) (float64, error) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(py, "-c", oracleScript)
+	cmd.Stdin = strings.NewReader(strings.Join(files, "\n") + "\n")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", py, err)
+	}
+	lines := strings.Fields(string(out))
+	if len(lines) != len(files)+1 {
+		return 0, fmt.Errorf("%s printed %d lines for %d files", py, len(lines), len(files))
+	}
+	for i := range files {
+		ok[i] = lines[i] == "1"
+	}
+	return strconv.ParseFloat(lines[len(files)], 64)
 }
 
 func mbps(n int64, d time.Duration) float64 { return float64(n) / 1e6 / d.Seconds() }

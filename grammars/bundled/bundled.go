@@ -4,11 +4,12 @@ package bundled
 import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/grammars/python"
 )
 
 // Registry returns a registry of every bundled grammar.
 func Registry() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language)
+	r, err := grammars.NewRegistry(golang.Language, python.Language)
 	if err != nil {
 		panic(err) // the list above is fixed; a clash is a programming error
 	}

@@ -1,0 +1,361 @@
+package python
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Token kinds come first; a token's kind is also its participle token type.
+// The names are tree-sitter-python's where it has one.
+const (
+	tEOF grammars.Kind = iota
+	tIllegal
+
+	// named tokens: identifiers and literals
+	tIdent
+	tInt
+	tFloat
+	tString // every string, f-strings included, with its prefix and quotes
+	kwTrue
+	kwFalse
+	kwNone
+	tEllipsis // ... as an expression
+
+	// synthesised by the lexer; never leaves of the tree
+	tNewline
+	tIndent
+	tDedent
+
+	// keywords
+	kwAnd
+	kwAs
+	kwAssert
+	kwAsync
+	kwAwait
+	kwBreak
+	kwClass
+	kwContinue
+	kwDef
+	kwDel
+	kwElif
+	kwElse
+	kwExcept
+	kwFinally
+	kwFor
+	kwFrom
+	kwGlobal
+	kwIf
+	kwImport
+	kwIn
+	kwIs
+	kwLambda
+	kwNonlocal
+	kwNot
+	kwOr
+	kwPass
+	kwRaise
+	kwReturn
+	kwTry
+	kwWhile
+	kwWith
+	kwYield
+	kwMatch // soft keywords: the lexer reads them as identifiers, and the
+	kwCase  // parser gives the leaf this kind where it starts its statement
+	kwType
+
+	// operators and punctuation
+	opAdd      // +
+	opSub      // -
+	opMul      // *
+	opPow      // **
+	opDiv      // /
+	opFloorDiv // //
+	opMod      // %
+	opMatMul   // @
+	opShl      // <<
+	opShr      // >>
+	opAnd      // &
+	opOr       // |
+	opXor      // ^
+	opInvert   // ~
+	opWalrus   // :=
+	opLt       // <
+	opGt       // >
+	opLe       // <=
+	opGe       // >=
+	opEq       // ==
+	opNe       // !=
+	opLParen   // (
+	opRParen   // )
+	opLBrack   // [
+	opRBrack   // ]
+	opLBrace   // {
+	opRBrace   // }
+	opComma    // ,
+	opColon    // :
+	opDot      // .
+	opSemi     // ;
+	opAssign   // =
+	opArrow    // ->
+	opAddAs    // +=
+	opSubAs    // -=
+	opMulAs    // *=
+	opDivAs    // /=
+	opFloorAs  // //=
+	opModAs    // %=
+	opMatMulAs // @=
+	opAndAs    // &=
+	opOrAs     // |=
+	opXorAs    // ^=
+	opShrAs    // >>=
+	opShlAs    // <<=
+	opPowAs    // **=
+	opDots     // ... as the dots of a relative import: anonymous, unlike tEllipsis
+
+	tBody // the statements after the docstring, as one token of the participle skeleton
+
+	numTokens
+)
+
+// Production kinds. A statement that is one expression is that
+// expression (no expression_statement wrapper); unparenthesised tuples,
+// on either side of =, in a for and after return or yield, are
+// expression_list; parenthesised ones are tuple.
+const (
+	nModule grammars.Kind = numTokens + iota
+	nError
+	nFunctionDefinition
+	nClassDefinition
+	nDecoratedDefinition
+	nDecorator
+	nBlock
+	nParameters
+	nDefaultParameter
+	nTypedParameter
+	nTypedDefaultParameter
+	nListSplatPattern
+	nDictionarySplatPattern
+	nKeywordSeparator
+	nPositionalSeparator
+	nTypeParameter
+	nArgumentList
+	nKeywordArgument
+	nListSplat
+	nDictionarySplat
+	nCall
+	nAttribute
+	nSubscript
+	nSlice
+	nExpressionList
+	nTuple
+	nList
+	nSet
+	nDictionary
+	nPair
+	nListComprehension
+	nSetComprehension
+	nDictionaryComprehension
+	nGeneratorExpression
+	nForInClause
+	nIfClause
+	nParenthesizedExpression
+	nConcatenatedString
+	nLambda
+	nConditionalExpression
+	nNamedExpression
+	nAwait
+	nYield
+	nBooleanOperator
+	nBinaryOperator
+	nUnaryOperator
+	nNotOperator
+	nComparisonOperator
+	nAssignment
+	nAugmentedAssignment
+	nReturnStatement
+	nPassStatement
+	nBreakStatement
+	nContinueStatement
+	nDeleteStatement
+	nRaiseStatement
+	nGlobalStatement
+	nNonlocalStatement
+	nAssertStatement
+	nImportStatement
+	nImportFromStatement
+	nAliasedImport
+	nDottedName
+	nRelativeImport
+	nWildcardImport
+	nTypeAliasStatement
+	nIfStatement
+	nElifClause
+	nElseClause
+	nForStatement
+	nWhileStatement
+	nTryStatement
+	nExceptClause
+	nExceptGroupClause
+	nFinallyClause
+	nWithStatement
+	nWithItem
+	nMatchStatement
+	nCaseClause
+	nGuard
+	nAsPattern
+	nUnionPattern
+	nListPattern
+	nTuplePattern
+	nDictPattern
+	nClassPattern
+	nKeywordPattern
+	nSplatPattern
+
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	tEOF: "EOF", tIllegal: "ILLEGAL", tIdent: "identifier", tInt: "integer", tFloat: "float",
+	tString: "string", kwTrue: "true", kwFalse: "false", kwNone: "none", tEllipsis: "ellipsis",
+	tNewline: "NEWLINE", tIndent: "INDENT", tDedent: "DEDENT",
+
+	kwAnd: "and", kwAs: "as", kwAssert: "assert", kwAsync: "async", kwAwait: "await", kwBreak: "break",
+	kwClass: "class", kwContinue: "continue", kwDef: "def", kwDel: "del", kwElif: "elif", kwElse: "else",
+	kwExcept: "except", kwFinally: "finally", kwFor: "for", kwFrom: "from", kwGlobal: "global", kwIf: "if",
+	kwImport: "import", kwIn: "in", kwIs: "is", kwLambda: "lambda", kwNonlocal: "nonlocal", kwNot: "not",
+	kwOr: "or", kwPass: "pass", kwRaise: "raise", kwReturn: "return", kwTry: "try", kwWhile: "while",
+	kwWith: "with", kwYield: "yield", kwMatch: "match", kwCase: "case", kwType: "type",
+
+	opAdd: "+", opSub: "-", opMul: "*", opPow: "**", opDiv: "/", opFloorDiv: "//", opMod: "%",
+	opMatMul: "@", opShl: "<<", opShr: ">>", opAnd: "&", opOr: "|", opXor: "^", opInvert: "~",
+	opWalrus: ":=", opLt: "<", opGt: ">", opLe: "<=", opGe: ">=", opEq: "==", opNe: "!=",
+	opLParen: "(", opRParen: ")", opLBrack: "[", opRBrack: "]", opLBrace: "{", opRBrace: "}",
+	opComma: ",", opColon: ":", opDot: ".", opSemi: ";", opAssign: "=", opArrow: "->",
+	opAddAs: "+=", opSubAs: "-=", opMulAs: "*=", opDivAs: "/=", opFloorAs: "//=", opModAs: "%=",
+	opMatMulAs: "@=", opAndAs: "&=", opOrAs: "|=", opXorAs: "^=", opShrAs: ">>=", opShlAs: "<<=",
+	opPowAs: "**=", opDots: "...", tBody: "statements",
+
+	nModule: "module", nError: "ERROR", nFunctionDefinition: "function_definition",
+	nClassDefinition: "class_definition", nDecoratedDefinition: "decorated_definition",
+	nDecorator: "decorator", nBlock: "block", nParameters: "parameters",
+	nDefaultParameter: "default_parameter", nTypedParameter: "typed_parameter",
+	nTypedDefaultParameter: "typed_default_parameter", nListSplatPattern: "list_splat_pattern",
+	nDictionarySplatPattern: "dictionary_splat_pattern", nKeywordSeparator: "keyword_separator",
+	nPositionalSeparator: "positional_separator", nTypeParameter: "type_parameter",
+	nArgumentList: "argument_list", nKeywordArgument: "keyword_argument", nListSplat: "list_splat",
+	nDictionarySplat: "dictionary_splat", nCall: "call", nAttribute: "attribute", nSubscript: "subscript",
+	nSlice: "slice", nExpressionList: "expression_list", nTuple: "tuple", nList: "list", nSet: "set",
+	nDictionary: "dictionary", nPair: "pair", nListComprehension: "list_comprehension",
+	nSetComprehension: "set_comprehension", nDictionaryComprehension: "dictionary_comprehension",
+	nGeneratorExpression: "generator_expression", nForInClause: "for_in_clause", nIfClause: "if_clause",
+	nParenthesizedExpression: "parenthesized_expression", nConcatenatedString: "concatenated_string",
+	nLambda: "lambda", nConditionalExpression: "conditional_expression",
+	nNamedExpression: "named_expression", nAwait: "await", nYield: "yield",
+	nBooleanOperator: "boolean_operator", nBinaryOperator: "binary_operator",
+	nUnaryOperator: "unary_operator", nNotOperator: "not_operator",
+	nComparisonOperator: "comparison_operator", nAssignment: "assignment",
+	nAugmentedAssignment: "augmented_assignment", nReturnStatement: "return_statement",
+	nPassStatement: "pass_statement", nBreakStatement: "break_statement",
+	nContinueStatement: "continue_statement", nDeleteStatement: "delete_statement",
+	nRaiseStatement: "raise_statement", nGlobalStatement: "global_statement",
+	nNonlocalStatement: "nonlocal_statement", nAssertStatement: "assert_statement",
+	nImportStatement: "import_statement", nImportFromStatement: "import_from_statement",
+	nAliasedImport: "aliased_import", nDottedName: "dotted_name", nRelativeImport: "relative_import",
+	nWildcardImport: "wildcard_import", nTypeAliasStatement: "type_alias_statement",
+	nIfStatement: "if_statement", nElifClause: "elif_clause", nElseClause: "else_clause",
+	nForStatement: "for_statement", nWhileStatement: "while_statement", nTryStatement: "try_statement",
+	nExceptClause: "except_clause", nExceptGroupClause: "except_group_clause",
+	nFinallyClause: "finally_clause", nWithStatement: "with_statement", nWithItem: "with_item",
+	nMatchStatement: "match_statement", nCaseClause: "case_clause", nGuard: "guard",
+	nAsPattern: "as_pattern", nUnionPattern: "union_pattern", nListPattern: "list_pattern",
+	nTuplePattern: "tuple_pattern", nDictPattern: "dict_pattern", nClassPattern: "class_pattern",
+	nKeywordPattern: "keyword_pattern", nSplatPattern: "splat_pattern",
+}
+
+func kindTable() []grammars.KindInfo {
+	out := make([]grammars.KindInfo, numKinds)
+	for k := range numKinds {
+		named := k >= numTokens || (k >= tIdent && k <= tEllipsis)
+		out[k] = grammars.KindInfo{Name: kindNames[k], Named: named}
+	}
+	return out
+}
+
+// keyword returns the kind of a keyword, or tIdent. The soft keywords
+// match, case, type and _ are identifiers: the parser tells them apart
+// by what follows.
+func keyword(s string) grammars.Kind {
+	if len(s) < 2 || len(s) > 8 {
+		return tIdent
+	}
+	switch s {
+	case "False":
+		return kwFalse
+	case "None":
+		return kwNone
+	case "True":
+		return kwTrue
+	case "and":
+		return kwAnd
+	case "as":
+		return kwAs
+	case "assert":
+		return kwAssert
+	case "async":
+		return kwAsync
+	case "await":
+		return kwAwait
+	case "break":
+		return kwBreak
+	case "class":
+		return kwClass
+	case "continue":
+		return kwContinue
+	case "def":
+		return kwDef
+	case "del":
+		return kwDel
+	case "elif":
+		return kwElif
+	case "else":
+		return kwElse
+	case "except":
+		return kwExcept
+	case "finally":
+		return kwFinally
+	case "for":
+		return kwFor
+	case "from":
+		return kwFrom
+	case "global":
+		return kwGlobal
+	case "if":
+		return kwIf
+	case "import":
+		return kwImport
+	case "in":
+		return kwIn
+	case "is":
+		return kwIs
+	case "lambda":
+		return kwLambda
+	case "nonlocal":
+		return kwNonlocal
+	case "not":
+		return kwNot
+	case "or":
+		return kwOr
+	case "pass":
+		return kwPass
+	case "raise":
+		return kwRaise
+	case "return":
+		return kwReturn
+	case "try":
+		return kwTry
+	case "while":
+		return kwWhile
+	case "with":
+		return kwWith
+	case "yield":
+		return kwYield
+	}
+	return tIdent
+}
