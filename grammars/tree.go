@@ -229,3 +229,38 @@ func (b *Builder) CloseRange(i, j int, k Kind, pos uint32) int32 {
 
 // Truncate drops the entries above mark (their nodes stay, unreferenced).
 func (b *Builder) Truncate(mark int) { b.stack = b.stack[:mark] }
+
+// NewBuilder returns a builder for a file of n bytes, its slices sized
+// for about one node in four bytes so that they are seldom copied as
+// they grow.
+func NewBuilder(n int) *Builder {
+	return &Builder{Nodes: make([]Node, 0, n/4+16), Kids: make([]int32, 0, n/4+16)}
+}
+
+// Finish makes every entry on the stack a child of a root of kind k that
+// spans the whole source, and puts the nodes into t. A slice that wastes
+// more than a quarter of its capacity (a file mostly of comments) is
+// copied to its size, since trees are cached.
+func (b *Builder) Finish(t *Tree, k Kind) {
+	t.Root = b.Close(0, k, 0)
+	t.Nodes, t.Kids = trim(b.Nodes), trim(b.Kids)
+	t.Nodes[t.Root].Start, t.Nodes[t.Root].End = 0, uint32(len(t.Src))
+}
+
+func trim[E any](s []E) []E {
+	if cap(s)-len(s) <= len(s)/4+64 {
+		return s
+	}
+	return append(make([]E, 0, len(s)), s...)
+}
+
+// Refused returns the tree of a file a grammar will not parse (it is too
+// large): one error region of kind errKind under a root of kind root.
+func Refused(l *Language, src []byte, errKind, root Kind, msg string) *Tree {
+	t := &Tree{Lang: l, Src: src}
+	b := &Builder{}
+	b.Leaf(errKind, 0, uint32(len(src)))
+	b.Finish(t, root)
+	t.Errors = ErrorList{{Line: 1, Column: 1, Span: Span{End: uint32(len(src))}, Msg: msg}}
+	return t
+}

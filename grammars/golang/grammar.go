@@ -141,14 +141,7 @@ const MaxFileSize = 32 << 20
 
 func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, pattern bool) (*grammars.Tree, error) {
 	if len(src) > MaxFileSize {
-		t := &grammars.Tree{Lang: l, Src: src}
-		b := &grammars.Builder{}
-		b.Leaf(nError, 0, uint32(len(src)))
-		t.Root = b.Close(0, nSourceFile, 0)
-		t.Nodes, t.Kids = b.Nodes, b.Kids
-		t.Errors = grammars.ErrorList{{Line: 1, Column: 1, Span: grammars.Span{End: uint32(len(src))},
-			Msg: fmt.Sprintf("file is %.1f MB; the Go grammar parses files up to %d MB", float64(len(src))/(1<<20), MaxFileSize>>20)}}
-		return t, nil
+		return grammars.Refused(l, src, nError, nSourceFile, fmt.Sprintf("file is %.1f MB; the Go grammar parses files up to %d MB", float64(len(src))/(1<<20), MaxFileSize>>20)), nil
 	}
 	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
 	sc := newScanner(text, pattern)
@@ -158,9 +151,7 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 		return nil, fmt.Errorf("lexing: %w", err)
 	}
 	t := &grammars.Tree{Lang: l, Src: src}
-	// About one node in four bytes of Go; sized up front, the slices are
-	// not copied as they grow.
-	b := &grammars.Builder{Nodes: make([]grammars.Node, 0, len(src)/4+16), Kids: make([]int32, 0, len(src)/4+16)}
+	b := grammars.NewBuilder(len(src))
 	f, perr := pp.ParseFromLexer(plex)
 	if perr != nil {
 		// The skeleton itself failed (no package clause, a broken import
@@ -177,22 +168,11 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 			t.Errors = append(t.Errors, parseDecls(sc, sk.first, b)...)
 		}
 	}
-	t.Root = b.Close(0, nSourceFile, 0)
-	t.Nodes, t.Kids = trim(b.Nodes), trim(b.Kids)
-	t.Nodes[t.Root].Start, t.Nodes[t.Root].End = 0, uint32(len(src))
+	b.Finish(t, nSourceFile)
 	t.Trivia = sc.trivia
 	t.Errors = append(t.Errors, sc.errs...)
 	t.Errors.Sort()
 	return t, nil
-}
-
-// trim copies a slice that wastes more than a quarter of its capacity
-// (a file mostly of comments) into one of its size: trees are cached.
-func trim[E any](s []E) []E {
-	if cap(s)-len(s) <= len(s)/4+64 {
-		return s
-	}
-	return append(make([]E, 0, len(s)), s...)
 }
 
 // parseDecls parses the top-level declarations by hand, from first on,
