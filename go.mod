@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/aymanbagabas/go-udiff v0.4.2
+	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/google/go-cmp v0.7.0
 	github.com/google/jsonschema-go v0.4.3
 	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06
@@ -12,4 +13,10 @@ require (
 	golang.org/x/term v0.48.0
 )
 
-require golang.org/x/sys v0.50.0 // indirect
+require (
+	github.com/dlclark/regexp2/v2 v2.5.2 // indirect
+	github.com/go-sourcemap/sourcemap v2.1.3+incompatible // indirect
+	github.com/google/pprof v0.0.0-20230207041349-798e818bf904 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.3.8 // indirect
+)

@@ -30,6 +30,7 @@ func providers() []provider {
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, editTools},
 		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, lspTools},
 		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, renameTools},
+		{"kernel factory", func(r *Run) bool { return r.Kernels != nil }, evalTools},
 	}
 }
 
@@ -40,6 +41,7 @@ type env struct {
 	cache   *matcher.Cache // parsed trees and matches, for ast_grep and ast_edit
 	edits   *editStore     // ast_edit's staged changes, for resolve
 	journal *journal       // diagnostics already reported, for diagnostics on write
+	calls   *Dispatcher    // the run's dispatcher, for eval's bridge
 }
 
 // A Dispatcher holds the tools of one run and is the one path every call
@@ -58,7 +60,7 @@ func Registry(run *Run) (*Dispatcher, error) {
 
 func registry(run *Run, ps []provider) (*Dispatcher, error) {
 	d := &Dispatcher{run: run, byName: map[string]*Tool{}, wrappers: map[string][]Wrapper{}}
-	e := &env{run: run}
+	e := &env{run: run, calls: d}
 	if run.Dir != "" {
 		root, err := safefs.NewRoot(run.Dir, run.ExtraReadRoots...)
 		if err != nil {

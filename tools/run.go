@@ -4,9 +4,11 @@ import (
 	"context"
 
 	"fmt"
-	"github.com/agenttools/agenttools/grammars"
-	"github.com/agenttools/agenttools/lspclient"
 	"time"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/interp"
+	"github.com/agenttools/agenttools/lspclient"
 )
 
 // A Run holds the resources of one agent run. Only Dir is needed for the
@@ -41,12 +43,22 @@ type Run struct {
 	// owner closes it.
 	LSP *lspclient.Supervisor
 
+	// Kernels are eval's interpreters, started per language on first use;
+	// nil means no eval tool. The run's owner closes them.
+	Kernels *interp.Kernels
+	// EvalTimeout is a cell's inactivity budget: how long it may go with
+	// no output and no tool call in flight; zero means DefaultEvalTimeout.
+	EvalTimeout time.Duration
+
 	// Vibe is true while vibe mode is on.
 	Vibe bool
 }
 
 // DefaultApprovalTimeout is how long an approval card waits for a person.
 const DefaultApprovalTimeout = 5 * time.Minute
+
+// DefaultEvalTimeout is a cell's inactivity budget when the run sets none.
+const DefaultEvalTimeout = 5 * time.Minute
 
 // A Rule is the permission for one tool.
 type Rule string

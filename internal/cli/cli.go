@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/grammars/bundled"
+	"github.com/agenttools/agenttools/interp"
+	"github.com/agenttools/agenttools/interp/javascript"
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/tools"
 )
@@ -154,6 +156,7 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		Vibe:           f.vibe,
 		Grammars:       bundled.Registry(),
 		LSP:            lspclient.NewSupervisor(realDir(f.root)),
+		Kernels:        interp.NewKernels(kernels),
 	}
 	if port != nil {
 		r.Permissions = port
@@ -182,8 +185,19 @@ func realDir(dir string) string {
 	return abs
 }
 
-// closeRun ends what a run started: its language servers.
+// kernels starts eval's interpreters. This build has JavaScript only.
+func kernels(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
+	if lang == interp.JavaScript {
+		return javascript.New(javascript.Config{}), nil
+	}
+	return nil, interp.Unavailable(lang, interp.JavaScript)
+}
+
+// closeRun ends what a run started: its language servers and kernels.
 func closeRun(r *tools.Run) {
+	if r.Kernels != nil {
+		r.Kernels.Close()
+	}
 	if r.LSP != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

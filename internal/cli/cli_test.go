@@ -95,6 +95,8 @@ func TestCall(t *testing.T) {
 		{"structural search", []string{"call", "ast_grep", `{"pattern":"$X.Close()"}`}, "", "m.go:3\nfunc F() { f.Close() }\n\n1 match\n", "", 0},
 		{"unparseable pattern", []string{"call", "ast_grep", `{"pattern":"func ("}`}, "", "", "does not parse in any context", 1},
 		{"schema error", []string{"call", "read", `{"path":1}`}, "", "", `argument "path": want string`, 1},
+		{"eval in javascript", []string{"call", "--yes", "eval", `{"code":"console.log('hi'); 6 * 7","description":"print a greeting and multiply two numbers","language":"javascript"}`}, "", "hi\n42\n", "", 0},
+		{"eval has no python yet", []string{"call", "--yes", "eval", `{"code":"1","description":"evaluate one in the default language"}`}, "", "", "the python kernel is not available in this build yet", 1},
 		{"bad JSON is usage", []string{"call", "read", `{"path"`}, "", "", "not valid JSON", 2},
 		{"no tool is usage", []string{"call"}, "", "", "call takes TOOL", 2},
 		{"unknown flag is usage", []string{"call", "--colour", "read"}, "", "", "flag provided but not defined", 2},
@@ -143,7 +145,7 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "eval"}},
 		{"plan", []string{"read", "ast_grep", "lsp"}},
 		{"readonly", []string{"read", "ast_grep", "lsp"}},
 	} {
@@ -326,7 +328,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "eval"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 

@@ -1,0 +1,235 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenttools/agenttools/interp"
+	"github.com/agenttools/agenttools/interp/javascript"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// jsOnly is the kernel factory of this build: JavaScript, and no other
+// language yet.
+func jsOnly(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
+	if lang == interp.JavaScript {
+		return javascript.New(javascript.Config{}), nil
+	}
+	return nil, interp.Unavailable(lang, interp.JavaScript)
+}
+
+// evalRun is a run with a working directory holding f.txt, the JavaScript
+// kernel, and a rule that denies write.
+func evalRun(t *testing.T, budget time.Duration) (*Dispatcher, string) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("first line\nsecond line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kernels := interp.NewKernels(jsOnly)
+	t.Cleanup(func() { kernels.Close() })
+	d, err := Registry(&Run{
+		Dir:         dir,
+		Yes:         true,
+		Rules:       map[string]Rule{"write": Deny},
+		Kernels:     kernels,
+		EvalTimeout: budget,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, dir
+}
+
+func js(code string) map[string]any {
+	return map[string]any{"code": code, "description": "run a small javascript check here", "language": "javascript"}
+}
+
+func text(s string) Content { return Content{Type: "text", Text: s} }
+
+// ignoreStructured compares what the model sees.
+var ignoreStructured = cmpopts.IgnoreFields(Result{}, "Structured")
+
+// TestEval runs a notebook through the dispatcher, cell after cell, and
+// checks each result exactly as the model reads it.
+func TestEval(t *testing.T) {
+	d, dir := evalRun(t, 0)
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want Result
+	}{
+		{"state is kept", js("let n = 20"), Result{Content: []Content{text("(no output)")}}},
+		{"and echoed", js("n * 2 + 2"), Result{Content: []Content{text("42")}}},
+		{"streams in order",
+			js("console.log('out 1'); console.error('err 1'); console.log('out 2')"),
+			Result{Content: []Content{text("out 1"), text("stderr:\nerr 1"), text("out 2")}}},
+		{"display of text and of a table",
+			js("display('rows:'); display([{id: 1, ok: true}, {id: 2, ok: false}])"),
+			Result{Content: []Content{text("rows:"), text("id  ok\n--  -----\n1   true\n2   false")}}},
+		{"tool() reads through the dispatcher",
+			js(`const f = tool("read", {path: "f.txt"}); console.log(f.path, f.total_lines); f.text`),
+			Result{Content: []Content{text("f.txt 2"), text(`"     1\tfirst line\n     2\tsecond line\n"`)}}},
+		{"a denied tool throws in the cell",
+			js(`tool("write", {path: "g.txt", content: "x"})`),
+			Result{IsError: true, Content: []Content{text("Error: write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule\n\tat tool (native)\n\tat cell6:1:5(7)")}}},
+		{"eval is not reachable from a cell",
+			js(`try { tool("eval", {code: "1"}) } catch (e) { e.message }`),
+			Result{Content: []Content{text(`"eval cannot be called from inside a cell; run that code in this cell instead"`)}}},
+		{"an error keeps earlier state",
+			js("n = 7; missing()"),
+			Result{IsError: true, Content: []Content{text("ReferenceError: missing is not defined\n\tat cell8:1:15(4)")}}},
+		{"state after the error", js("n"), Result{Content: []Content{text("7")}}},
+		{"reset drops state",
+			map[string]any{"code": "typeof n", "description": "check that the reset cleared state", "language": "javascript", "reset": true},
+			Result{Content: []Content{text(`"undefined"`)}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := call(t, d, "eval", tc.args)
+			if diff := cmp.Diff(tc.want, got, ignoreStructured); diff != "" {
+				t.Errorf("eval %q (-want +got):\n%s", tc.args["code"], diff)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "g.txt")); !os.IsNotExist(err) {
+		t.Errorf("the denied write happened: %v", err)
+	}
+}
+
+func TestEvalStructured(t *testing.T) {
+	d, _ := evalRun(t, 0)
+	got := call(t, d, "eval", js("console.log('hi'); 1 + 1"))
+	want := evalResult{Language: "javascript", Outputs: []evalOutput{{Kind: interp.Stdout, Text: "hi\n"}, {Kind: interp.Value, Text: "2"}}}
+	if diff := cmp.Diff(want, got.Structured); diff != "" {
+		t.Errorf("structured (-want +got):\n%s", diff)
+	}
+}
+
+func TestEvalBadInput(t *testing.T) {
+	d, _ := evalRun(t, 0)
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"empty code", map[string]any{"code": "  \n", "description": "run nothing at all, on purpose"}, "code: the cell is empty; give the code to run"},
+		{"no description", map[string]any{"code": "1"}, `eval: missing required argument "description"`},
+		{"a 4-word description", map[string]any{"code": "1", "description": "add one and one"}, "description: want 5 to 10 words saying what the cell does, for the transcript; got 4"},
+		{"an 11-word description", map[string]any{"code": "1", "description": "one two three four five six seven eight nine ten eleven"}, "description: want 5 to 10 words saying what the cell does, for the transcript; got 11"},
+		{"an unknown language", map[string]any{"code": "1", "description": "run a cell in ruby please", "language": "ruby"}, `eval: argument "language": must be one of [python javascript go], got ruby`},
+		{"python is not in this build yet", map[string]any{"code": "1", "description": "run a cell in python please"}, "language: the python kernel is not available in this build yet; the languages available are: javascript"},
+		{"neither is go", map[string]any{"code": "1", "description": "run a cell in go please", "language": "go"}, "language: the go kernel is not available in this build yet; the languages available are: javascript"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := call(t, d, "eval", tc.args)
+			if diff := cmp.Diff(Errorf("%s", tc.want), got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestEvalOutputCap prints 100 MB; the cell stops at the cap, says so,
+// and the kernel goes on.
+func TestEvalOutputCap(t *testing.T) {
+	d, _ := evalRun(t, 0)
+	got := call(t, d, "eval", js("for (let i = 0; i < 100 * 1024; i++) console.log('x'.repeat(1023)); 'not reached'"))
+	if !got.IsError || len(got.Content) != 2 {
+		t.Fatalf("capped cell: isError %v, %d content items", got.IsError, len(got.Content))
+	}
+	if n := len(got.Content[0].Text); n != interp.DefaultMaxOutput-1 { // less the trimmed final newline
+		t.Errorf("kept %d bytes of output, want the cap", n)
+	}
+	want := `[the cell was stopped: its output reached the cap of 1 MiB per cell. Print less (a summary, the head and tail), or write large results to a file with tool("write", …).]`
+	if got.Content[1].Text != want {
+		t.Errorf("note = %q, want %q", got.Content[1].Text, want)
+	}
+	if got := call(t, d, "eval", js("'still here'")); got.TextContent() != `"still here"` {
+		t.Errorf("after the cap: %v", got)
+	}
+}
+
+// TestEvalTimeout: a busy loop with no output is interrupted once the
+// budget passes, and says so plainly.
+func TestEvalTimeout(t *testing.T) {
+	d, _ := evalRun(t, 200*time.Millisecond)
+	call(t, d, "eval", js("let before = 'kept'"))
+	got := call(t, d, "eval", js("while (true) {}"))
+	want := Result{IsError: true, Content: []Content{
+		text("Interrupted\n\tat cell2:1:"), // the rest is goja's program counter
+		text("[the cell was interrupted after 200ms with no activity (no output, no tool call in flight), the eval timeout. What it defined before that is kept. Make the work finish sooner, or print progress as it goes.]"),
+	}}
+	if len(got.Content) == 2 && strings.HasPrefix(got.Content[0].Text, want.Content[0].Text) {
+		want.Content[0] = got.Content[0]
+	}
+	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if st := got.Structured.(evalResult); st.Interrupted != "timeout" {
+		t.Errorf("structured interrupted = %q, want timeout", st.Interrupted)
+	}
+	if got := call(t, d, "eval", js("before")); got.TextContent() != `"kept"` {
+		t.Errorf("after the timeout: %v", got)
+	}
+}
+
+// TestEvalBridgePausesTimeout: a tool call that lasts twice the budget
+// does not trip it.
+func TestEvalBridgePausesTimeout(t *testing.T) {
+	const budget = 200 * time.Millisecond
+	d, _ := evalRun(t, budget)
+	err := d.Wrap("read", func(next Handler) Handler {
+		return func(ctx context.Context, args json.RawMessage) (Result, error) {
+			time.Sleep(2 * budget)
+			return next(ctx, args)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := call(t, d, "eval", js(`tool("read", {path: "f.txt"}).total_lines`))
+	if diff := cmp.Diff(Result{Content: []Content{text("2")}}, got, ignoreStructured); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestEvalCancelled(t *testing.T) {
+	d, _ := evalRun(t, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	got, err := d.Call(ctx, Full, "eval", json.RawMessage(`{"code":"while (true) {}","description":"spin until the caller gives up","language":"javascript"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(got.Content); !got.IsError || n == 0 || got.Content[n-1].Text != "[the cell was interrupted: the call was cancelled. What it defined before that is kept.]" {
+		t.Errorf("cancelled cell: %+v", got)
+	}
+}
+
+func TestEvalImage(t *testing.T) {
+	d, _ := evalRun(t, 0)
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewGray(image.Rect(0, 0, 2, 2))); err != nil {
+		t.Fatal(err)
+	}
+	nums := make([]string, img.Len())
+	for i, b := range img.Bytes() {
+		nums[i] = strconv.Itoa(int(b))
+	}
+	got := call(t, d, "eval", js("console.log('plot:'); display(new Uint8Array(["+strings.Join(nums, ",")+"]))"))
+	want := Result{Content: []Content{text("plot:"), {Type: "image", MimeType: "image/png", Data: base64.StdEncoding.EncodeToString(img.Bytes())}}}
+	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
