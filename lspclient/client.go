@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,17 +39,34 @@ type Client struct {
 	diags    map[string]diagEntry // by URI, the last published
 	seq      int                  // publications received, in order
 	changed  chan struct{}        // closed and replaced at every publication
-	pullRegs map[string]bool      // dynamic registrations of textDocument/diagnostic, by id
+	regs     map[string]string    // the methods the server registered dynamically, by registration id
+	progress map[string]bool      // work-done progress the server began and has not ended, by token
+	stirred  chan struct{}        // closed and replaced when regs gains an entry or progress changes
+	pubs     publishing           // what the client learned of how the server publishes
 }
+
+// publishing is what a client learned of how its server publishes
+// diagnostics, which says what Ready can wait for.
+type publishing int
+
+const (
+	pubUnknown     publishing = iota // nothing published yet
+	pubVersioned                     // publications name the document version they are for
+	pubUnversioned                   // publications name no version
+	pubSilent                        // a document was opened and nothing was published for it
+)
 
 type document struct {
 	version int
 	content []byte
+	seq     int // c.seq when it was last synced
+	pulled  int // the version whose diagnostics were last pulled
 }
 
 type diagEntry struct {
-	seq   int
-	items []Diagnostic
+	seq     int
+	version int // the document version published for; 0 when not said
+	items   []Diagnostic
 }
 
 // capabilities is what the client reads of the server's capabilities.
@@ -89,7 +107,8 @@ func Start(ctx context.Context, s *Server, command []string, root string) (*Clie
 		return nil, err
 	}
 	c := &Client{Server: s, Root: root, cmd: cmd, exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10},
-		docs: map[string]*document{}, diags: map[string]diagEntry{}, changed: make(chan struct{}), pullRegs: map[string]bool{}}
+		docs: map[string]*document{}, diags: map[string]diagEntry{}, changed: make(chan struct{}),
+		regs: map[string]string{}, progress: map[string]bool{}, stirred: make(chan struct{})}
 	cmd.Stderr = c.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", s.ID, err)
@@ -141,6 +160,9 @@ func (c *Client) initialize(ctx context.Context) error {
 		"rootPath":         c.Root,
 		"workspaceFolders": []map[string]any{{"uri": rootURI, "name": filepath.Base(c.Root)}},
 		"capabilities":     clientCapabilities,
+	}
+	if c.Server.InitOptions != nil {
+		params["initializationOptions"] = c.Server.InitOptions
 	}
 	var res struct {
 		Capabilities capabilities `json:"capabilities"`
@@ -218,11 +240,33 @@ func (c *Client) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		json.Unmarshal(params, &p)
 		c.mu.Lock()
 		for _, r := range p.Registrations {
-			if r.Method == "textDocument/diagnostic" {
-				c.pullRegs[r.ID] = true
-			}
+			// A server may register pull diagnostics only after
+			// initialized (pyright does): a wait for publications it
+			// will never send turns to pulling.
+			c.regs[r.ID] = r.Method
+			c.stir()
 		}
 		c.mu.Unlock()
+		return nil, nil
+	case "$/progress":
+		var p struct {
+			Token json.RawMessage `json:"token"`
+			Value struct {
+				Kind string `json:"kind"`
+			} `json:"value"`
+		}
+		if json.Unmarshal(params, &p) == nil {
+			c.mu.Lock()
+			switch p.Value.Kind {
+			case "begin":
+				c.progress[string(p.Token)] = true
+				c.stir()
+			case "end":
+				delete(c.progress, string(p.Token))
+				c.stir()
+			}
+			c.mu.Unlock()
+		}
 		return nil, nil
 	case "client/unregisterCapability":
 		var p struct {
@@ -231,7 +275,7 @@ func (c *Client) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		json.Unmarshal(params, &p)
 		c.mu.Lock()
 		for _, r := range p.Unregistrations {
-			delete(c.pullRegs, r.ID)
+			delete(c.regs, r.ID)
 		}
 		c.mu.Unlock()
 		return nil, nil
@@ -241,7 +285,7 @@ func (c *Client) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return map[string]any{"applied": false, "failureReason": "agenttools applies edits only through its own tools (lsp_rename)"}, nil
 	}
 	if req.Notif {
-		return nil, nil // $/progress, window/logMessage, telemetry: nothing to do
+		return nil, nil // window/logMessage, telemetry, $/typescriptVersion: nothing to do
 	}
 	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "agenttools does not handle " + req.Method}
 }
@@ -250,15 +294,32 @@ func (c *Client) publish(p publishDiagnosticsParams) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.seq++
-	c.diags[p.URI] = diagEntry{seq: c.seq, items: p.Diagnostics}
+	e := diagEntry{seq: c.seq, items: p.Diagnostics}
+	switch {
+	case p.Version != nil:
+		e.version = *p.Version
+		c.pubs = pubVersioned
+	case c.pubs != pubVersioned:
+		c.pubs = pubUnversioned
+	}
+	c.diags[p.URI] = e
 	close(c.changed)
 	c.changed = make(chan struct{})
 }
 
-// Exited reports whether the server process has ended.
+// stir wakes what waits on registrations or progress; c.mu is held.
+func (c *Client) stir() {
+	close(c.stirred)
+	c.stirred = make(chan struct{})
+}
+
+// Exited reports whether the server process has ended or its connection
+// has closed.
 func (c *Client) Exited() bool {
 	select {
 	case <-c.exited:
+		return true
+	case <-c.conn.DisconnectNotify():
 		return true
 	default:
 		return false
@@ -301,6 +362,7 @@ func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
 	}
 	doc.version++
 	doc.content = content
+	doc.seq = c.seq
 	version := doc.version
 	c.mu.Unlock()
 	if version == 1 {
@@ -313,6 +375,49 @@ func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
 		})
 	}
 	return true, err
+}
+
+// Prime opens a file of the root that the server serves, when none is
+// open, and returns its path ("" when one was open already, or the root
+// has none): some servers know the project only through an open file
+// (typescript-language-server's tsserver finds its project from it;
+// clangd reads the compilation database, and indexes what it lists, only
+// for a file opened), and answer workspace requests with nothing before.
+func (c *Client) Prime(ctx context.Context) (string, error) {
+	c.mu.Lock()
+	open := len(c.docs) > 0
+	c.mu.Unlock()
+	if open {
+		return "", nil
+	}
+	found, seen := "", 0
+	filepath.WalkDir(c.Root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || found != "" {
+			return filepath.SkipDir
+		}
+		if seen++; seen > 10000 {
+			return filepath.SkipAll
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != c.Root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		for _, e := range c.Server.Extensions {
+			if strings.EqualFold(filepath.Ext(name), e) && d.Type().IsRegular() {
+				found = p
+				return filepath.SkipAll
+			}
+		}
+		return nil
+	})
+	if found == "" {
+		return "", nil
+	}
+	_, err := c.Sync(ctx, found)
+	return found, err
 }
 
 // Synced returns the content of a file as the server was last told it.
@@ -360,22 +465,24 @@ func (c *Client) Mark() int {
 }
 
 // Diagnostics returns the diagnostics of a file fresher than mark: pulled
-// when the server offers pull diagnostics, or else the publications after
-// mark, once they have been quiet for settle. It waits at most until ctx
-// is done, and then returns what it has, with fresh false.
+// when the server offers pull diagnostics (also when it registers them
+// while this waits), or else the publications after mark, once they have
+// been quiet for settle. It waits at most until ctx is done, and then
+// returns what it has, with fresh false.
 func (c *Client) Diagnostics(ctx context.Context, path string, mark int, settle time.Duration) (items []Diagnostic, fresh bool, err error) {
 	uri := FileURI(path)
-	if c.canPull() {
-		var rep documentDiagnosticReport
-		err := c.Call(ctx, "textDocument/diagnostic", map[string]any{"textDocument": textDocumentIdentifier{URI: uri}}, &rep)
-		if err == nil && rep.Kind == "full" {
-			return rep.Items, true, nil
-		}
-	}
+	pulled := false
 	for {
+		if !pulled && c.canPull() {
+			pulled = true
+			rep, err := c.pull(ctx, uri)
+			if err == nil && rep.Kind == "full" {
+				return rep.Items, true, nil
+			}
+		}
 		c.mu.Lock()
 		e, seen := c.diags[uri]
-		changed := c.changed
+		changed, stirred := c.changed, c.stirred
 		c.mu.Unlock()
 		if seen && e.seq > mark {
 			// Fresh: wait for the server to stop publishing (several
@@ -389,12 +496,104 @@ func (c *Client) Diagnostics(ctx context.Context, path string, mark int, settle 
 		}
 		select {
 		case <-changed:
+		case <-stirred:
 		case <-c.exited:
 			return e.items, false, fmt.Errorf("%s exited%s", c.Server.ID, c.stderrTail())
 		case <-ctx.Done():
 			return e.items, false, nil
 		}
 	}
+}
+
+// Ready waits, at most until ctx is done, until the server has caught up
+// with a file as last synced and finished the work it announced, so that
+// an answer about it is not computed on an older view of the project:
+//
+//   - a server that publishes the version its diagnostics are for has
+//     published them for the synced version (clangd answers from an AST
+//     built on the old headers until it has rebuilt the file);
+//   - before it is known how the server publishes, it has published for
+//     the file at all, within firstPublishWait (a server that published
+//     nothing for a file opened is not waited for again, until it
+//     publishes);
+//   - no work-done progress the server began is still running (clangd's
+//     background index, which references and rename read; a TypeScript
+//     project loading).
+//
+// A server that pulls diagnostics is asked for the file's diagnostics
+// instead, once for each version of it: it answers when it has analyzed
+// that version.
+func (c *Client) Ready(ctx context.Context, path string) {
+	uri := FileURI(path)
+	first := time.NewTimer(firstPublishWait)
+	defer first.Stop()
+	for {
+		c.mu.Lock()
+		doc, e := c.docs[uri], c.diags[uri]
+		pubs, busy := c.pubs, len(c.progress) > 0
+		pull := c.pullsLocked() // a server may register pulling only now
+		changed, stirred := c.changed, c.stirred
+		c.mu.Unlock()
+		if pull && doc != nil && doc.pulled < doc.version {
+			// The server answers a pull once it has analyzed the file as
+			// synced, with the settings it asked for; other requests it
+			// may answer before (pyright answers null while it reloads).
+			if c.pull(ctx, uri); ctx.Err() != nil {
+				return
+			}
+			continue
+		}
+		behind := false
+		if doc != nil && !pull {
+			switch pubs {
+			case pubVersioned:
+				// A publication since the sync that names no version
+				// is taken as current.
+				behind = e.version < doc.version && !(e.seq > doc.seq && e.version == 0)
+			case pubUnknown:
+				behind = e.seq <= doc.seq
+			}
+		}
+		if !behind && !busy {
+			return
+		}
+		select {
+		case <-changed:
+		case <-stirred:
+		case <-first.C:
+			c.mu.Lock()
+			if c.pubs == pubUnknown {
+				c.pubs = pubSilent
+			}
+			c.mu.Unlock()
+		case <-c.exited:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// firstPublishWait bounds how long Ready waits for a server to publish
+// anything, before it is known whether it publishes for every file.
+const firstPublishWait = 5 * time.Second
+
+// pull asks the server for a file's diagnostics.
+func (c *Client) pull(ctx context.Context, uri string) (documentDiagnosticReport, error) {
+	c.mu.Lock()
+	version := 0
+	if doc := c.docs[uri]; doc != nil {
+		version = doc.version
+	}
+	c.mu.Unlock()
+	var rep documentDiagnosticReport
+	err := c.Call(ctx, "textDocument/diagnostic", map[string]any{"textDocument": textDocumentIdentifier{URI: uri}}, &rep)
+	c.mu.Lock()
+	if doc := c.docs[uri]; doc != nil && (err == nil || ctx.Err() == nil) {
+		doc.pulled = max(doc.pulled, version)
+	}
+	c.mu.Unlock()
+	return rep, err
 }
 
 // quiet waits until no diagnostics were published for d; false when ctx
@@ -415,6 +614,17 @@ func (c *Client) quiet(ctx context.Context, d time.Duration) bool {
 			return false
 		}
 	}
+}
+
+// Published reports whether the server published diagnostics for a file
+// since it was last synced: what it last published is current.
+func (c *Client) Published(path string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	uri := FileURI(path)
+	e, ok := c.diags[uri]
+	doc := c.docs[uri]
+	return ok && doc != nil && e.seq > doc.seq
 }
 
 // Last returns the diagnostics last published for a file, and whether any
@@ -445,7 +655,20 @@ func (c *Client) PublishedSince(mark int, skip string) map[string][]Diagnostic {
 func (c *Client) canPull() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.pullRegs) > 0 || has(c.caps.DiagnosticProvider)
+	return c.pullsLocked()
+}
+
+func (c *Client) pullsLocked() bool {
+	return c.registeredLocked("textDocument/diagnostic") || has(c.caps.DiagnosticProvider)
+}
+
+func (c *Client) registeredLocked(method string) bool {
+	for _, m := range c.regs {
+		if m == method {
+			return true
+		}
+	}
+	return false
 }
 
 // Shutdown asks the server to exit and, after a grace period, kills its
@@ -468,9 +691,23 @@ func (c *Client) Shutdown(ctx context.Context) {
 func (c *Client) kill() {
 	killGroup(c.cmd)
 	c.conn.Close()
+	deadline := time.After(5 * time.Second)
 	select {
 	case <-c.exited:
-	case <-time.After(5 * time.Second):
+	case <-deadline:
+		return
+	}
+	// The server's own children (typescript-language-server's tsservers)
+	// die with the group, but are reaped by init only some time after:
+	// wait until the group is empty, so that none is seen to survive.
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for !groupGone(c.cmd) {
+		select {
+		case <-tick.C:
+		case <-deadline:
+			return
+		}
 	}
 }
 

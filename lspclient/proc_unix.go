@@ -3,6 +3,7 @@
 package lspclient
 
 import (
+	"errors"
 	"os/exec"
 	"syscall"
 )
@@ -17,4 +18,10 @@ func killGroup(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// groupGone reports whether no process of the command's group is left,
+// not even one killed and not yet reaped.
+func groupGone(cmd *exec.Cmd) bool {
+	return cmd.Process == nil || errors.Is(syscall.Kill(-cmd.Process.Pid, 0), syscall.ESRCH)
 }

@@ -230,29 +230,41 @@ func (c *Client) Rename(ctx context.Context, path string, pos Position, newName 
 	return edit, nil
 }
 
-// Has reports whether the server offers a request: "definition",
-// "typeDefinition", "implementation", "references", "hover",
-// "documentSymbol", "workspaceSymbol", "codeAction", "rename".
+// Has reports whether the server offers a request, in its capabilities
+// or by registering it since: "definition", "typeDefinition",
+// "implementation", "references", "hover", "documentSymbol",
+// "workspaceSymbol", "codeAction", "rename".
 func (c *Client) Has(feature string) bool {
+	raw, method := c.capability(feature)
+	if has(raw) {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return method != "" && c.registeredLocked(method)
+}
+
+// capability is a feature's capability and its request's method.
+func (c *Client) capability(feature string) (json.RawMessage, string) {
 	switch feature {
 	case "definition":
-		return has(c.caps.DefinitionProvider)
+		return c.caps.DefinitionProvider, "textDocument/definition"
 	case "typeDefinition":
-		return has(c.caps.TypeDefinition)
+		return c.caps.TypeDefinition, "textDocument/typeDefinition"
 	case "implementation":
-		return has(c.caps.Implementation)
+		return c.caps.Implementation, "textDocument/implementation"
 	case "references":
-		return has(c.caps.ReferencesProvider)
+		return c.caps.ReferencesProvider, "textDocument/references"
 	case "hover":
-		return has(c.caps.HoverProvider)
+		return c.caps.HoverProvider, "textDocument/hover"
 	case "documentSymbol":
-		return has(c.caps.DocumentSymbol)
+		return c.caps.DocumentSymbol, "textDocument/documentSymbol"
 	case "workspaceSymbol":
-		return has(c.caps.WorkspaceSymbol)
+		return c.caps.WorkspaceSymbol, "workspace/symbol"
 	case "codeAction":
-		return has(c.caps.CodeActionProvider)
+		return c.caps.CodeActionProvider, "textDocument/codeAction"
 	case "rename":
-		return has(c.caps.RenameProvider)
+		return c.caps.RenameProvider, "textDocument/rename"
 	}
-	return false
+	return nil, ""
 }

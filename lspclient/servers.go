@@ -19,6 +19,8 @@ type Server struct {
 	Markers    []string   // a file's root is its nearest folder holding one
 	Extensions []string
 	Check      []string // the project-wide check; nil when there is none
+	// InitOptions is sent as initializationOptions at initialize.
+	InitOptions map[string]any
 }
 
 // Table is every server agenttools knows.
@@ -30,7 +32,11 @@ var Table = []*Server{
 		Extensions: []string{".py", ".pyi"}, Check: []string{"pyright", "--outputjson"}},
 	{ID: "typescript-language-server", Commands: [][]string{{"typescript-language-server", "--stdio"}},
 		Markers:    []string{"tsconfig.json", "jsconfig.json", "package.json"},
-		Extensions: []string{".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs"}, Check: []string{"tsc", "--noEmit", "-p", "."}},
+		Extensions: []string{".ts", ".tsx", ".js", ".jsx", ".mts", ".cts", ".mjs", ".cjs"}, Check: []string{"tsc", "--noEmit", "-p", "."},
+		// By default a rename at an imported name renames only the
+		// import's local alias (import { a as b }); a project-wide rename
+		// is what lsp_rename promises.
+		InitOptions: map[string]any{"preferences": map[string]any{"providePrefixAndSuffixTextForRename": false}}},
 	{ID: "rust-analyzer", Commands: [][]string{{"rust-analyzer"}}, Markers: []string{"Cargo.toml"},
 		Extensions: []string{".rs"}, Check: []string{"cargo", "check", "--message-format=json"}},
 	{ID: "clangd", Commands: [][]string{{"clangd"}}, Markers: []string{"compile_commands.json", "compile_flags.txt", "CMakeLists.txt"},

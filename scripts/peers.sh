@@ -45,7 +45,7 @@ for p in "$@"; do
 	dlv) go_peer dlv github.com/go-delve/delve/cmd/dlv@v1.27.2 ;;
 	ast-grep) npm_peer ast-grep @ast-grep/cli ;;
 	pyright) npm_peer pyright pyright ;;
-	typescript-language-server) npm_peer typescript-language-server typescript typescript-language-server ;;
+	typescript-language-server) npm_peer typescript-language-server typescript@6 typescript-language-server ;;
 	clangd) apt_peer clangd clangd ;;
 	lldb-dap) apt_peer lldb-dap-19 lldb-19 ;;
 	python3) apt_peer python3 python3 ;;

@@ -32,6 +32,11 @@ const (
 	diagnosticsSettle = 400 * time.Millisecond
 )
 
+// readyWait bounds how long a request waits for the server to catch up
+// with a change and end the work it announced (indexing, loading); past
+// it, the request is sent anyway.
+const readyWait = 15 * time.Second
+
 func lspTools(e *env) []*Tool {
 	t := NewTool("lsp", Read, true,
 		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
@@ -102,15 +107,23 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 	var r Result
 	switch a.Action {
 	case "diagnostics":
-		if _, ok := c.Last(path); ok && !sent {
+		if !sent && c.Published(path) {
 			mark = -1 // unchanged since the server last published: that is fresh
 		}
 		r, err = e.fileDiagnostics(ctx, c, path, mark)
 	case "symbols":
+		ready(ctx, c, path)
+		if !c.Has("documentSymbol") {
+			return unsupported(a.Action, c, "textDocument/documentSymbol"), nil
+		}
 		r, err = e.documentSymbols(ctx, c, path)
 	default:
 		if navigation[a.Action] == "" {
 			return Errorf("action: unknown action %q", a.Action), nil
+		}
+		ready(ctx, c, path)
+		if !c.Has(features[a.Action]) {
+			return unsupported(a.Action, c, navigation[a.Action]), nil
 		}
 		r, err = e.navigate(ctx, c, path, a)
 	}
@@ -121,6 +134,30 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 		r.Content[0].Text = note + r.Content[0].Text
 	}
 	return r, nil
+}
+
+// features maps the navigation actions to the capabilities they need.
+var features = map[string]string{
+	"definition":      "definition",
+	"type_definition": "typeDefinition",
+	"implementation":  "implementation",
+	"references":      "references",
+	"hover":           "hover",
+	"code_actions":    "codeAction",
+}
+
+// unsupported says that a server cannot answer an action at all.
+func unsupported(action string, c *lspclient.Client, method string) Result {
+	return Errorf("%s: %s does not offer %s (not among its capabilities), so it cannot answer this", action, c.Server.ID, method)
+}
+
+// ready waits, for at most readyWait, until the server has caught up with
+// a file as synced and finished the work it announced (see
+// lspclient.Client.Ready); path "" waits only for that work.
+func ready(ctx context.Context, c *lspclient.Client, path string) {
+	rctx, cancel := context.WithTimeout(ctx, readyWait)
+	defer cancel()
+	c.Ready(rctx, path)
 }
 
 func lspError(err error) Result {
@@ -378,6 +415,16 @@ func (e *env) workspaceSymbols(ctx context.Context, query string) (Result, error
 			continue
 		}
 		started++
+		opened, err := c.Prime(ctx)
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", c.Server.ID, err))
+			continue
+		}
+		ready(ctx, c, opened)
+		if !c.Has("workspaceSymbol") {
+			errs = append(errs, fmt.Sprintf("%s does not offer workspace/symbol (not among its capabilities), so it cannot search", c.Server.ID))
+			continue
+		}
 		syms, err := c.WorkspaceSymbols(ctx, query)
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s: %v", c.Server.ID, err))
@@ -388,7 +435,11 @@ func (e *env) workspaceSymbols(ctx context.Context, query string) (Result, error
 	if started == 0 {
 		return Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(errs)), nil
 	}
-	return e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %q", query)), nil
+	r := e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %q", query))
+	if len(errs) > 0 && len(r.Content) > 0 {
+		r.Content[0].Text += "\n" + strings.Join(errs, "\n") // what the other servers could not say
+	}
+	return r, nil
 }
 
 func joinErrs(errs []string) string {

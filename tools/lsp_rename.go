@@ -62,6 +62,10 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 	if err != nil {
 		return Errorf("%v", err), nil
 	}
+	ready(ctx, c, path)
+	if !c.Has("rename") {
+		return Errorf("lsp_rename: %s does not offer textDocument/rename (not among its capabilities), so it cannot rename; nothing was written", c.Server.ID), nil
+	}
 	edit, err := c.Rename(ctx, path, sp.pos, a.NewName)
 	if err != nil {
 		return Errorf("lsp_rename: %s: %v; nothing was written", c.Server.ID, err), nil
@@ -85,11 +89,22 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 	if err != nil {
 		return Errorf("nothing was written: %v", err), nil
 	}
+	var synced []string
 	for _, ch := range changes {
 		if !ch.Delete && lspclient.ForFile(ch.Path) != nil {
 			c.Sync(ctx, ch.Path)
+			synced = append(synced, ch.Path)
 		}
 	}
+	// The next question may be about any of the files renamed in, and be
+	// answered from what the server made of the others (clangd finds a
+	// definition in its index of the file that holds it): wait until it
+	// has caught up with each.
+	rctx, rcancel := context.WithTimeout(ctx, readyWait)
+	for _, p := range synced {
+		c.Ready(rctx, p)
+	}
+	rcancel()
 	edits := 0
 	var b strings.Builder
 	for _, f := range files {

@@ -163,8 +163,12 @@ func (e *env) baseline(ctx context.Context, path string) {
 		return
 	}
 	mark := c.Mark()
-	if _, err := c.Sync(ctx, path); err != nil {
+	sent, err := c.Sync(ctx, path)
+	if err != nil {
 		return
+	}
+	if !sent && c.Published(path) {
+		mark = -1 // the server has already published for this content
 	}
 	wctx, cancel := context.WithTimeout(ctx, diagnosticsWait)
 	defer cancel()
@@ -188,8 +192,12 @@ func (e *env) newDiagnostics(ctx context.Context, path string) []string {
 		e.journal.known(other, ds)
 	}
 	mark := c.Mark()
-	if _, err := c.Sync(ctx, path); err != nil {
+	sent, err := c.Sync(ctx, path)
+	if err != nil {
 		return nil
+	}
+	if !sent && c.Published(path) {
+		mark = -1 // the write left the file as the server last saw it
 	}
 	c.Save(ctx, path)
 	wctx, cancel := context.WithTimeout(ctx, diagnosticsWait)

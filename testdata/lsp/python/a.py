@@ -1,0 +1,6 @@
+"""Greetings."""
+
+
+def greet(name: str) -> str:
+    """Greet says hello."""
+    return f"hello, {name}"

@@ -1,0 +1,4 @@
+/** Greet says hello. */
+export function greet(name: string): string {
+  return `hello, ${name}`;
+}
