@@ -8,14 +8,18 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/interp"
+	"github.com/agenttools/agenttools/interp/golang"
 	"github.com/agenttools/agenttools/interp/javascript"
+	"github.com/agenttools/agenttools/interp/python"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -231,5 +235,286 @@ func TestEvalImage(t *testing.T) {
 	want := Result{Content: []Content{text("plot:"), {Type: "image", MimeType: "image/png", Data: base64.StdEncoding.EncodeToString(img.Bytes())}}}
 	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// pyRun is a run like evalRun's whose working directory also has a .venv
+// made from Debian's /usr/bin/python3 with its site packages (pandas,
+// matplotlib), which the Python kernel finds there as it would in a
+// project. Without the venv module the kernel runs /usr/bin/python3.
+func pyRun(t *testing.T, budget time.Duration) (*Dispatcher, string) {
+	t.Helper()
+	peers.Require(t, "python3")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("first line\nsecond line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := python.Config{Dir: dir, Grace: 2 * time.Second}
+	if out, err := exec.Command("/usr/bin/python3", "-m", "venv", "--system-site-packages", "--without-pip", filepath.Join(dir, ".venv")).CombinedOutput(); err != nil {
+		t.Logf("no venv (%v: %s); running python3 directly", err, out)
+		cfg.Python, _ = peers.Find("python3")
+	}
+	kernels := interp.NewKernels(func(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
+		if lang == interp.Python {
+			return python.New(ctx, cfg)
+		}
+		return jsOnly(ctx, lang)
+	})
+	t.Cleanup(func() { kernels.Close() })
+	d, err := Registry(&Run{
+		Dir:         dir,
+		Yes:         true,
+		Rules:       map[string]Rule{"write": Deny},
+		Kernels:     kernels,
+		EvalTimeout: budget,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, dir
+}
+
+func py(code string) map[string]any {
+	return map[string]any{"code": code, "description": "run a small python check here"}
+}
+
+// TestEvalPython runs a Python notebook through the dispatcher, with the
+// bridge going through the real registry and its rules.
+func TestEvalPython(t *testing.T) {
+	d, dir := pyRun(t, 0)
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want Result
+	}{
+		{"python is the default language", py("n = 20"), Result{Content: []Content{text("(no output)")}}},
+		{"state is kept and echoed", py("n * 2 + 2"), Result{Content: []Content{text("42")}}},
+		{"streams in order",
+			py("import os, sys\nprint('out 1')\n!echo child\nos.write(1, b'fd 1\\n')\nprint('err 1', file=sys.stderr)\nprint('out 2')"),
+			Result{Content: []Content{text("out 1\nchild\nfd 1"), text("stderr:\nerr 1"), text("out 2")}}},
+		{"tool() reads through the dispatcher",
+			py(`f = tool("read", {"path": "f.txt"}); print(f["path"], f["total_lines"]); f["text"]`),
+			Result{Content: []Content{text("f.txt 2"), text(`'     1\tfirst line\n     2\tsecond line\n'`)}}},
+		{"a denied tool raises in the cell",
+			py(`tool("write", {"path": "g.txt", "content": "x"})`),
+			Result{IsError: true, Content: []Content{text("Traceback (most recent call last):\n  File \"<cell 5>\", line 1, in <module>\n    tool(\"write\", {\"path\": \"g.txt\", \"content\": \"x\"})\nToolError: write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule")}}},
+		{"a syntax error keeps earlier state", py("n = ("), Result{IsError: true, Content: []Content{text("  File \"<cell 6>\", line 1\n    n = (\n        ^\nSyntaxError: '(' was never closed")}}},
+		{"state after the error", py("n"), Result{Content: []Content{text("20")}}},
+		{"reset drops state",
+			map[string]any{"code": "'n' in globals()", "description": "check that the reset cleared state", "reset": true},
+			Result{Content: []Content{text("False")}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := call(t, d, "eval", tc.args)
+			if diff := cmp.Diff(tc.want, got, ignoreStructured); diff != "" {
+				t.Errorf("eval %q (-want +got):\n%s", tc.args["code"], diff)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "g.txt")); !os.IsNotExist(err) {
+		t.Errorf("the denied write happened: %v", err)
+	}
+}
+
+// TestEvalPythonTimeout: a sleep with no output is interrupted once the
+// budget passes (KeyboardInterrupt), and the state is kept.
+func TestEvalPythonTimeout(t *testing.T) {
+	d, _ := pyRun(t, time.Second)
+	call(t, d, "eval", py("before = 'kept'"))
+	got := call(t, d, "eval", py("import time\ntime.sleep(60)"))
+	if n := len(got.Content); !got.IsError || n != 2 || !strings.HasSuffix(got.Content[0].Text, "KeyboardInterrupt") ||
+		got.Content[1].Text != "[the cell was interrupted after 1 second with no activity (no output, no tool call in flight), the eval timeout. What it defined before that is kept. Make the work finish sooner, or print progress as it goes.]" {
+		t.Errorf("timed-out cell: %+v", got)
+	}
+	if got := call(t, d, "eval", py("before")); got.TextContent() != "'kept'" {
+		t.Errorf("after the timeout: %v", got)
+	}
+}
+
+// TestEvalPythonBridgePausesTimeout: a tool call that lasts longer than
+// the budget does not trip it.
+func TestEvalPythonBridgePausesTimeout(t *testing.T) {
+	const budget = time.Second
+	d, _ := pyRun(t, budget)
+	err := d.Wrap("read", func(next Handler) Handler {
+		return func(ctx context.Context, args json.RawMessage) (Result, error) {
+			time.Sleep(budget + budget/2)
+			return next(ctx, args)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := call(t, d, "eval", py(`tool("read", {"path": "f.txt"})["total_lines"]`))
+	if diff := cmp.Diff(Result{Content: []Content{text("2")}}, got, ignoreStructured); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestEvalPythonOutputCap prints 100 MB; the cell stops at the cap, says
+// so, and the kernel goes on.
+func TestEvalPythonOutputCap(t *testing.T) {
+	d, _ := pyRun(t, 0)
+	got := call(t, d, "eval", py("for i in range(100 * 1024):\n    print('x' * 1023)\n'not reached'"))
+	if !got.IsError || len(got.Content) != 2 {
+		t.Fatalf("capped cell: isError %v, %d content items", got.IsError, len(got.Content))
+	}
+	if n := len(got.Content[0].Text); n != interp.DefaultMaxOutput-1 {
+		t.Errorf("kept %d bytes of output, want the cap", n)
+	}
+	if got := call(t, d, "eval", py("'still here'")); got.TextContent() != "'still here'" {
+		t.Errorf("after the cap: %v", got)
+	}
+}
+
+// TestEvalPythonRestart: a killed kernel is reported, and the next cell
+// runs in a new one and says so.
+func TestEvalPythonRestart(t *testing.T) {
+	d, _ := pyRun(t, 0)
+	got := call(t, d, "eval", py("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"))
+	want := Result{IsError: true, Content: []Content{text("the Python process ended while the cell ran (signal: killed): the variables and imports of earlier cells are lost, and the next cell starts a new process")}}
+	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
+		t.Errorf("killed (-want +got):\n%s", diff)
+	}
+	got = call(t, d, "eval", py("1 + 1"))
+	want = Result{Content: []Content{text("[the Python process ended during the previous cell (signal: killed); this cell runs in a new Python process: the variables and imports of earlier cells are gone]"), text("2")}}
+	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
+		t.Errorf("after (-want +got):\n%s", diff)
+	}
+}
+
+// TestEvalPythonPlot: a matplotlib figure comes back as an image content
+// item that decodes as a PNG.
+func TestEvalPythonPlot(t *testing.T) {
+	d, _ := pyRun(t, 0)
+	got := call(t, d, "eval", py("import matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.show()"))
+	if len(got.Content) != 1 || got.Content[0].Type != "image" || got.Content[0].MimeType != "image/png" {
+		t.Fatalf("plot: %+v", got)
+	}
+	data, err := base64.StdEncoding.DecodeString(got.Content[0].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+		t.Errorf("the plot does not decode: %v", err)
+	}
+}
+
+// goRun is a run like evalRun's with the Go kernel as well.
+func goRun(t *testing.T, budget time.Duration) *Dispatcher {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("first line\nsecond line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kernels := interp.NewKernels(func(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
+		if lang == interp.Go {
+			return golang.New(golang.Config{})
+		}
+		return jsOnly(ctx, lang)
+	})
+	t.Cleanup(func() { kernels.Close() })
+	d, err := Registry(&Run{
+		Dir:         dir,
+		Yes:         true,
+		Rules:       map[string]Rule{"write": Deny},
+		Kernels:     kernels,
+		EvalTimeout: budget,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func goCell(code string) map[string]any {
+	return map[string]any{"code": code, "description": "run a small go check here", "language": "go"}
+}
+
+// TestEvalGo runs a Go notebook through the dispatcher, with the bridge
+// going through the real registry and its rules.
+func TestEvalGo(t *testing.T) {
+	d := goRun(t, 0)
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want Result
+	}{
+		{"state is kept", goCell("n := 20\nimport \"fmt\""), Result{Content: []Content{text("(no output)")}}},
+		{"and echoed", goCell("n*2 + 2"), Result{Content: []Content{text("42")}}},
+		{"streams in order",
+			goCell("import \"os\"\nfmt.Println(\"out 1\")\nfmt.Fprintln(os.Stderr, \"err 1\")\nfmt.Println(\"out 2\")"),
+			Result{Content: []Content{text("out 1"), text("stderr:\nerr 1"), text("out 2")}}},
+		{"display of text and of a table",
+			goCell("type row struct {\n\tID int\n\tOK bool\n}\ndisplay(\"rows:\", []row{{1, true}, {2, false}})"),
+			Result{Content: []Content{text("rows:"), text("ID  OK\n--  -----\n1   true\n2   false")}}},
+		{"tool() reads through the dispatcher",
+			goCell("f, err := tool(\"read\", map[string]any{\"path\": \"f.txt\"})\nfmt.Println(f[\"path\"], f[\"total_lines\"], err)\nf[\"text\"]"),
+			Result{Content: []Content{text("f.txt 2 <nil>"), text(`"     1\tfirst line\n     2\tsecond line\n"`)}}},
+		{"a denied tool is an error value in the cell",
+			goCell(`_, err := tool("write", map[string]any{"path": "g.txt", "content": "x"})` + "\nerr"),
+			Result{Content: []Content{text("write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule")}}},
+		{"eval is not reachable from a cell",
+			goCell(`_, err := tool("eval", map[string]any{"code": "1"})` + "\nerr"),
+			Result{Content: []Content{text("eval cannot be called from inside a cell; run that code in this cell instead")}}},
+		{"a panic keeps earlier state",
+			goCell("n = 7\nvar m map[string]int\nm[\"k\"] = 1"),
+			Result{IsError: true, Content: []Content{text("panic: assignment to entry in nil map\n\tat cell (3:1)")}}},
+		{"state after the panic", goCell("n"), Result{Content: []Content{text("7")}}},
+		{"a compile error", goCell("n + missing"), Result{IsError: true, Content: []Content{text("compile error: 1:5: undefined: missing")}}},
+		{"reset drops state",
+			map[string]any{"code": "n", "description": "check that the reset cleared state", "language": "go", "reset": true},
+			Result{IsError: true, Content: []Content{text("compile error: 1:1: undefined: n")}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := call(t, d, "eval", tc.args)
+			if diff := cmp.Diff(tc.want, got, ignoreStructured); diff != "" {
+				t.Errorf("eval %q (-want +got):\n%s", tc.args["code"], diff)
+			}
+		})
+	}
+}
+
+// TestEvalGoTimeout: a busy loop with no output is interrupted once the
+// budget passes, and the state is kept.
+func TestEvalGoTimeout(t *testing.T) {
+	d := goRun(t, 200*time.Millisecond)
+	call(t, d, "eval", goCell(`before := "kept"`))
+	got := call(t, d, "eval", goCell("for {}"))
+	want := Result{IsError: true, Content: []Content{
+		text("Interrupted"),
+		text("[the cell was interrupted after 200ms with no activity (no output, no tool call in flight), the eval timeout. What it defined before that is kept. Make the work finish sooner, or print progress as it goes.]"),
+	}}
+	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got := call(t, d, "eval", goCell("before")); got.TextContent() != `"kept"` {
+		t.Errorf("after the timeout: %v", got)
+	}
+}
+
+// TestEvalGoStuck: a cell in a call the interpreter cannot interrupt
+// costs the kernel, and the result says the state is gone.
+func TestEvalGoStuck(t *testing.T) {
+	d := goRun(t, 200*time.Millisecond)
+	got := call(t, d, "eval", goCell("import \"time\"\ntime.Sleep(5 * time.Second)"))
+	if !got.IsError || !strings.Contains(got.TextContent(), "cannot interrupt") || !strings.Contains(got.TextContent(), "without the state of the earlier cells") {
+		t.Errorf("stuck cell: %+v", got)
+	}
+}
+
+// TestEvalGoOutputCap prints 100 MB; the cell stops at the cap, says so,
+// and the kernel goes on.
+func TestEvalGoOutputCap(t *testing.T) {
+	d := goRun(t, 0)
+	got := call(t, d, "eval", goCell("import \"strings\"\nfor i := 0; i < 100*1024; i++ { println(strings.Repeat(\"x\", 1023)) }\n\"not reached\""))
+	if !got.IsError || len(got.Content) != 2 {
+		t.Fatalf("capped cell: isError %v, %d content items", got.IsError, len(got.Content))
+	}
+	if n := len(got.Content[0].Text); n != interp.DefaultMaxOutput-1 {
+		t.Errorf("kept %d bytes of output, want the cap", n)
+	}
+	if got := call(t, d, "eval", goCell(`"still here"`)); got.TextContent() != `"still here"` {
+		t.Errorf("after the cap: %v", got)
 	}
 }

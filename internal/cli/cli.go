@@ -19,7 +19,9 @@ import (
 
 	"github.com/agenttools/agenttools/grammars/bundled"
 	"github.com/agenttools/agenttools/interp"
+	"github.com/agenttools/agenttools/interp/golang"
 	"github.com/agenttools/agenttools/interp/javascript"
+	"github.com/agenttools/agenttools/interp/python"
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/tools"
 )
@@ -156,7 +158,7 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		Vibe:           f.vibe,
 		Grammars:       bundled.Registry(),
 		LSP:            lspclient.NewSupervisor(realDir(f.root)),
-		Kernels:        interp.NewKernels(kernels),
+		Kernels:        interp.NewKernels(kernels(realDir(f.root))),
 	}
 	if port != nil {
 		r.Permissions = port
@@ -185,12 +187,27 @@ func realDir(dir string) string {
 	return abs
 }
 
-// kernels starts eval's interpreters. This build has JavaScript only.
-func kernels(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
-	if lang == interp.JavaScript {
-		return javascript.New(javascript.Config{}), nil
+// kernels starts eval's interpreters for a run whose working directory is
+// dir: Python runs there, with the project's own virtual environment when
+// it has one.
+func kernels(dir string) interp.Factory {
+	return func(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
+		switch lang {
+		case interp.JavaScript:
+			return javascript.New(javascript.Config{}), nil
+		case interp.Python:
+			return python.New(ctx, python.Config{Dir: dir})
+		case interp.Go:
+			// In the engine's process: a Go cell's relative paths are
+			// the process's, not dir.
+			k, err := golang.New(golang.Config{})
+			if err != nil {
+				return nil, err
+			}
+			return k, nil
+		}
+		return nil, interp.Unavailable(lang, interp.Python, interp.JavaScript, interp.Go)
 	}
-	return nil, interp.Unavailable(lang, interp.JavaScript)
 }
 
 // closeRun ends what a run started: its language servers and kernels.

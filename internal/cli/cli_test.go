@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -96,7 +97,6 @@ func TestCall(t *testing.T) {
 		{"unparseable pattern", []string{"call", "ast_grep", `{"pattern":"func ("}`}, "", "", "does not parse in any context", 1},
 		{"schema error", []string{"call", "read", `{"path":1}`}, "", "", `argument "path": want string`, 1},
 		{"eval in javascript", []string{"call", "--yes", "eval", `{"code":"console.log('hi'); 6 * 7","description":"print a greeting and multiply two numbers","language":"javascript"}`}, "", "hi\n42\n", "", 0},
-		{"eval has no python yet", []string{"call", "--yes", "eval", `{"code":"1","description":"evaluate one in the default language"}`}, "", "", "the python kernel is not available in this build yet", 1},
 		{"bad JSON is usage", []string{"call", "read", `{"path"`}, "", "", "not valid JSON", 2},
 		{"no tool is usage", []string{"call"}, "", "", "call takes TOOL", 2},
 		{"unknown flag is usage", []string{"call", "--colour", "read"}, "", "", "flag provided but not defined", 2},
@@ -118,6 +118,21 @@ func TestCall(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "d.txt")); err == nil {
 		t.Errorf("the plan surface wrote d.txt")
+	}
+}
+
+// TestCallEvalPython: Python is eval's default language, and it runs the
+// project's own .venv when the working directory has one.
+func TestCallEvalPython(t *testing.T) {
+	peers.Require(t, "python3")
+	dir := workdir(t)
+	want := "42\n"
+	if exec.Command("/usr/bin/python3", "-m", "venv", "--without-pip", filepath.Join(dir, ".venv")).Run() == nil {
+		want = "in the venv\n42\n"
+	}
+	got := run(t, dir, "", "call", "--yes", "eval", `{"code":"import sys\nif sys.prefix != sys.base_prefix: print('in the venv')\n6 * 7","description":"check the venv and multiply two numbers"}`)
+	if got.code != 0 || got.stdout != want {
+		t.Errorf("eval in python: code %d, stdout %q, want %q; stderr %q", got.code, got.stdout, want, got.stderr)
 	}
 }
 
