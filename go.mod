@@ -10,6 +10,7 @@ require (
 	github.com/google/jsonschema-go v0.4.3
 	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06
 	github.com/sourcegraph/jsonrpc2 v0.2.3
+	github.com/traefik/yaegi v0.16.1
 	golang.org/x/term v0.48.0
 )
 

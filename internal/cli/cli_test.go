@@ -97,6 +97,7 @@ func TestCall(t *testing.T) {
 		{"unparseable pattern", []string{"call", "ast_grep", `{"pattern":"func ("}`}, "", "", "does not parse in any context", 1},
 		{"schema error", []string{"call", "read", `{"path":1}`}, "", "", `argument "path": want string`, 1},
 		{"eval in javascript", []string{"call", "--yes", "eval", `{"code":"console.log('hi'); 6 * 7","description":"print a greeting and multiply two numbers","language":"javascript"}`}, "", "hi\n42\n", "", 0},
+		{"eval in go", []string{"call", "--yes", "eval", `{"code":"import \"fmt\"\nfmt.Println(\"hi\")\n6 * 7","description":"print a greeting and multiply two numbers","language":"go"}`}, "", "hi\n42\n", "", 0},
 		{"bad JSON is usage", []string{"call", "read", `{"path"`}, "", "", "not valid JSON", 2},
 		{"no tool is usage", []string{"call"}, "", "", "call takes TOOL", 2},
 		{"unknown flag is usage", []string{"call", "--colour", "read"}, "", "", "flag provided but not defined", 2},
