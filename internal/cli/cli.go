@@ -196,7 +196,7 @@ func kernels(dir string) interp.Factory {
 		case interp.JavaScript:
 			return javascript.New(javascript.Config{}), nil
 		case interp.Python:
-			return python.New(ctx, python.Config{Dir: dir})
+			return python.New(ctx, python.Config{Dir: dir, Env: interp.Host{}}) // the binary has no isolated environment
 		case interp.Go:
 			// In the engine's process: a Go cell's relative paths are
 			// the process's, not dir.

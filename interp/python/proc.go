@@ -15,6 +15,8 @@ import (
 	"sync"
 
 	_ "embed"
+
+	"github.com/agenttools/agenttools/interp"
 )
 
 // driverSource is the Python side of the kernel; its docstring describes
@@ -66,7 +68,7 @@ type proc struct {
 
 // startProc starts python on the driver in dir, in a process group of its
 // own.
-func startProc(python, dir string) (*proc, error) {
+func startProc(env interp.Environment, python, dir string) (*proc, error) {
 	var nonce [12]byte
 	rand.Read(nonce[:])
 	mark := hex.EncodeToString(nonce[:])
@@ -102,11 +104,14 @@ func startProc(python, dir string) (*proc, error) {
 			return nil, err
 		}
 	}
-	cmd := exec.Command(python, "-u", "-", mark)
+	cmd := env.Command(python, "-u", "-", mark)
 	cmd.Dir = dir
 	// Agg before pyplot is ever imported: figures are drawn to PNGs, no
 	// window is opened.
-	cmd.Env = append(os.Environ(), "MPLBACKEND=Agg", "PYTHONUNBUFFERED=1", "PYTHONIOENCODING=utf-8")
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, "MPLBACKEND=Agg", "PYTHONUNBUFFERED=1", "PYTHONIOENCODING=utf-8")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = theirs[0], theirs[3], theirs[4]
 	cmd.ExtraFiles = []*os.File{theirs[1], theirs[2]} // fds 3 and 4
 	if err := ownGroup(cmd); err != nil {

@@ -24,8 +24,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -48,7 +46,7 @@ type Config struct {
 	// Dir is the working directory of the interpreter, and where its
 	// project-local virtual environment is looked for.
 	Dir string
-	// Python is the interpreter to run; "" means Interpreter(Dir).
+	// Python is the interpreter to run; "" means Interpreter(Env, Dir).
 	Python string
 	// MaxOutput is how many bytes of output a cell may produce before it
 	// is stopped; 0 means interp.DefaultMaxOutput.
@@ -56,6 +54,8 @@ type Config struct {
 	// Grace is how long an interrupted cell has to stop before the process
 	// is killed; 0 means DefaultGrace.
 	Grace time.Duration
+	// Env is where the interpreter runs; nil means the host.
+	Env interp.Environment
 }
 
 // A Kernel is one Python process at a time, restarted when it dies.
@@ -71,17 +71,17 @@ type Kernel struct {
 	closed bool
 }
 
-// Interpreter is the Python a kernel for dir runs: the project's own
-// .venv/bin/python or venv/bin/python when there is one, as the user's
-// shell would after activating it, else python3 on PATH.
-func Interpreter(dir string) (string, error) {
+// Interpreter is the Python a kernel for dir runs in env: the project's
+// own .venv/bin/python or venv/bin/python when there is one, as the
+// user's shell would after activating it, else python3 on PATH.
+func Interpreter(env interp.Environment, dir string) (string, error) {
 	for _, venv := range []string{".venv", "venv"} {
 		p := filepath.Join(dir, venv, "bin", "python")
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+		if env.Executable(p) {
 			return p, nil
 		}
 	}
-	p, err := exec.LookPath("python3")
+	p, err := env.LookPath("python3")
 	if err != nil {
 		return "", fmt.Errorf("no Python: neither .venv/bin/python nor venv/bin/python in the working directory, and no python3 on PATH")
 	}
@@ -93,10 +93,13 @@ func New(ctx context.Context, cfg Config) (*Kernel, error) {
 	if cfg.Grace <= 0 {
 		cfg.Grace = DefaultGrace
 	}
+	if cfg.Env == nil {
+		cfg.Env = interp.Host{}
+	}
 	python := cfg.Python
 	if python == "" {
 		var err error
-		if python, err = Interpreter(cfg.Dir); err != nil {
+		if python, err = Interpreter(cfg.Env, cfg.Dir); err != nil {
 			return nil, err
 		}
 	}
@@ -111,7 +114,7 @@ func New(ctx context.Context, cfg Config) (*Kernel, error) {
 
 // start runs a new process and waits for the driver's ready message.
 func (k *Kernel) start(ctx context.Context) (*proc, error) {
-	p, err := startProc(k.python, k.cfg.Dir)
+	p, err := startProc(k.cfg.Env, k.python, k.cfg.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s did not start: %v", k.python, err)
 	}
