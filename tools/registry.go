@@ -30,6 +30,7 @@ func providers() []provider {
 		{"grammar registry", func(r *Run) bool { return r.Dir != "" && r.Grammars != nil }, editTools},
 		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, lspTools},
 		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, renameTools},
+		{"debug-session supervisor", func(r *Run) bool { return r.Dir != "" && r.Debug != nil && r.ConversationID != "" }, debugTools},
 		{"kernel factory", func(r *Run) bool { return r.Kernels != nil }, evalTools},
 	}
 }

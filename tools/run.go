@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/agenttools/agenttools/dapclient"
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/interp"
 	"github.com/agenttools/agenttools/lspclient"
@@ -42,6 +43,10 @@ type Run struct {
 	// LSP runs the language servers; nil means no lsp tool. The run's
 	// owner closes it.
 	LSP *lspclient.Supervisor
+
+	// Debug runs the debug sessions, one per conversation; nil means no
+	// debug tool. The run's owner closes it.
+	Debug *dapclient.Supervisor
 
 	// Kernels are eval's interpreters, started per language on first use;
 	// nil means no eval tool. The run's owner closes them.

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenttools/agenttools/dapclient"
 	"github.com/agenttools/agenttools/grammars/bundled"
 	"github.com/agenttools/agenttools/interp"
 	"github.com/agenttools/agenttools/interp/golang"
@@ -158,6 +159,7 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		Vibe:           f.vibe,
 		Grammars:       bundled.Registry(),
 		LSP:            lspclient.NewSupervisor(realDir(f.root)),
+		Debug:          dapclient.NewSupervisor(realDir(f.root), dapclient.DefaultTTL),
 		Kernels:        interp.NewKernels(kernels(realDir(f.root))),
 	}
 	if port != nil {
@@ -210,8 +212,12 @@ func kernels(dir string) interp.Factory {
 	}
 }
 
-// closeRun ends what a run started: its language servers and kernels.
+// closeRun ends what a run started: its debug sessions, language servers
+// and kernels.
 func closeRun(r *tools.Run) {
+	if r.Debug != nil {
+		r.Debug.Close()
+	}
 	if r.Kernels != nil {
 		r.Kernels.Close()
 	}

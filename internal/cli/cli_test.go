@@ -161,7 +161,7 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "eval"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval"}},
 		{"plan", []string{"read", "ast_grep", "lsp"}},
 		{"readonly", []string{"read", "ast_grep", "lsp"}},
 	} {
@@ -344,7 +344,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "eval"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 

@@ -1,0 +1,452 @@
+package dapclient
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/google/go-dap"
+)
+
+// DefaultTTL is how long a debug session may live.
+const DefaultTTL = 30 * time.Minute
+
+// OutputLimit is how many bytes of the debuggee's output a session keeps.
+const OutputLimit = 64 << 10
+
+// A Supervisor keeps the debug sessions of one run: at most one per
+// conversation, each ended after its TTL. Close ends them all.
+type Supervisor struct {
+	workdir string
+	ttl     time.Duration
+
+	mu     sync.Mutex
+	convs  map[string]*Conversation
+	closed bool
+}
+
+// NewSupervisor returns a supervisor for programs under workdir; ttl <= 0
+// means DefaultTTL.
+func NewSupervisor(workdir string, ttl time.Duration) *Supervisor {
+	if ttl <= 0 {
+		ttl = DefaultTTL
+	}
+	return &Supervisor{workdir: workdir, ttl: ttl, convs: map[string]*Conversation{}}
+}
+
+// Workdir is the folder the supervisor serves.
+func (s *Supervisor) Workdir() string { return s.workdir }
+
+// TTL is the time limit of a session.
+func (s *Supervisor) TTL() time.Duration { return s.ttl }
+
+// Conversation returns the state of one conversation, made on first use.
+func (s *Supervisor) Conversation(id string) *Conversation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.convs[id]
+	if c == nil {
+		c = &Conversation{sup: s, Breakpoints: map[string][]int{}}
+		s.convs[id] = c
+	}
+	return c
+}
+
+// PIDs returns the process ids of the running adapters, each the leader
+// of its process group.
+func (s *Supervisor) PIDs() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var pids []int
+	for _, c := range s.convs {
+		if c.session != nil {
+			pids = append(pids, c.session.c.PID())
+		}
+	}
+	return pids
+}
+
+// Close ends every session, killing its adapter and debuggee, and refuses
+// to start more.
+func (s *Supervisor) Close() {
+	s.mu.Lock()
+	s.closed = true
+	var sessions []*Session
+	for _, c := range s.convs {
+		if c.session != nil {
+			sessions = append(sessions, c.session)
+		}
+	}
+	s.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, sess := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sess.End("the run closed")
+		}()
+	}
+	wg.Wait()
+}
+
+// A Conversation is one conversation's debugging state: the breakpoints,
+// kept across sessions, and the session, when one runs. Lock it for the
+// length of an operation.
+type Conversation struct {
+	sync.Mutex
+	sup         *Supervisor
+	Breakpoints map[string][]int // absolute file → 1-based lines
+
+	session *Session
+	last    *Session // the latest session, running or not, for its output
+	lastEnd string   // why the last session ended
+}
+
+// Last returns the latest session, even one that has ended; nil when none
+// ran.
+func (c *Conversation) Last() *Session {
+	c.sup.mu.Lock()
+	defer c.sup.mu.Unlock()
+	return c.last
+}
+
+// Session returns the running session, or nil and why the last one ended
+// ("" when none ran).
+func (c *Conversation) Session() (*Session, string) {
+	c.sup.mu.Lock()
+	defer c.sup.mu.Unlock()
+	if c.session != nil {
+		if why := c.session.Ended(); why != "" {
+			c.lastEnd = why
+			c.session = nil
+		}
+	}
+	if c.session != nil {
+		return c.session, ""
+	}
+	return nil, c.lastEnd
+}
+
+// A Launch is what starts a session.
+type Launch struct {
+	Adapter   []string        // the adapter's command, without --listen
+	Dir       string          // where the adapter runs
+	AdapterID string          // initialize's adapterID, e.g. "go"
+	Program   string          // for the session's description
+	Arguments json.RawMessage // the launch request's arguments
+}
+
+// Start starts an adapter, performs the handshake (initialize, launch,
+// the breakpoints after initialized, configurationDone) and returns the
+// session with the breakpoints the adapter answered, by file. The caller
+// holds the conversation's lock and has checked that no session runs.
+func (c *Conversation) Start(ctx context.Context, l Launch) (*Session, map[string][]dap.Breakpoint, error) {
+	c.sup.mu.Lock()
+	if c.sup.closed {
+		c.sup.mu.Unlock()
+		return nil, nil, fmt.Errorf("the run's debug sessions are shut down")
+	}
+	c.sup.mu.Unlock()
+	sess := &Session{Program: l.Program, Started: time.Now(), changed: make(chan struct{}), done: make(chan struct{}), frames: map[int]int{}, refs: map[int]int{}}
+	client, err := Start(ctx, l.Adapter, l.Dir, sess.event)
+	if err != nil {
+		return nil, nil, err
+	}
+	sess.c = client
+	go func() {
+		<-client.Done()
+		sess.End("the debug adapter exited")
+	}()
+	bps, err := sess.handshake(ctx, l, c.Breakpoints)
+	if err != nil {
+		sess.End("its launch failed")
+		return nil, nil, err
+	}
+	c.sup.mu.Lock()
+	if c.sup.closed {
+		c.sup.mu.Unlock()
+		sess.End("the run closed")
+		return nil, nil, fmt.Errorf("the run's debug sessions are shut down")
+	}
+	c.session = sess
+	c.last = sess
+	c.lastEnd = ""
+	ttl := c.sup.ttl
+	sess.timer = time.AfterFunc(ttl, func() {
+		sess.End(fmt.Sprintf("it reached the session time limit of %v and was terminated", ttl))
+	})
+	c.sup.mu.Unlock()
+	return sess, bps, nil
+}
+
+func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int) (map[string][]dap.Breakpoint, error) {
+	init := &dap.InitializeRequest{Request: dap.Request{Command: "initialize"}, Arguments: dap.InitializeRequestArguments{
+		ClientID: "agenttools", ClientName: "agenttools", AdapterID: l.AdapterID,
+		LinesStartAt1: true, ColumnsStartAt1: true, PathFormat: "path",
+		SupportsVariableType: true,
+	}}
+	if _, err := s.c.Do(ctx, init); err != nil {
+		return nil, fmt.Errorf("initialize: %w", err)
+	}
+	// The initialized event may come before or after launch's response
+	// (delve sends it after); the breakpoints wait for it.
+	if _, err := s.c.Do(ctx, &dap.LaunchRequest{Request: dap.Request{Command: "launch"}, Arguments: l.Arguments}); err != nil {
+		return nil, fmt.Errorf("launch: %w", err)
+	}
+	s.mu.Lock()
+	s.launched = true
+	s.mu.Unlock()
+	if err := s.wait(ctx, func() bool { return s.initialized }); err != nil {
+		return nil, fmt.Errorf("waiting for the adapter's initialized event: %w", err)
+	}
+	out := map[string][]dap.Breakpoint{}
+	files := make([]string, 0, len(bps))
+	for f := range bps {
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		got, err := s.SetBreakpoints(ctx, f, bps[f])
+		if err != nil {
+			return nil, fmt.Errorf("setBreakpoints for %s: %w", f, err)
+		}
+		out[f] = got
+	}
+	if _, err := s.c.Do(ctx, &dap.ConfigurationDoneRequest{Request: dap.Request{Command: "configurationDone"}}); err != nil {
+		return nil, fmt.Errorf("configurationDone: %w", err)
+	}
+	return out, nil
+}
+
+// A Session is one running debug adapter and its debuggee.
+type Session struct {
+	Program string
+	Started time.Time
+	c       *Client
+	timer   *time.Timer
+
+	mu          sync.Mutex
+	changed     chan struct{} // closed and replaced at every change
+	initialized bool
+	launched    bool // launch has answered: output is the debuggee's from here on
+	stops       int  // stopped, exited and terminated events seen
+	running     bool
+	stopped     *dap.StoppedEventBody
+	exitCode    *int
+	ended       string
+	nextID      int
+	frames      map[int]int // frame ids of this stop → the adapter's handles
+	refs        map[int]int // references of this stop → the adapter's handles
+	out         []byte
+	dropped     int
+	endOnce     sync.Once
+	done        chan struct{} // closed once the session has ended
+}
+
+// Done is closed once the session has ended and its adapter is gone.
+func (s *Session) Done() <-chan struct{} { return s.done }
+
+// Client is the session's adapter connection.
+func (s *Session) Client() *Client { return s.c }
+
+func (s *Session) event(e dap.EventMessage) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch m := e.(type) {
+	case *dap.InitializedEvent:
+		s.initialized = true
+	case *dap.StoppedEvent:
+		body := m.Body
+		s.stopped = &body
+		s.running = false
+		s.stops++
+		clear(s.frames)
+		clear(s.refs)
+	case *dap.ContinuedEvent:
+		s.running = true
+		s.stopped = nil
+		clear(s.frames)
+		clear(s.refs)
+	case *dap.ExitedEvent:
+		code := m.Body.ExitCode
+		s.exitCode = &code
+		s.stops++
+	case *dap.TerminatedEvent:
+		s.stops++
+		s.running = false
+		s.stopped = nil
+		why := "the debug adapter ended the session"
+		if s.exitCode != nil {
+			why = fmt.Sprintf("the program exited with code %d", *s.exitCode)
+		}
+		go s.End(why)
+	case *dap.OutputEvent:
+		// Before launch answered, output is the adapter's own (delve's
+		// "Building …"), not the debuggee's.
+		if s.launched && (m.Body.Category == "stdout" || m.Body.Category == "stderr") {
+			s.out = append(s.out, m.Body.Output...)
+			if n := len(s.out) - OutputLimit; n > 0 {
+				s.dropped += n
+				s.out = append([]byte(nil), s.out[n:]...)
+			}
+		}
+	default:
+		return // other events change nothing here
+	}
+	s.broadcast()
+}
+
+func (s *Session) broadcast() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// wait waits until cond, read under the session's lock, holds, the
+// session ends or ctx is done.
+func (s *Session) wait(ctx context.Context, cond func() bool) error {
+	for {
+		s.mu.Lock()
+		ok, ended, ch := cond(), s.ended, s.changed
+		s.mu.Unlock()
+		if ok {
+			return nil
+		}
+		if ended != "" {
+			return fmt.Errorf("the session ended: %s", ended)
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// End ends the session for a reason, killing the adapter's process group.
+func (s *Session) End(why string) {
+	s.endOnce.Do(func() {
+		s.mu.Lock()
+		s.ended = why
+		s.running = false
+		s.broadcast()
+		s.mu.Unlock()
+		if s.timer != nil {
+			s.timer.Stop()
+		}
+		if s.c != nil {
+			s.c.Close()
+		}
+		close(s.done)
+	})
+}
+
+// Ended says why the session ended, or "" while it runs.
+func (s *Session) Ended() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ended
+}
+
+// Stops counts the stops (and exits) so far, for WaitStop.
+func (s *Session) Stops() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stops
+}
+
+// WaitStop waits until a stop after the since'th, or the session's end,
+// for at most d; it reports false when the program still runs.
+func (s *Session) WaitStop(ctx context.Context, since int, d time.Duration) bool {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	return s.wait(ctx, func() bool { return s.stops > since }) == nil || s.Ended() != ""
+}
+
+// Resumed marks the program as running after a continue or step: the
+// frame ids and references of the last stop are no longer valid.
+func (s *Session) Resumed() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.running = true
+	s.stopped = nil
+	clear(s.frames)
+	clear(s.refs)
+}
+
+// State returns where the program stands: stopped (with the event), or
+// running, and the exit code once it exited.
+func (s *Session) State() (stopped *dap.StoppedEventBody, running bool, exitCode *int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopped, s.running, s.exitCode
+}
+
+// Frame ids and variable references are handed out as ids of the
+// session's own, never reused: an adapter (delve) reuses its handles at
+// every stop, so an id from a previous stop would silently name another
+// frame. Each id maps to the adapter's handle for the current stop only.
+
+// AddFrame records a frame of the current stop and returns its id.
+func (s *Session) AddFrame(adapterID int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextID++
+	s.frames[s.nextID] = adapterID
+	return s.nextID
+}
+
+// Frame returns the adapter's handle of a frame id of the current stop.
+func (s *Session) Frame(id int) (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h, ok := s.frames[id]
+	return h, ok
+}
+
+// AddRef records a variables reference of the current stop and returns
+// its id; 0 (no children) stays 0.
+func (s *Session) AddRef(ref int) int {
+	if ref <= 0 {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextID++
+	s.refs[s.nextID] = ref
+	return s.nextID
+}
+
+// Ref returns the adapter's handle of a reference of the current stop.
+func (s *Session) Ref(id int) (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h, ok := s.refs[id]
+	return h, ok
+}
+
+// Output returns the debuggee's output kept so far and how many bytes
+// were dropped before it.
+func (s *Session) Output() (string, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return string(s.out), s.dropped
+}
+
+// SetBreakpoints sets the breakpoints of one file, replacing its earlier
+// ones, and returns what the adapter made of them.
+func (s *Session) SetBreakpoints(ctx context.Context, file string, lines []int) ([]dap.Breakpoint, error) {
+	var sbs []dap.SourceBreakpoint
+	for _, l := range lines {
+		sbs = append(sbs, dap.SourceBreakpoint{Line: l})
+	}
+	resp, err := s.c.Do(ctx, &dap.SetBreakpointsRequest{Request: dap.Request{Command: "setBreakpoints"}, Arguments: dap.SetBreakpointsArguments{
+		Source: dap.Source{Path: file}, Breakpoints: sbs,
+	}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.(*dap.SetBreakpointsResponse).Body.Breakpoints, nil
+}

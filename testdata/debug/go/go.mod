@@ -1,0 +1,3 @@
+module example.com/debugme
+
+go 1.22
