@@ -223,37 +223,7 @@ func table(v any) (text string, ok bool) {
 		}
 		grid = append(grid, line)
 	}
-	widths := make([]int, len(cols))
-	for _, line := range grid {
-		for j, s := range line {
-			widths[j] = max(widths[j], utf8.RuneCountInString(s))
-		}
-	}
-	var b strings.Builder
-	writeLine := func(line []string) {
-		var l strings.Builder
-		for j, s := range line {
-			l.WriteString(s)
-			if j < len(line)-1 {
-				l.WriteString(strings.Repeat(" ", widths[j]-utf8.RuneCountInString(s)+2))
-			}
-		}
-		b.WriteString(strings.TrimRight(l.String(), " "))
-		b.WriteByte('\n')
-	}
-	writeLine(grid[0])
-	rule := make([]string, len(cols))
-	for j, w := range widths {
-		rule[j] = strings.Repeat("-", w)
-	}
-	writeLine(rule)
-	for _, line := range grid[1:] {
-		writeLine(line)
-	}
-	if n > len(rows) {
-		fmt.Fprintf(&b, "… %d more rows (%d in all)\n", n-len(rows), n)
-	}
-	return strings.TrimRight(b.String(), "\n"), true
+	return interp.RenderTable(grid[0], grid[1:], n), true
 }
 
 // fieldName is the name a cell gave a field. yaegi builds the struct
