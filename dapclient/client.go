@@ -1,6 +1,7 @@
 // Package dapclient drives debug adapters over the Debug Adapter
 // Protocol: a client for one adapter process (delve's `dlv dap` over
-// TCP), and a supervisor that keeps one debug session per conversation,
+// TCP, debugpy's adapter over stdio) or for an adapter already listening
+// (a `python -m debugpy --listen` debuggee), and a supervisor that keeps one debug session per conversation,
 // with a hard time limit, and ends every adapter and debuggee when the
 // run closes.
 package dapclient
@@ -14,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -32,8 +34,8 @@ const startWait = 20 * time.Second
 // serialised; responses are matched to requests by request_seq; events go
 // to the handler given to Start, in the order they arrive.
 type Client struct {
-	cmd  *exec.Cmd
-	conn net.Conn
+	cmd  *exec.Cmd // nil for a client that dialled an adapter it did not start
+	conn io.ReadWriteCloser
 
 	wmu     sync.Mutex // serialises writes
 	mu      sync.Mutex
@@ -108,8 +110,83 @@ func Start(ctx context.Context, argv []string, dir string, onEvent func(dap.Even
 	return c, nil
 }
 
-// PID is the adapter's process id, the leader of its process group.
-func (c *Client) PID() int { return c.cmd.Process.Pid }
+// StartStdio runs argv (an adapter that speaks DAP on its stdin and
+// stdout, like `python3 -m debugpy.adapter`) in dir, in a process group
+// of its own. onEvent receives every event; it must not block for long.
+func StartStdio(ctx context.Context, argv []string, dir string, onEvent func(dap.EventMessage)) (*Client, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	ownGroup(cmd)
+	// Pipes of our own, not cmd's: Wait would close cmd's read end
+	// under the reader, losing the adapter's last messages.
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	var stderr tail
+	cmd.Stderr = &stderr
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, fmt.Errorf("starting %s: %w", argv[0], err)
+	}
+	c := &Client{cmd: cmd, conn: pipeConn{outR, inW}, pending: map[int]chan dap.Message{}, done: make(chan struct{}), exited: make(chan struct{}), onEvent: onEvent}
+	go func() {
+		cmd.Wait()
+		close(c.exited)
+	}()
+	go c.read()
+	return c, nil
+}
+
+// pipeConn is an adapter's stdout and stdin as one connection.
+type pipeConn struct {
+	r *os.File
+	w *os.File
+}
+
+func (p pipeConn) Read(b []byte) (int, error)  { return p.r.Read(b) }
+func (p pipeConn) Write(b []byte) (int, error) { return p.w.Write(b) }
+func (p pipeConn) Close() error {
+	p.w.Close()
+	return p.r.Close()
+}
+
+// Dial connects to an adapter that already listens at addr (host:port),
+// one this client did not start and does not end: Close only disconnects.
+func Dial(ctx context.Context, addr string, onEvent func(dap.EventMessage)) (*Client, error) {
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("connecting to a debug adapter at %s: %w", addr, err)
+	}
+	c := &Client{conn: conn, pending: map[int]chan dap.Message{}, done: make(chan struct{}), exited: make(chan struct{}), onEvent: onEvent}
+	close(c.exited)
+	go c.read()
+	return c, nil
+}
+
+// PID is the adapter's process id, the leader of its process group; 0
+// for a client that dialled an adapter it did not start.
+func (c *Client) PID() int {
+	if c.cmd == nil {
+		return 0
+	}
+	return c.cmd.Process.Pid
+}
+
+// Owned reports whether the client started its adapter (and ends it).
+func (c *Client) Owned() bool { return c.cmd != nil }
 
 // Done is closed when the connection to the adapter has ended.
 func (c *Client) Done() <-chan struct{} { return c.done }
@@ -262,7 +339,7 @@ func (c *Client) Do(ctx context.Context, req dap.RequestMessage) (dap.ResponseMe
 }
 
 // Close kills the adapter's process group (the debuggee with it) and
-// waits, briefly, until the process is reaped.
+// waits, briefly, until its processes are reaped.
 func (c *Client) Close() {
 	c.mu.Lock()
 	if c.err == nil {
@@ -270,9 +347,16 @@ func (c *Client) Close() {
 	}
 	c.mu.Unlock()
 	c.kill()
+	deadline := time.Now().Add(5 * time.Second)
 	select {
 	case <-c.exited:
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Until(deadline)):
+	}
+	// The adapter is reaped; its children (debugpy's launcher and
+	// debuggee), orphaned by the same kill, are reaped by init a moment
+	// later. Wait, briefly, until the group is gone.
+	for c.cmd != nil && !groupGone(c.cmd) && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
 	}
 	if c.conn != nil {
 		<-c.done
@@ -280,14 +364,16 @@ func (c *Client) Close() {
 }
 
 func (c *Client) kill() {
-	killGroup(c.cmd)
+	if c.cmd != nil {
+		killGroup(c.cmd)
+	}
 	if c.conn != nil {
 		c.conn.Close()
 	}
 }
 
 // GroupGone reports whether no process of the adapter's group is left.
-func (c *Client) GroupGone() bool { return groupGone(c.cmd) }
+func (c *Client) GroupGone() bool { return c.cmd == nil || groupGone(c.cmd) }
 
 // tail keeps the last few KiB written to it.
 type tail struct {

@@ -62,7 +62,7 @@ func (s *Supervisor) PIDs() []int {
 	defer s.mu.Unlock()
 	var pids []int
 	for _, c := range s.convs {
-		if c.session != nil {
+		if c.session != nil && c.session.c.PID() != 0 {
 			pids = append(pids, c.session.c.PID())
 		}
 	}
@@ -133,10 +133,17 @@ func (c *Conversation) Session() (*Session, string) {
 // A Launch is what starts a session.
 type Launch struct {
 	Adapter   []string        // the adapter's command, without --listen
+	Stdio     bool            // the adapter speaks DAP on stdin/stdout (debugpy), not on --listen
+	Addr      string          // instead of Adapter: dial an adapter already listening here
 	Dir       string          // where the adapter runs
 	AdapterID string          // initialize's adapterID, e.g. "go"
 	Program   string          // for the session's description
-	Arguments json.RawMessage // the launch request's arguments
+	Request   string          // "launch" (the default) or "attach"
+	Arguments json.RawMessage // the launch (or attach) request's arguments
+	// ConfigFirst: the adapter sends initialized only after it received
+	// launch/attach and answers that request only after configurationDone
+	// (debugpy), so the configuration does not wait for the answer.
+	ConfigFirst bool
 }
 
 // Start starts an adapter, performs the handshake (initialize, launch,
@@ -151,7 +158,16 @@ func (c *Conversation) Start(ctx context.Context, l Launch) (*Session, map[strin
 	}
 	c.sup.mu.Unlock()
 	sess := &Session{Program: l.Program, Started: time.Now(), changed: make(chan struct{}), done: make(chan struct{}), frames: map[int]int{}, refs: map[int]int{}}
-	client, err := Start(ctx, l.Adapter, l.Dir, sess.event)
+	var client *Client
+	var err error
+	switch {
+	case l.Addr != "":
+		client, err = Dial(ctx, l.Addr, sess.event)
+	case l.Stdio:
+		client, err = StartStdio(ctx, l.Adapter, l.Dir, sess.event)
+	default:
+		client, err = Start(ctx, l.Adapter, l.Dir, sess.event)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -191,16 +207,57 @@ func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int)
 	if _, err := s.c.Do(ctx, init); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	// The initialized event may come before or after launch's response
-	// (delve sends it after); the breakpoints wait for it.
-	if _, err := s.c.Do(ctx, &dap.LaunchRequest{Request: dap.Request{Command: "launch"}, Arguments: l.Arguments}); err != nil {
-		return nil, fmt.Errorf("launch: %w", err)
+	cmd := l.Request
+	if cmd == "" {
+		cmd = "launch"
 	}
-	s.mu.Lock()
-	s.launched = true
-	s.mu.Unlock()
-	if err := s.wait(ctx, func() bool { return s.initialized }); err != nil {
+	var req dap.RequestMessage = &dap.LaunchRequest{Request: dap.Request{Command: "launch"}, Arguments: l.Arguments}
+	if cmd == "attach" {
+		req = &dap.AttachRequest{Request: dap.Request{Command: "attach"}, Arguments: l.Arguments}
+	}
+	// launched is the launch request's answer, when ConfigFirst defers
+	// waiting for it until after configurationDone.
+	var launched chan error
+	if l.ConfigFirst {
+		// No build output to tell apart: everything from here on is the
+		// debuggee's.
+		s.mu.Lock()
+		s.launched = true
+		s.mu.Unlock()
+		launched = make(chan error, 1)
+		go func() {
+			_, err := s.c.Do(ctx, req)
+			launched <- err
+			s.mu.Lock()
+			s.broadcast()
+			s.mu.Unlock()
+		}()
+	} else {
+		// The initialized event may come before or after launch's
+		// response (delve sends it after); the breakpoints wait for it.
+		if _, err := s.c.Do(ctx, req); err != nil {
+			return nil, fmt.Errorf("%s: %w", cmd, err)
+		}
+		s.mu.Lock()
+		s.launched = true
+		s.mu.Unlock()
+	}
+	var lerr error
+	answered := false
+	if err := s.wait(ctx, func() bool {
+		if launched != nil && !answered {
+			select {
+			case lerr = <-launched:
+				answered = true
+			default:
+			}
+		}
+		return s.initialized || (answered && lerr != nil)
+	}); err != nil {
 		return nil, fmt.Errorf("waiting for the adapter's initialized event: %w", err)
+	}
+	if answered && lerr != nil {
+		return nil, fmt.Errorf("%s: %w", cmd, lerr)
 	}
 	out := map[string][]dap.Breakpoint{}
 	files := make([]string, 0, len(bps))
@@ -217,6 +274,16 @@ func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int)
 	}
 	if _, err := s.c.Do(ctx, &dap.ConfigurationDoneRequest{Request: dap.Request{Command: "configurationDone"}}); err != nil {
 		return nil, fmt.Errorf("configurationDone: %w", err)
+	}
+	if launched != nil && !answered {
+		select {
+		case lerr = <-launched:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%s: no answer from the debug adapter: %w", cmd, ctx.Err())
+		}
+		if lerr != nil {
+			return nil, fmt.Errorf("%s: %w", cmd, lerr)
+		}
 	}
 	return out, nil
 }
@@ -337,6 +404,13 @@ func (s *Session) End(why string) {
 			s.timer.Stop()
 		}
 		if s.c != nil {
+			if !s.c.Owned() {
+				// An adapter this session did not start: leave it and
+				// its debuggee running, detached.
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				s.c.Do(ctx, &dap.DisconnectRequest{Request: dap.Request{Command: "disconnect"}, Arguments: &dap.DisconnectArguments{TerminateDebuggee: false}})
+				cancel()
+			}
 			s.c.Close()
 		}
 		close(s.done)
@@ -438,15 +512,28 @@ func (s *Session) Output() (string, int) {
 // SetBreakpoints sets the breakpoints of one file, replacing its earlier
 // ones, and returns what the adapter made of them.
 func (s *Session) SetBreakpoints(ctx context.Context, file string, lines []int) ([]dap.Breakpoint, error) {
-	var sbs []dap.SourceBreakpoint
+	sbs := []dap.SourceBreakpoint{}
 	for _, l := range lines {
 		sbs = append(sbs, dap.SourceBreakpoint{Line: l})
 	}
-	resp, err := s.c.Do(ctx, &dap.SetBreakpointsRequest{Request: dap.Request{Command: "setBreakpoints"}, Arguments: dap.SetBreakpointsArguments{
-		Source: dap.Source{Path: file}, Breakpoints: sbs,
-	}})
+	// go-dap's arguments omit an empty breakpoints list, which debugpy
+	// does not take for "none": the request is written by hand.
+	args, err := json.Marshal(struct {
+		Source      dap.Source             `json:"source"`
+		Breakpoints []dap.SourceBreakpoint `json:"breakpoints"`
+	}{dap.Source{Path: file}, sbs})
+	if err != nil {
+		return nil, err
+	}
+	resp, err := s.c.Do(ctx, &rawRequest{Request: dap.Request{Command: "setBreakpoints"}, Arguments: args})
 	if err != nil {
 		return nil, err
 	}
 	return resp.(*dap.SetBreakpointsResponse).Body.Breakpoints, nil
+}
+
+// rawRequest is a request with arguments as written.
+type rawRequest struct {
+	dap.Request
+	Arguments json.RawMessage `json:"arguments"`
 }

@@ -27,7 +27,7 @@ const (
 
 func debugTools(e *env) []*Tool {
 	t := NewTool("debug", Exec, false,
-		"Drive a debugger (delve for Go). Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file or package folder, args) starts it and runs to the first breakpoint. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
+		"Drive a debugger (delve for Go, debugpy for Python). Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file or package folder, or a .py file; args) starts it and runs to the first breakpoint; attach (port) connects to a Python program started with `python -m debugpy --listen 127.0.0.1:PORT` (attaching to a delve server is not available). continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
 		e.debug)
 	setEnum(t.InputSchema, "operation", "adapters", "status", "breakpoints", "launch", "attach", "continue", "pause", "step_over", "step_in", "step_out", "threads", "stack", "scopes", "variables", "evaluate", "output", "terminate")
 	return []*Tool{t}
@@ -37,7 +37,7 @@ type debugArgs struct {
 	Operation  string   `json:"operation" jsonschema:"what to do"`
 	File       string   `json:"file,omitempty" jsonschema:"with breakpoints: the source file, relative to the working directory"`
 	Lines      []int    `json:"lines,omitempty" jsonschema:"with breakpoints: 1-based lines; empty clears the file"`
-	Program    string   `json:"program,omitempty" jsonschema:"with launch: a .go file or a package folder, relative to the working directory"`
+	Program    string   `json:"program,omitempty" jsonschema:"with launch: a .go file or a package folder, or a .py file, relative to the working directory"`
 	Args       []string `json:"args,omitempty" jsonschema:"with launch: the program's command-line arguments"`
 	Port       int      `json:"port,omitempty" jsonschema:"with attach: the port the debuggee listens on"`
 	ThreadID   int      `json:"thread_id,omitempty" jsonschema:"thread to move or inspect; default the stopped one"`
@@ -52,7 +52,7 @@ func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
 	defer conv.Unlock()
 	switch a.Operation {
 	case "adapters":
-		return e.debugAdapters(), nil
+		return e.debugAdapters(ctx), nil
 	case "status":
 		return debugStatus(conv), nil
 	case "breakpoints":
@@ -60,7 +60,7 @@ func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
 	case "launch":
 		return e.debugLaunch(ctx, conv, a)
 	case "attach":
-		return Errorf("attach is not available yet; launch a Go program instead (debug launch with program)"), nil
+		return e.debugAttach(ctx, conv, a)
 	case "output":
 		sess := conv.Last()
 		if sess == nil {
@@ -414,7 +414,45 @@ type debugAdapter struct {
 
 var debugAdapters = []debugAdapter{{"delve", "dlv", []string{"go.mod"}}}
 
-func (e *env) debugAdapters() Result {
+// debugpyMarkers are the root markers of a Python project.
+var debugpyMarkers = []string{"pyproject.toml", "setup.py", "requirements.txt"}
+
+// debugPython is the interpreter that runs debugpy for a project: its
+// own .venv/bin/python or venv/bin/python, else python3 on PATH; "" when
+// there is none.
+func debugPython(dir string) string {
+	for _, v := range []string{".venv", "venv"} {
+		p := filepath.Join(dir, v, "bin", "python")
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+	}
+	p, _ := exec.LookPath("python3")
+	return p
+}
+
+// debugpyMissing says why python cannot run debugpy, or "" when it can.
+func debugpyMissing(ctx context.Context, python string) string {
+	if python == "" {
+		return "no Python interpreter: no .venv/bin/python or venv/bin/python in the working directory and no python3 on PATH"
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, python, "-c", "import debugpy").CombinedOutput()
+	if err != nil {
+		msg := strings.TrimSpace(string(out))
+		if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
+			msg = msg[i+1:]
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return fmt.Sprintf("%s cannot import debugpy (%s); install it into that environment (%s -m pip install debugpy)", python, msg, python)
+	}
+	return ""
+}
+
+func (e *env) debugAdapters(ctx context.Context) Result {
 	var b strings.Builder
 	for _, ad := range debugAdapters {
 		marker := ""
@@ -442,7 +480,41 @@ func (e *env) debugAdapters() Result {
 			b.WriteString(" — not usable\n")
 		}
 	}
-	b.WriteString("debugpy, lldb and dart are not available yet\n")
+	wd := e.run.Debug.Workdir()
+	marker := ""
+	for _, m := range debugpyMarkers {
+		if _, err := os.Stat(filepath.Join(wd, m)); err == nil {
+			marker = m
+			break
+		}
+	}
+	fmt.Fprintf(&b, "debugpy: root marker %s: ", strings.Join(debugpyMarkers, ", "))
+	if marker != "" {
+		b.WriteString("found " + marker)
+	} else {
+		b.WriteString("not found in the working directory")
+	}
+	python := debugPython(wd)
+	b.WriteString("; interpreter: ")
+	if python != "" {
+		b.WriteString(python)
+	} else {
+		b.WriteString("none (no .venv/bin/python, venv/bin/python, or python3 on PATH)")
+	}
+	missing := debugpyMissing(ctx, python)
+	if python != "" {
+		if missing == "" {
+			b.WriteString("; debugpy importable")
+		} else {
+			b.WriteString("; " + missing)
+		}
+	}
+	if marker != "" && missing == "" {
+		b.WriteString(" — usable\n")
+	} else {
+		b.WriteString(" — not usable\n")
+	}
+	b.WriteString("lldb and dart are not available yet\n")
 	return Text(b.String())
 }
 
@@ -524,8 +596,11 @@ func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a d
 		gofiles, _ := filepath.Glob(filepath.Join(path, "*.go"))
 		isGo = len(gofiles) > 0
 	}
+	if !info.IsDir() && strings.HasSuffix(path, ".py") {
+		return e.debugPy(ctx, conv, a, path)
+	}
 	if !isGo {
-		return Errorf("program: %s is not a Go program (a .go file or a folder with .go files); debugging other languages (debugpy, lldb-dap) is not available yet", a.Program), nil
+		return Errorf("program: %s is not a Go or Python program (a .go file, a folder with .go files, or a .py file); debugging other languages (lldb-dap, dart) is not available yet", a.Program), nil
 	}
 	dlv, err := exec.LookPath("dlv")
 	if err != nil {
@@ -543,14 +618,65 @@ func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a d
 	})
 	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
 	defer cancel()
-	sess, bps, err := conv.Start(lctx, dapclient.Launch{
+	return e.debugStart(lctx, conv, "launch", dapclient.Launch{
 		Adapter: []string{dlv, "dap"}, Dir: e.run.Debug.Workdir(), AdapterID: "go", Program: a.Program, Arguments: largs,
 	})
+}
+
+// debugPy launches a Python program under debugpy.
+func (e *env) debugPy(ctx context.Context, conv *dapclient.Conversation, a debugArgs, path string) (Result, error) {
+	wd := e.run.Debug.Workdir()
+	python := debugPython(wd)
+	if missing := debugpyMissing(ctx, python); missing != "" {
+		return Errorf("launch: a Python program cannot be debugged here: %s", missing), nil
+	}
+	largs, _ := json.Marshal(map[string]any{
+		"request": "launch", "type": "python", "program": path, "args": append([]string{}, a.Args...),
+		"cwd": wd, "python": []string{python}, "console": "internalConsole", "justMyCode": true, "stopOnEntry": false,
+	})
+	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
+	defer cancel()
+	return e.debugStart(lctx, conv, "launch", dapclient.Launch{
+		Adapter: []string{python, "-m", "debugpy.adapter"}, Stdio: true, ConfigFirst: true,
+		Dir: wd, AdapterID: "python", Program: a.Program, Arguments: largs,
+	})
+}
+
+// debugAttach connects to a Python program that debugpy runs listening on
+// a local port.
+func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
+	if sess, _ := conv.Session(); sess != nil {
+		return Errorf("attach: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
+	}
+	if a.Port <= 0 || a.Port > 65535 {
+		return Errorf("port: attach needs the port the debuggee listens on (python -m debugpy --listen 127.0.0.1:PORT); attaching to a delve server is not available"), nil
+	}
+	// debugpy --listen serves its own adapter on the port: the session
+	// talks DAP to it directly (a fresh debugpy.adapter given "connect"
+	// waits for the debuggee to call it instead).
+	args, _ := json.Marshal(map[string]any{
+		"request": "attach", "type": "python", "connect": map[string]any{"host": "127.0.0.1", "port": a.Port}, "justMyCode": true,
+	})
+	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
+	defer cancel()
+	return e.debugStart(lctx, conv, "attach", dapclient.Launch{
+		Addr: fmt.Sprintf("127.0.0.1:%d", a.Port), ConfigFirst: true, Request: "attach",
+		Dir: e.run.Debug.Workdir(), AdapterID: "python", Program: fmt.Sprintf("the debuggee on port %d", a.Port), Arguments: args,
+	})
+}
+
+// debugStart starts a session and says where the program stopped.
+func (e *env) debugStart(lctx context.Context, conv *dapclient.Conversation, op string, l dapclient.Launch) (Result, error) {
+	sess, bps, err := conv.Start(lctx, l)
 	if err != nil {
-		return debugErr("launch", err), nil
+		return debugErr(op, err), nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "launched %s\n", a.Program)
+	if op == "attach" {
+		fmt.Fprintf(&b, "attached to %s\n", l.Program)
+	} else {
+		fmt.Fprintf(&b, "launched %s\n", l.Program)
+	}
 	if len(bps) == 0 {
 		b.WriteString("no breakpoints set; it runs until it ends or you pause it\n")
 	} else {

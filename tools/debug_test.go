@@ -1,9 +1,12 @@
 package tools
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -21,6 +24,11 @@ func debugRun(t *testing.T, name string, ttl time.Duration) (*Dispatcher, string
 	t.Helper()
 	dlv := peers.Require(t, "dlv")
 	t.Setenv("PATH", filepath.Dir(dlv)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return debugRunIn(t, name, ttl)
+}
+
+func debugRunIn(t *testing.T, name string, ttl time.Duration) (*Dispatcher, string, *dapclient.Supervisor, *[]int) {
+	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -179,6 +187,183 @@ func TestDebugBadInput(t *testing.T) {
 	wantDebug(t, d, map[string]any{"operation": "launch", "program": "nothere.go"}, true, "program", "does not exist")
 	wantDebug(t, d, map[string]any{"operation": "launch"}, true, "program")
 	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "../outside.go", "lines": []int{1}}, true, "file", "inside the working directory")
-	wantDebug(t, d, map[string]any{"operation": "attach", "port": 4000}, true, "not available yet")
-	wantDebug(t, d, map[string]any{"operation": "launch", "program": "go.mod"}, true, "not a Go program", "not available yet")
+	wantDebug(t, d, map[string]any{"operation": "attach"}, true, "port", "delve server is not available")
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "go.mod"}, true, "not a Go or Python program", "not available yet")
+}
+
+// debugpyPeer makes python3 on PATH an interpreter that imports debugpy:
+// the one on PATH, else /usr/bin/python3 (where scripts/peers.sh installs
+// Debian's python3-debugpy), put first on PATH. It returns its path. A
+// missing debugpy skips, or fails under AGENTTOOLS_REQUIRE_PEERS=1.
+func debugpyPeer(t *testing.T) string {
+	t.Helper()
+	py := peers.Require(t, "python3")
+	if exec.Command(py, "-c", "import debugpy").Run() == nil {
+		return py
+	}
+	const system = "/usr/bin/python3"
+	if exec.Command(system, "-c", "import debugpy").Run() == nil {
+		bin := t.TempDir()
+		if err := os.Symlink(system, filepath.Join(bin, "python3")); err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+		return filepath.Join(bin, "python3")
+	}
+	msg := fmt.Sprintf("peer required: debugpy is not importable by %s or %s: run scripts/peers.sh debugpy (make test does)", py, system)
+	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+func TestDebugPython(t *testing.T) {
+	debugpyPeer(t)
+	d, _, sup, pids := debugRunIn(t, "python", 0)
+	wantDebug(t, d, map[string]any{"operation": "adapters"}, false, "debugpy: root marker", "found requirements.txt", "debugpy importable — usable", "delve")
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{2}}, false, "kept")
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "main.py"}, false,
+		"main.py:2 verified at line 2", "stopped (breakpoint)", "main.py:2 in square", "r = n * n")
+	*pids = append(*pids, sup.PIDs()...)
+	if len(*pids) != 1 {
+		t.Fatalf("PIDs = %v, want one adapter", *pids)
+	}
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "main.py"}, true, "already runs main.py", "terminate it first")
+	wantDebug(t, d, map[string]any{"operation": "threads"}, false, "MainThread")
+
+	stack := wantDebug(t, d, map[string]any{"operation": "stack"}, false, "square\tmain.py:2", "main\tmain.py:9")
+	top := frameID(t, stack, "square")
+	caller := frameID(t, stack, "main")
+	scopes := wantDebug(t, d, map[string]any{"operation": "scopes", "frame_id": top}, false, "Locals")
+	wantDebug(t, d, map[string]any{"operation": "variables", "reference": refOf(t, scopes, "Locals")}, false, "n int = 1")
+	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "n + 41"}, false, "42")
+	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "total", "frame_id": caller}, false, "int = 0")
+
+	wantDebug(t, d, map[string]any{"operation": "step_over"}, false, "main.py:3", "return r")
+	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "r"}, false, "1")
+	wantDebug(t, d, map[string]any{"operation": "scopes", "frame_id": top}, true, "not a frame of the current stop")
+	wantDebug(t, d, map[string]any{"operation": "step_out"}, false, "in main")
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{}}, false, "cleared")
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{9}}, false, "verified at line 9")
+	wantDebug(t, d, map[string]any{"operation": "continue"}, false, "main.py:9", "total += square(i)")
+	wantDebug(t, d, map[string]any{"operation": "step_in"}, false, "in square")
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{}}, false, "cleared")
+	wantDebug(t, d, map[string]any{"operation": "continue"}, false, "the session ended")
+	wantDebug(t, d, map[string]any{"operation": "output"}, false, "total 14")
+	wantDebug(t, d, map[string]any{"operation": "status"}, false, "the last one ended")
+	for _, pid := range *pids {
+		if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("adapter group %d survives the program's exit (%v)", pid, err)
+		}
+	}
+}
+
+// TestDebugPythonVenv: a project's .venv/bin/python runs the program, not
+// python3 from PATH.
+func TestDebugPythonVenv(t *testing.T) {
+	debugpyPeer(t)
+	d, dir, sup, pids := debugRunIn(t, "python", 0)
+	venv := filepath.Join(dir, ".venv")
+	if out, err := exec.Command("/usr/bin/python3", "-m", "venv", "--system-site-packages", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Fatalf("making a venv: %v\n%s", err, out)
+	}
+	want := filepath.Join(venv, "bin", "python")
+	wantDebug(t, d, map[string]any{"operation": "adapters"}, false, "interpreter: "+want, "usable")
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{2}}, false)
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "main.py"}, false, "stopped (breakpoint)")
+	*pids = append(*pids, sup.PIDs()...)
+	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "__import__('sys').executable"}, false, want)
+	wantDebug(t, d, map[string]any{"operation": "terminate"}, false, "terminated")
+}
+
+// TestDebugPythonNoDebugpy: an interpreter without debugpy is named, not
+// started.
+func TestDebugPythonNoDebugpy(t *testing.T) {
+	debugpyPeer(t)
+	d, dir, _, _ := debugRunIn(t, "python", 0)
+	venv := filepath.Join(dir, "venv")
+	// Without the system site-packages the venv cannot import debugpy.
+	if out, err := exec.Command("/usr/bin/python3", "-m", "venv", "--without-pip", venv).CombinedOutput(); err != nil {
+		t.Fatalf("making a venv: %v\n%s", err, out)
+	}
+	py := filepath.Join(venv, "bin", "python")
+	wantDebug(t, d, map[string]any{"operation": "adapters"}, false, py+" cannot import debugpy", "not usable")
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "main.py"}, true, py+" cannot import debugpy")
+}
+
+// TestDebugPythonAttach: attach to a program that debugpy runs listening
+// on a port and waiting for a client.
+func TestDebugPythonAttach(t *testing.T) {
+	py := debugpyPeer(t)
+	d, dir, sup, pids := debugRunIn(t, "python", 0)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	cmd := exec.Command(py, "-m", "debugpy", "--log-to-stderr", "--listen", fmt.Sprintf("127.0.0.1:%d", port), "--wait-for-client", "main.py")
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	listening := make(chan struct{})
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		said := false
+		for sc.Scan() {
+			if !said && strings.Contains(sc.Text(), "accepting incoming client connections") {
+				close(listening)
+				said = true
+			}
+		}
+		cmd.Wait()
+		close(exited)
+	}()
+	*pids = append(*pids, cmd.Process.Pid)
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-exited
+	})
+	select {
+	case <-listening:
+	case <-exited:
+		t.Fatal("the debuggee exited before it listened")
+	case <-time.After(30 * time.Second):
+		t.Fatal("the debuggee did not listen within 30s")
+	}
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{2}}, false)
+	wantDebug(t, d, map[string]any{"operation": "attach", "port": port}, false,
+		fmt.Sprintf("attached to the debuggee on port %d", port), "main.py:2 verified", "stopped (breakpoint)", "main.py:2 in square")
+	if p := sup.PIDs(); len(p) != 0 {
+		t.Errorf("PIDs = %v, want none: the session started no adapter", p)
+	}
+	wantDebug(t, d, map[string]any{"operation": "attach", "port": port}, true, "already runs")
+	stack := wantDebug(t, d, map[string]any{"operation": "stack"}, false, "square\tmain.py:2", "main\tmain.py:9")
+	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "total", "frame_id": frameID(t, stack, "main")}, false, "0")
+	wantDebug(t, d, map[string]any{"operation": "continue"}, false, "stopped (breakpoint)", "main.py:2")
+	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "n"}, false, "2")
+	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{}}, false, "cleared")
+	wantDebug(t, d, map[string]any{"operation": "continue"}, false, "the session ended")
+	select {
+	case <-exited:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the debuggee did not exit within 30s of running to its end")
+	}
+	if !strings.Contains(stdout.String(), "total 14") {
+		t.Errorf("the debuggee printed %q, want total 14", stdout.String())
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, 0); !errors.Is(err, syscall.ESRCH) {
+		t.Errorf("a process of the debuggee's group %d survives its exit (%v)", cmd.Process.Pid, err)
+	}
+	wantDebug(t, d, map[string]any{"operation": "attach", "port": port}, true, "attach", "connecting")
 }
