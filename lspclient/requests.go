@@ -113,6 +113,7 @@ type Symbol struct {
 	Kind      int
 	Container string
 	Location  Location
+	Encoding  string // of Location's positions: the server's
 	Depth     int
 }
 
@@ -140,6 +141,9 @@ func (c *Client) DocumentSymbols(ctx context.Context, path string) ([]Symbol, er
 			return nil, fmt.Errorf("documentSymbol: %w", err)
 		}
 		out = flatten(out, ds, FileURI(path), "", 0)
+	}
+	for i := range out {
+		out[i].Encoding = c.encoding
 	}
 	return out, nil
 }
@@ -173,6 +177,9 @@ func (c *Client) WorkspaceSymbols(ctx context.Context, query string) ([]Symbol, 
 			sym.Location.Range = *s.Location.Range
 		}
 		out = append(out, sym)
+	}
+	for i := range out {
+		out[i].Encoding = c.encoding
 	}
 	return out, nil
 }

@@ -282,13 +282,13 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 		if err != nil {
 			return Result{}, err
 		}
-		return e.locationList(locs, maxReferences, fmt.Sprintf("references to %s", a.Symbol)), nil
+		return e.locationList(locs, c.Encoding(), maxReferences, fmt.Sprintf("references to %s", a.Symbol)), nil
 	}
 	locs, err := c.Locations(ctx, navigation[a.Action], path, sp.pos)
 	if err != nil {
 		return Result{}, err
 	}
-	return e.locationList(locs, 0, fmt.Sprintf("%s of %s", strings.ReplaceAll(a.Action, "_", " "), a.Symbol)), nil
+	return e.locationList(locs, c.Encoding(), 0, fmt.Sprintf("%s of %s", strings.ReplaceAll(a.Action, "_", " "), a.Symbol)), nil
 }
 
 // A shownLocation is a location as the tool reports it.
@@ -301,14 +301,15 @@ type shownLocation struct {
 
 // show turns a location into path:line:col with its source line; the path
 // is relative to the working directory when inside it.
-func (e *env) show(l lspclient.Location) shownLocation {
+// Its positions are in the encoding of the server that returned it.
+func (e *env) show(l lspclient.Location, encoding string) shownLocation {
 	p, err := lspclient.URIPath(l.URI)
 	if err != nil {
 		return shownLocation{File: l.URI, Line: l.Range.Start.Line + 1, Column: l.Range.Start.Character + 1}
 	}
 	s := shownLocation{File: e.displayPath(p), Line: l.Range.Start.Line + 1, Column: l.Range.Start.Character + 1}
 	if content, err := os.ReadFile(p); err == nil {
-		m := lspclient.NewMapper(content, e.encodingFor(p))
+		m := lspclient.NewMapper(content, encoding)
 		s.Text = strings.TrimSpace(string(m.Line(l.Range.Start.Line)))
 		if off, err := m.Offset(l.Range.Start); err == nil {
 			// Columns are shown in code points, whatever the server speaks.
@@ -319,15 +320,6 @@ func (e *env) show(l lspclient.Location) shownLocation {
 	return s
 }
 
-// encodingFor is the position encoding of the running server of a file;
-// utf-16 when none runs.
-func (e *env) encodingFor(path string) string {
-	if c, _, err := e.run.LSP.For(context.Background(), path); err == nil {
-		return c.Encoding()
-	}
-	return lspclient.UTF16
-}
-
 func (e *env) displayPath(p string) string {
 	if rel, err := filepath.Rel(e.root.Dir(), p); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
@@ -335,7 +327,7 @@ func (e *env) displayPath(p string) string {
 	return p
 }
 
-func (e *env) locationList(locs []lspclient.Location, limit int, what string) Result {
+func (e *env) locationList(locs []lspclient.Location, encoding string, limit int, what string) Result {
 	if len(locs) == 0 {
 		return Text("no " + what + " found")
 	}
@@ -346,7 +338,7 @@ func (e *env) locationList(locs []lspclient.Location, limit int, what string) Re
 	var b strings.Builder
 	shown := make([]shownLocation, 0, len(locs))
 	for _, l := range locs {
-		s := e.show(l)
+		s := e.show(l, encoding)
 		shown = append(shown, s)
 		fmt.Fprintf(&b, "%s:%d:%d: %s\n", s.File, s.Line, s.Column, s.Text)
 	}
@@ -468,7 +460,7 @@ func (e *env) symbolList(syms []lspclient.Symbol, limit int, what string) Result
 	var b strings.Builder
 	var list []shown
 	for _, s := range syms {
-		loc := e.show(s.Location)
+		loc := e.show(s.Location, s.Encoding)
 		list = append(list, shown{s.Name, lspclient.SymbolKindName(s.Kind), s.Container, loc.File, loc.Line, loc.Column})
 		fmt.Fprintf(&b, "%s%s %s  %s:%d:%d\n", strings.Repeat("  ", s.Depth), lspclient.SymbolKindName(s.Kind), s.Name, loc.File, loc.Line, loc.Column)
 	}
