@@ -6,7 +6,7 @@
 
 # PEERS lists the peers that the tests need today; each issue that adds
 # tests against a peer adds it here (scripts/peers.sh knows them all).
-PEERS := ast-grep gopls python3 pandas matplotlib pyright typescript-language-server clangd dlv debugpy
+PEERS := ast-grep gopls python3 pandas matplotlib pyright typescript-language-server clangd dlv debugpy lldb-dap gcc
 FUZZTIME ?= 20s
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 PLATFORMS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64

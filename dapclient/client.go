@@ -1,9 +1,10 @@
 // Package dapclient drives debug adapters over the Debug Adapter
 // Protocol: a client for one adapter process (delve's `dlv dap` over
-// TCP, debugpy's adapter over stdio) or for an adapter already listening
-// (a `python -m debugpy --listen` debuggee), and a supervisor that keeps one debug session per conversation,
-// with a hard time limit, and ends every adapter and debuggee when the
-// run closes.
+// TCP; debugpy's adapter, lldb-dap and `dart debug_adapter` over stdio)
+// or for an adapter already listening (a `python -m debugpy --listen`
+// debuggee, a headless delve server), and a supervisor that keeps one
+// debug session per conversation, with a hard time limit, and ends every
+// adapter and debuggee when the run closes.
 package dapclient
 
 import (

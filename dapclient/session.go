@@ -17,11 +17,16 @@ const DefaultTTL = 30 * time.Minute
 // OutputLimit is how many bytes of the debuggee's output a session keeps.
 const OutputLimit = 64 << 10
 
+// DefaultStopWait is how long a continue or a step waits for the program
+// to stop before it reports that the program still runs.
+const DefaultStopWait = 10 * time.Second
+
 // A Supervisor keeps the debug sessions of one run: at most one per
 // conversation, each ended after its TTL. Close ends them all.
 type Supervisor struct {
-	workdir string
-	ttl     time.Duration
+	workdir  string
+	ttl      time.Duration
+	stopWait time.Duration
 
 	mu     sync.Mutex
 	convs  map[string]*Conversation
@@ -34,8 +39,20 @@ func NewSupervisor(workdir string, ttl time.Duration) *Supervisor {
 	if ttl <= 0 {
 		ttl = DefaultTTL
 	}
-	return &Supervisor{workdir: workdir, ttl: ttl, convs: map[string]*Conversation{}}
+	return &Supervisor{workdir: workdir, ttl: ttl, stopWait: DefaultStopWait, convs: map[string]*Conversation{}}
 }
+
+// WithStopWait sets how long a move waits for the next stop (tests use a
+// short one); d <= 0 keeps DefaultStopWait. It returns s.
+func (s *Supervisor) WithStopWait(d time.Duration) *Supervisor {
+	if d > 0 {
+		s.stopWait = d
+	}
+	return s
+}
+
+// StopWait is how long a move waits for the next stop.
+func (s *Supervisor) StopWait() time.Duration { return s.stopWait }
 
 // Workdir is the folder the supervisor serves.
 func (s *Supervisor) Workdir() string { return s.workdir }
@@ -275,6 +292,13 @@ func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int)
 	if _, err := s.c.Do(ctx, &dap.ConfigurationDoneRequest{Request: dap.Request{Command: "configurationDone"}}); err != nil {
 		return nil, fmt.Errorf("configurationDone: %w", err)
 	}
+	// The program runs from here until a stop says otherwise; not every
+	// adapter sends a continued event for the start.
+	s.mu.Lock()
+	if s.stopped == nil && s.exitCode == nil && s.ended == "" {
+		s.running = true
+	}
+	s.mu.Unlock()
 	if launched != nil && !answered {
 		select {
 		case lerr = <-launched:

@@ -4,7 +4,7 @@
 # packages into .peers/node_modules, Debian packages system-wide.
 #
 # usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
-#        typescript-language-server clangd lldb-dap python3 debugpy pandas
+#        typescript-language-server clangd lldb-dap gcc python3 debugpy pandas
 #        matplotlib)
 set -euo pipefail
 
@@ -48,6 +48,7 @@ for p in "$@"; do
 	typescript-language-server) npm_peer typescript-language-server typescript@6 typescript-language-server ;;
 	clangd) apt_peer clangd clangd ;;
 	lldb-dap) apt_peer lldb-dap-19 lldb-19 ;;
+	gcc) apt_peer gcc gcc ;;
 	python3) apt_peer python3 python3 ;;
 	debugpy) py_module_peer debugpy python3-debugpy ;;
 	pandas) py_module_peer pandas python3-pandas ;;

@@ -2,11 +2,9 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -20,16 +18,16 @@ const (
 	maxDebugFrames    = 30
 	maxDebugVariables = 50
 	maxDebugValue     = 400
-	debugStopWait     = 10 * time.Second
 	debugLaunchWait   = 2 * time.Minute // delve builds the program first
 	debugRequestWait  = 30 * time.Second
 )
 
 func debugTools(e *env) []*Tool {
 	t := NewTool("debug", Exec, false,
-		"Drive a debugger (delve for Go, debugpy for Python). Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file or package folder, or a .py file; args) starts it and runs to the first breakpoint; attach (port) connects to a Python program started with `python -m debugpy --listen 127.0.0.1:PORT` (attaching to a delve server is not available). continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
+		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
 		e.debug)
 	setEnum(t.InputSchema, "operation", "adapters", "status", "breakpoints", "launch", "attach", "continue", "pause", "step_over", "step_in", "step_out", "threads", "stack", "scopes", "variables", "evaluate", "output", "terminate")
+	setEnum(t.InputSchema, "adapter", "delve", "debugpy")
 	return []*Tool{t}
 }
 
@@ -37,9 +35,10 @@ type debugArgs struct {
 	Operation  string   `json:"operation" jsonschema:"what to do"`
 	File       string   `json:"file,omitempty" jsonschema:"with breakpoints: the source file, relative to the working directory"`
 	Lines      []int    `json:"lines,omitempty" jsonschema:"with breakpoints: 1-based lines; empty clears the file"`
-	Program    string   `json:"program,omitempty" jsonschema:"with launch: a .go file or a package folder, or a .py file, relative to the working directory"`
+	Program    string   `json:"program,omitempty" jsonschema:"with launch: a .go file, Go package folder or Go binary, a .py or .dart file, or a native binary, relative to the working directory"`
 	Args       []string `json:"args,omitempty" jsonschema:"with launch: the program's command-line arguments"`
 	Port       int      `json:"port,omitempty" jsonschema:"with attach: the port the debuggee listens on"`
+	Adapter    string   `json:"adapter,omitempty" jsonschema:"with attach: delve or debugpy; by default delve in a Go module, else debugpy"`
 	ThreadID   int      `json:"thread_id,omitempty" jsonschema:"thread to move or inspect; default the stopped one"`
 	FrameID    int      `json:"frame_id,omitempty" jsonschema:"a frame id from stack, during the current stop"`
 	Reference  int      `json:"reference,omitempty" jsonschema:"a variables reference from scopes or variables"`
@@ -344,8 +343,9 @@ func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArg
 
 // afterMove waits for the next stop after since and says where it is.
 func (e *env) afterMove(ctx context.Context, sess *dapclient.Session, since int) Result {
-	if !sess.WaitStop(ctx, since, debugStopWait) {
-		return Text(fmt.Sprintf("still running after %v; pause or wait (status says when it stops)", debugStopWait))
+	wait := e.run.Debug.StopWait()
+	if !sess.WaitStop(ctx, since, wait) {
+		return Text(fmt.Sprintf("still running after %v; pause it, or wait and ask status", wait))
 	}
 	if _, _, code := sess.State(); code != nil {
 		// The program exited: the adapter ends the session next.
@@ -405,119 +405,6 @@ func debugStatus(conv *dapclient.Conversation) Result {
 	return Text(fmt.Sprintf("a session runs %s (for %v): %s", sess.Program, time.Since(sess.Started).Round(time.Second), state))
 }
 
-// A debugAdapter is one entry of the adapter table.
-type debugAdapter struct {
-	id      string
-	binary  string
-	markers []string
-}
-
-var debugAdapters = []debugAdapter{{"delve", "dlv", []string{"go.mod"}}}
-
-// debugpyMarkers are the root markers of a Python project.
-var debugpyMarkers = []string{"pyproject.toml", "setup.py", "requirements.txt"}
-
-// debugPython is the interpreter that runs debugpy for a project: its
-// own .venv/bin/python or venv/bin/python, else python3 on PATH; "" when
-// there is none.
-func debugPython(dir string) string {
-	for _, v := range []string{".venv", "venv"} {
-		p := filepath.Join(dir, v, "bin", "python")
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			return p
-		}
-	}
-	p, _ := exec.LookPath("python3")
-	return p
-}
-
-// debugpyMissing says why python cannot run debugpy, or "" when it can.
-func debugpyMissing(ctx context.Context, python string) string {
-	if python == "" {
-		return "no Python interpreter: no .venv/bin/python or venv/bin/python in the working directory and no python3 on PATH"
-	}
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, python, "-c", "import debugpy").CombinedOutput()
-	if err != nil {
-		msg := strings.TrimSpace(string(out))
-		if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
-			msg = msg[i+1:]
-		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		return fmt.Sprintf("%s cannot import debugpy (%s); install it into that environment (%s -m pip install debugpy)", python, msg, python)
-	}
-	return ""
-}
-
-func (e *env) debugAdapters(ctx context.Context) Result {
-	var b strings.Builder
-	for _, ad := range debugAdapters {
-		marker := ""
-		for _, m := range ad.markers {
-			if _, err := os.Stat(filepath.Join(e.run.Debug.Workdir(), m)); err == nil {
-				marker = m
-			}
-		}
-		bin, _ := exec.LookPath(ad.binary)
-		fmt.Fprintf(&b, "%s: root marker %s: ", ad.id, strings.Join(ad.markers, ", "))
-		if marker != "" {
-			b.WriteString("found")
-		} else {
-			b.WriteString("not found in the working directory")
-		}
-		fmt.Fprintf(&b, "; binary %s: ", ad.binary)
-		if bin != "" {
-			b.WriteString(bin)
-		} else {
-			b.WriteString("not found on PATH")
-		}
-		if marker != "" && bin != "" {
-			b.WriteString(" — usable\n")
-		} else {
-			b.WriteString(" — not usable\n")
-		}
-	}
-	wd := e.run.Debug.Workdir()
-	marker := ""
-	for _, m := range debugpyMarkers {
-		if _, err := os.Stat(filepath.Join(wd, m)); err == nil {
-			marker = m
-			break
-		}
-	}
-	fmt.Fprintf(&b, "debugpy: root marker %s: ", strings.Join(debugpyMarkers, ", "))
-	if marker != "" {
-		b.WriteString("found " + marker)
-	} else {
-		b.WriteString("not found in the working directory")
-	}
-	python := debugPython(wd)
-	b.WriteString("; interpreter: ")
-	if python != "" {
-		b.WriteString(python)
-	} else {
-		b.WriteString("none (no .venv/bin/python, venv/bin/python, or python3 on PATH)")
-	}
-	missing := debugpyMissing(ctx, python)
-	if python != "" {
-		if missing == "" {
-			b.WriteString("; debugpy importable")
-		} else {
-			b.WriteString("; " + missing)
-		}
-	}
-	if marker != "" && missing == "" {
-		b.WriteString(" — usable\n")
-	} else {
-		b.WriteString(" — not usable\n")
-	}
-	b.WriteString("lldb and dart are not available yet\n")
-	return Text(b.String())
-}
-
 func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
 	if a.File == "" {
 		return Errorf("file: breakpoints needs a file"), nil
@@ -574,95 +461,6 @@ func (e *env) describeBreakpoints(got map[string][]dap.Breakpoint, asked map[str
 		}
 	}
 	return b.String()
-}
-
-func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
-	if sess, _ := conv.Session(); sess != nil {
-		return Errorf("launch: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
-	}
-	if a.Program == "" {
-		return Errorf("program: launch needs a program, a .go file or a package folder"), nil
-	}
-	path, err := e.root.ForRead(a.Program)
-	var info os.FileInfo
-	if err == nil {
-		info, err = os.Stat(path)
-	}
-	if err != nil {
-		return pathError("program", a.Program, err), nil
-	}
-	isGo := strings.HasSuffix(path, ".go")
-	if info.IsDir() {
-		gofiles, _ := filepath.Glob(filepath.Join(path, "*.go"))
-		isGo = len(gofiles) > 0
-	}
-	if !info.IsDir() && strings.HasSuffix(path, ".py") {
-		return e.debugPy(ctx, conv, a, path)
-	}
-	if !isGo {
-		return Errorf("program: %s is not a Go or Python program (a .go file, a folder with .go files, or a .py file); debugging other languages (lldb-dap, dart) is not available yet", a.Program), nil
-	}
-	dlv, err := exec.LookPath("dlv")
-	if err != nil {
-		return Errorf("launch: delve (dlv) is not installed, so a Go program cannot be debugged here; adapters says what is usable"), nil
-	}
-	out, err := os.MkdirTemp("", "agenttools-dlv-")
-	if err != nil {
-		return Result{}, err
-	}
-	// delve removes the binary it built when the session ends; a killed
-	// adapter leaves it in the temporary folder.
-	largs, _ := json.Marshal(map[string]any{
-		"request": "launch", "mode": "debug", "program": path, "args": append([]string{}, a.Args...),
-		"cwd": e.run.Debug.Workdir(), "output": filepath.Join(out, "debug_bin"), "stopOnEntry": false, "outputMode": "remote",
-	})
-	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
-	defer cancel()
-	return e.debugStart(lctx, conv, "launch", dapclient.Launch{
-		Adapter: []string{dlv, "dap"}, Dir: e.run.Debug.Workdir(), AdapterID: "go", Program: a.Program, Arguments: largs,
-	})
-}
-
-// debugPy launches a Python program under debugpy.
-func (e *env) debugPy(ctx context.Context, conv *dapclient.Conversation, a debugArgs, path string) (Result, error) {
-	wd := e.run.Debug.Workdir()
-	python := debugPython(wd)
-	if missing := debugpyMissing(ctx, python); missing != "" {
-		return Errorf("launch: a Python program cannot be debugged here: %s", missing), nil
-	}
-	largs, _ := json.Marshal(map[string]any{
-		"request": "launch", "type": "python", "program": path, "args": append([]string{}, a.Args...),
-		"cwd": wd, "python": []string{python}, "console": "internalConsole", "justMyCode": true, "stopOnEntry": false,
-	})
-	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
-	defer cancel()
-	return e.debugStart(lctx, conv, "launch", dapclient.Launch{
-		Adapter: []string{python, "-m", "debugpy.adapter"}, Stdio: true, ConfigFirst: true,
-		Dir: wd, AdapterID: "python", Program: a.Program, Arguments: largs,
-	})
-}
-
-// debugAttach connects to a Python program that debugpy runs listening on
-// a local port.
-func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
-	if sess, _ := conv.Session(); sess != nil {
-		return Errorf("attach: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
-	}
-	if a.Port <= 0 || a.Port > 65535 {
-		return Errorf("port: attach needs the port the debuggee listens on (python -m debugpy --listen 127.0.0.1:PORT); attaching to a delve server is not available"), nil
-	}
-	// debugpy --listen serves its own adapter on the port: the session
-	// talks DAP to it directly (a fresh debugpy.adapter given "connect"
-	// waits for the debuggee to call it instead).
-	args, _ := json.Marshal(map[string]any{
-		"request": "attach", "type": "python", "connect": map[string]any{"host": "127.0.0.1", "port": a.Port}, "justMyCode": true,
-	})
-	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
-	defer cancel()
-	return e.debugStart(lctx, conv, "attach", dapclient.Launch{
-		Addr: fmt.Sprintf("127.0.0.1:%d", a.Port), ConfigFirst: true, Request: "attach",
-		Dir: e.run.Debug.Workdir(), AdapterID: "python", Program: fmt.Sprintf("the debuggee on port %d", a.Port), Arguments: args,
-	})
 }
 
 // debugStart starts a session and says where the program stopped.

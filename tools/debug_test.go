@@ -187,8 +187,11 @@ func TestDebugBadInput(t *testing.T) {
 	wantDebug(t, d, map[string]any{"operation": "launch", "program": "nothere.go"}, true, "program", "does not exist")
 	wantDebug(t, d, map[string]any{"operation": "launch"}, true, "program")
 	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "../outside.go", "lines": []int{1}}, true, "file", "inside the working directory")
-	wantDebug(t, d, map[string]any{"operation": "attach"}, true, "port", "delve server is not available")
-	wantDebug(t, d, map[string]any{"operation": "launch", "program": "go.mod"}, true, "not a Go or Python program", "not available yet")
+	wantDebug(t, d, map[string]any{"operation": "attach"}, true, "port", "1 to 65535")
+	wantDebug(t, d, map[string]any{"operation": "attach", "port": 70000}, true, "port", "1 to 65535")
+	wantDebug(t, d, map[string]any{"operation": "attach", "port": 1234, "adapter": "gdb"}, true, "adapter")
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "go.mod"}, true, "program: go.mod is neither", "native executable")
+	wantDebug(t, d, map[string]any{"operation": "pause"}, true, "no debug session runs")
 }
 
 // debugpyPeer makes python3 on PATH an interpreter that imports debugpy:
@@ -221,7 +224,7 @@ func debugpyPeer(t *testing.T) string {
 func TestDebugPython(t *testing.T) {
 	debugpyPeer(t)
 	d, _, sup, pids := debugRunIn(t, "python", 0)
-	wantDebug(t, d, map[string]any{"operation": "adapters"}, false, "debugpy: root marker", "found requirements.txt", "debugpy importable — usable", "delve")
+	wantDebug(t, d, map[string]any{"operation": "adapters"}, false, "debugpy (python3 -m debugpy.adapter): root marker", "found requirements.txt", "debugpy importable — usable", "delve")
 	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{2}}, false, "kept")
 	wantDebug(t, d, map[string]any{"operation": "launch", "program": "main.py"}, false,
 		"main.py:2 verified at line 2", "stopped (breakpoint)", "main.py:2 in square", "r = n * n")
@@ -343,7 +346,7 @@ func TestDebugPythonAttach(t *testing.T) {
 	}
 	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.py", "lines": []int{2}}, false)
 	wantDebug(t, d, map[string]any{"operation": "attach", "port": port}, false,
-		fmt.Sprintf("attached to the debuggee on port %d", port), "main.py:2 verified", "stopped (breakpoint)", "main.py:2 in square")
+		fmt.Sprintf("attached to the Python debuggee on port %d", port), "main.py:2 verified", "stopped (breakpoint)", "main.py:2 in square")
 	if p := sup.PIDs(); len(p) != 0 {
 		t.Errorf("PIDs = %v, want none: the session started no adapter", p)
 	}
