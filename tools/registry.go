@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/agenttools/agenttools/internal/safefs"
 	"github.com/agenttools/agenttools/matcher"
@@ -32,6 +33,7 @@ func providers() []provider {
 		{"language-server supervisor", func(r *Run) bool { return r.Dir != "" && r.LSP != nil }, renameTools},
 		{"debug-session supervisor", func(r *Run) bool { return r.Dir != "" && r.Debug != nil && r.ConversationID != "" }, debugTools},
 		{"kernel factory", func(r *Run) bool { return r.Kernels != nil }, evalTools},
+		{"question port and target area", func(r *Run) bool { return r.Questions != nil && r.ConversationID != "" }, askTools},
 	}
 }
 
@@ -52,6 +54,9 @@ type Dispatcher struct {
 	tools    []*Tool
 	byName   map[string]*Tool
 	wrappers map[string][]Wrapper
+
+	mu         sync.Mutex
+	allowedRun map[string]bool // tools the person allowed for the rest of the run
 }
 
 // Registry registers exactly the tools whose resources the run has.
@@ -295,7 +300,9 @@ func (d *Dispatcher) permit(ctx context.Context, t *Tool, args json.RawMessage) 
 	case d.run.Yes:
 		return Result{}, true
 	case d.run.Permissions == nil:
-		return Errorf("%s is a %s-level tool that needs approval, and no approver is connected, so the call was not run. To allow it, run the binary with --yes, or give %s the rule allow.", t.Name, t.Level, t.Name), false
+		return noApprover(t), false
+	case d.allowedForRun(t.Name):
+		return Result{}, true
 	}
 	timeout := d.run.ApprovalTimeout
 	if timeout <= 0 {
@@ -304,18 +311,45 @@ func (d *Dispatcher) permit(ctx context.Context, t *Tool, args json.RawMessage) 
 	card := Card{
 		Question: fmt.Sprintf("Allow %s (%s level) to run?", t.Name, t.Level),
 		Context:  summarize(args, 2000),
-		Options:  []Option{{Label: AllowLabel, Description: "run this call"}, {Label: DenyLabel, Description: "refuse it"}},
+		Options: []Option{
+			{Label: AllowOnceLabel, Description: "run this call"},
+			{Label: AllowRunLabel, Description: fmt.Sprintf("run this call and every later %s call of this run without asking", t.Name)},
+			{Label: DenyLabel, Description: "refuse it"},
+		},
 	}
 	ans, err := d.run.Permissions.Ask(ctx, PermissionCard, card, timeout)
+	if err == nil {
+		err = ans.Check(card)
+	}
 	switch {
 	case err != nil:
 		return Errorf("%s needs approval and the approval request failed (%v), so the call was not run", t.Name, err), false
-	case ans.Outcome == Answered && len(ans.Selected) == 1 && ans.Selected[0] == AllowLabel:
-		return Result{}, true
+	case ans.Outcome == NoHumanOutcome:
+		return noApprover(t), false
 	case ans.Outcome == TimedOut:
 		return Errorf("%s needs approval and nobody answered in time, so the call was not run", t.Name), false
+	case ans.Outcome == Answered && len(ans.Selected) == 1 && ans.Selected[0] == AllowOnceLabel:
+		return Result{}, true
+	case ans.Outcome == Answered && len(ans.Selected) == 1 && ans.Selected[0] == AllowRunLabel:
+		d.mu.Lock()
+		if d.allowedRun == nil {
+			d.allowedRun = map[string]bool{}
+		}
+		d.allowedRun[t.Name] = true
+		d.mu.Unlock()
+		return Result{}, true
 	}
 	return Errorf("the user did not allow %s; the call was not run. Do not retry it unchanged.", t.Name), false
+}
+
+func (d *Dispatcher) allowedForRun(name string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.allowedRun[name]
+}
+
+func noApprover(t *Tool) Result {
+	return Errorf("%s is a %s-level tool that needs approval, and no approver is connected, so the call was not run. To allow it, run the binary with --yes, or give %s the rule allow.", t.Name, t.Level, t.Name)
 }
 
 // summarize renders args for a card, cut at max bytes.

@@ -104,10 +104,10 @@ func TestDispatchOrder(t *testing.T) {
 		want   []string
 		errMsg string
 	}{
-		{"ask and allowed", nil, AllowLabel, []string{"approval", "outer", "inner", "handler"}, ""},
+		{"ask and allowed", nil, AllowOnceLabel, []string{"approval", "outer", "inner", "handler"}, ""},
 		{"ask and denied", nil, DenyLabel, []string{"approval"}, "did not allow"},
 		{"rule allow skips approval", map[string]Rule{"w": Allow}, "", []string{"outer", "inner", "handler"}, ""},
-		{"rule deny stops first", map[string]Rule{"w": Deny}, AllowLabel, nil, "denied by this run's permission rules"},
+		{"rule deny stops first", map[string]Rule{"w": Deny}, AllowOnceLabel, nil, "denied by this run's permission rules"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -174,13 +174,47 @@ func TestApprovalOutcomes(t *testing.T) {
 	}{
 		{Answer{Outcome: Skipped}, "did not allow"},
 		{Answer{Outcome: TimedOut}, "nobody answered in time"},
-		{Answer{Outcome: Answered, Selected: []string{AllowLabel, DenyLabel}}, "did not allow"},
+		{Answer{Outcome: Answered, Selected: []string{AllowOnceLabel, DenyLabel}}, "approval request failed (2 options selected on a single-choice card)"},
+		{Answer{Outcome: Answered, Selected: []string{"Allow"}}, `approval request failed (selected "Allow", which is not an option of the card)`},
+		{Answer{Outcome: "maybe"}, "approval request failed"},
+		{Answer{Outcome: NoHumanOutcome}, "no approver is connected"},
 	} {
 		d := testDispatcher(t, &Run{Dir: t.TempDir(), Permissions: &scriptedPort{answer: tc.answer}}, nil, echoTool("w", Write, nil))
 		res, _ := d.Call(context.Background(), Full, "w", json.RawMessage(`{"msg":"m"}`))
 		if !res.IsError || !strings.Contains(res.TextContent(), tc.want) {
 			t.Errorf("answer %+v: %q, want %q", tc.answer, res.TextContent(), tc.want)
 		}
+	}
+}
+
+// TestAllowForRun: "Allow this tool for the run" lets later calls of the
+// same tool through without a card, and only that tool.
+func TestAllowForRun(t *testing.T) {
+	var log recorder
+	port := &scriptedPort{answer: Answer{Outcome: Answered, Selected: []string{AllowRunLabel}}}
+	d := testDispatcher(t, &Run{Dir: t.TempDir(), Permissions: port}, nil, echoTool("w", Write, &log), echoTool("x", Exec, &log))
+	for i := 0; i < 3; i++ {
+		if res, _ := d.Call(context.Background(), Full, "w", json.RawMessage(`{"msg":"m"}`)); res.IsError {
+			t.Fatalf("call %d: %q", i, res.TextContent())
+		}
+	}
+	if len(port.cards) != 1 {
+		t.Errorf("%d cards for three calls of a tool allowed for the run, want 1", len(port.cards))
+	}
+	port.answer = Answer{Outcome: Answered, Selected: []string{DenyLabel}}
+	if res, _ := d.Call(context.Background(), Full, "x", json.RawMessage(`{"msg":"m"}`)); !res.IsError {
+		t.Errorf("x ran on w's allowance")
+	}
+	if len(port.cards) != 2 {
+		t.Errorf("x was not asked about: %d cards", len(port.cards))
+	}
+	want := []string{AllowOnceLabel, AllowRunLabel, DenyLabel}
+	var got []string
+	for _, o := range port.cards[0].card.Options {
+		got = append(got, o.Label)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("permission card options (-want +got):\n%s", diff)
 	}
 }
 

@@ -1,8 +1,6 @@
 package tools
 
 import (
-	"context"
-
 	"fmt"
 	"time"
 
@@ -35,6 +33,9 @@ type Run struct {
 	// ApprovalTimeout bounds how long an approval may wait; zero means
 	// DefaultApprovalTimeout.
 	ApprovalTimeout time.Duration
+	// QuestionTimeout bounds how long an ask_user card may wait; zero
+	// means DefaultQuestionTimeout.
+	QuestionTimeout time.Duration
 
 	// Grammars are the languages structural search knows; nil means no
 	// ast_grep.
@@ -61,6 +62,9 @@ type Run struct {
 
 // DefaultApprovalTimeout is how long an approval card waits for a person.
 const DefaultApprovalTimeout = 5 * time.Minute
+
+// DefaultQuestionTimeout is how long an ask_user card waits for a person.
+const DefaultQuestionTimeout = 10 * time.Minute
 
 // DefaultEvalTimeout is a cell's inactivity budget when the run sets none.
 const DefaultEvalTimeout = 5 * time.Minute
@@ -91,52 +95,3 @@ func DefaultRule(l Level) Rule {
 	}
 	return Ask
 }
-
-// A Port reaches a person: it draws a card and waits for the answer. The
-// binary implements it on a terminal and over serve's ui/ask callback.
-type Port interface {
-	Ask(ctx context.Context, kind CardKind, card Card, timeout time.Duration) (Answer, error)
-}
-
-// CardKind says why a card is drawn.
-type CardKind string
-
-const (
-	QuestionCard   CardKind = "question"
-	PermissionCard CardKind = "permission"
-)
-
-// A Card is what a person is shown.
-type Card struct {
-	Question      string   `json:"question"`
-	Context       string   `json:"context,omitempty"`
-	Options       []Option `json:"options,omitempty"`
-	AllowFreeText bool     `json:"allow_free_text"`
-	MultiSelect   bool     `json:"multi_select"`
-}
-
-// An Option is one choice on a card.
-type Option struct {
-	Label       string `json:"label"`
-	Description string `json:"description,omitempty"`
-}
-
-// Outcomes of a card.
-const (
-	Answered = "answered"
-	Skipped  = "skipped"
-	TimedOut = "timeout"
-)
-
-// An Answer is what came back from a card.
-type Answer struct {
-	Outcome  string   `json:"outcome"` // answered, skipped or timeout
-	Selected []string `json:"selected,omitempty"`
-	Text     string   `json:"text,omitempty"`
-}
-
-// The labels of a permission card's options.
-const (
-	AllowLabel = "Allow"
-	DenyLabel  = "Deny"
-)

@@ -98,6 +98,8 @@ type flags struct {
 	workerGood   string
 	json         bool
 	rules        ruleFlag
+	questionWait time.Duration
+	approvalWait time.Duration
 }
 
 type ruleFlag map[string]tools.Rule
@@ -128,6 +130,8 @@ func newFlags(cmd string) *flags {
 	f.fs.StringVar(&f.workerGood, "worker-good", "", "command that runs a good-tier vibe worker")
 	f.fs.BoolVar(&f.json, "json", false, "print JSON (tools: the list with schemas; call: the whole Result)")
 	f.fs.Var(f.rules, "rule", "permission rule TOOL=allow|ask|deny (repeatable)")
+	f.fs.DurationVar(&f.questionWait, "question-timeout", tools.DefaultQuestionTimeout, "how long an ask_user card waits for an answer")
+	f.fs.DurationVar(&f.approvalWait, "approval-timeout", tools.DefaultApprovalTimeout, "how long a permission card waits for an answer")
 	return f
 }
 
@@ -152,20 +156,24 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		conv = freshID()
 	}
 	r := &tools.Run{
-		Dir:            f.root,
-		ConversationID: conv,
-		Rules:          f.rules,
-		Yes:            f.yes,
-		Vibe:           f.vibe,
-		Grammars:       bundled.Registry(),
-		LSP:            lspclient.NewSupervisor(realDir(f.root)),
-		Debug:          dapclient.NewSupervisor(realDir(f.root), dapclient.DefaultTTL),
-		Kernels:        interp.NewKernels(kernels(realDir(f.root))),
+		Dir:             f.root,
+		ConversationID:  conv,
+		Rules:           f.rules,
+		Yes:             f.yes,
+		QuestionTimeout: f.questionWait,
+		ApprovalTimeout: f.approvalWait,
+		Vibe:            f.vibe,
+		Grammars:        bundled.Registry(),
+		LSP:             lspclient.NewSupervisor(realDir(f.root)),
+		Debug:           dapclient.NewSupervisor(realDir(f.root), dapclient.DefaultTTL),
+		Kernels:         interp.NewKernels(kernels(realDir(f.root))),
 	}
-	if port != nil {
-		r.Permissions = port
-		r.Questions = port
+	// With nobody to answer, cards fail at once rather than wait.
+	if port == nil {
+		port = tools.NoHuman
 	}
+	r.Permissions = port
+	r.Questions = port
 	return r
 }
 
@@ -250,7 +258,7 @@ func terminalPort(io IO) (tools.Port, func()) {
 	if !ok {
 		return nil, func() {}
 	}
-	return &ttyPort{rw: t}, func() { t.Close() }
+	return newTTYPort(t), func() { t.Close() }
 }
 
 func usageError(io IO, err error) int {

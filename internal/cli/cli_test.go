@@ -161,9 +161,9 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval"}},
-		{"plan", []string{"read", "ast_grep", "lsp"}},
-		{"readonly", []string{"read", "ast_grep", "lsp"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval", "ask_user"}},
+		{"plan", []string{"read", "ast_grep", "lsp", "ask_user"}},
+		{"readonly", []string{"read", "ast_grep", "lsp", "ask_user"}},
 	} {
 		got := run(t, dir, "", "tools", "--json", "--surface", tc.surface)
 		var list struct {
@@ -344,13 +344,13 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval", "ask_user"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 
 	// A write asks the host for permission with a ui/ask card; the host
 	// allows the first and denies the second.
-	for i, answer := range []string{"Allow", "Deny"} {
+	for i, answer := range []string{"Allow once", "Deny"} {
 		id := 10 + i
 		path := fmt.Sprintf("w%d.txt", i)
 		h.request(id, "tools/call", map[string]any{"name": "write", "arguments": map[string]any{"path": path, "content": answer}})
@@ -371,7 +371,7 @@ func TestServe(t *testing.T) {
 		}
 		result := res["result"].(map[string]any)
 		_, err := os.Stat(filepath.Join(dir, path))
-		if answer == "Allow" && (result["isError"] == true || err != nil) {
+		if answer == "Allow once" && (result["isError"] == true || err != nil) {
 			t.Errorf("allowed write: %v, file: %v", result, err)
 		}
 		if answer == "Deny" && (result["isError"] != true || err == nil) {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agenttools/agenttools/tools"
@@ -28,12 +30,74 @@ func openTerminal() (io.ReadWriteCloser, bool) {
 	return t, true
 }
 
-// ttyPort draws cards as text on a terminal and reads the answer line.
+// ttyPort draws cards as text on the person's terminal and reads the
+// answer from it, so stdin and stdout stay free for a batch's data. One
+// card is drawn at a time; a line typed before a card is drawn is not
+// taken as its answer.
 type ttyPort struct {
 	rw io.ReadWriter
+
+	mu    sync.Mutex // one card at a time
+	once  sync.Once
+	lines chan string // the terminal's lines; closed at its end
+}
+
+func newTTYPort(rw io.ReadWriter) *ttyPort {
+	return &ttyPort{rw: rw, lines: make(chan string, 16)}
+}
+
+func (p *ttyPort) readLines() {
+	sc := bufio.NewScanner(p.rw)
+	for sc.Scan() {
+		p.lines <- sc.Text()
+	}
+	close(p.lines)
 }
 
 func (p *ttyPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, timeout time.Duration) (tools.Answer, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.once.Do(func() { go p.readLines() })
+	for drained := false; !drained; {
+		select {
+		case _, ok := <-p.lines:
+			if !ok {
+				return tools.Answer{Outcome: tools.NoHumanOutcome}, nil
+			}
+		default:
+			drained = true
+		}
+	}
+	if _, err := io.WriteString(p.rw, drawCard(kind, c, timeout)); err != nil {
+		return tools.Answer{}, fmt.Errorf("drawing the card on the terminal: %w", err)
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			io.WriteString(p.rw, "\n(the question was withdrawn)\n")
+			return tools.Answer{}, ctx.Err()
+		case <-timer.C:
+			io.WriteString(p.rw, "\n(no answer in time; the card is closed)\n")
+			return tools.Answer{Outcome: tools.TimedOut}, nil
+		case line, ok := <-p.lines:
+			if !ok {
+				return tools.Answer{Outcome: tools.NoHumanOutcome}, nil
+			}
+			a, problem := parseTTYAnswer(strings.TrimSpace(line), c)
+			if problem == "" {
+				return a, nil
+			}
+			if _, err := io.WriteString(p.rw, problem+"; try again: "); err != nil {
+				return tools.Answer{}, fmt.Errorf("writing to the terminal: %w", err)
+			}
+		}
+	}
+}
+
+// drawCard renders a card as text for a terminal.
+func drawCard(kind tools.CardKind, c tools.Card, timeout time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n[%s] %s\n", kind, c.Question)
 	if c.Context != "" {
@@ -46,56 +110,61 @@ func (p *ttyPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, ti
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("answer (number")
-	if c.MultiSelect {
-		b.WriteString("s, comma-separated")
+	var ways []string
+	switch {
+	case c.MultiSelect:
+		ways = append(ways, "numbers separated by commas")
+	case len(c.Options) > 0:
+		ways = append(ways, "a number")
 	}
 	if c.AllowFreeText {
-		b.WriteString(", or text")
+		ways = append(ways, "your own text")
 	}
-	b.WriteString("; empty to skip): ")
-	if _, err := io.WriteString(p.rw, b.String()); err != nil {
-		return tools.Answer{}, err
-	}
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(p.rw).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return tools.Answer{}, ctx.Err()
-	case <-timer.C:
-		return tools.Answer{Outcome: tools.TimedOut}, nil
-	case s := <-line:
-		return parseTTYAnswer(s, c), nil
-	}
+	fmt.Fprintf(&b, "answer with %s; an empty line skips (%v left): ", strings.Join(ways, " or "), timeout.Round(time.Second))
+	return b.String()
 }
 
-func parseTTYAnswer(s string, c tools.Card) tools.Answer {
+// parseTTYAnswer reads a typed line as an answer to c, or says what is
+// wrong with it. Option numbers, or an option's label typed out, select;
+// other text is a free-text answer where the card allows one.
+func parseTTYAnswer(s string, c tools.Card) (tools.Answer, string) {
 	if s == "" {
-		return tools.Answer{Outcome: tools.Skipped}
+		return tools.Answer{Outcome: tools.Skipped}, ""
+	}
+	for _, o := range c.Options {
+		if strings.EqualFold(s, o.Label) {
+			return tools.Answer{Outcome: tools.Answered, Selected: []string{o.Label}}, ""
+		}
 	}
 	var sel []string
+	numbers := true
 	for _, part := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(part))
-		if err != nil || n < 1 || n > len(c.Options) {
-			sel = nil
+		if err != nil {
+			numbers = false
 			break
 		}
-		sel = append(sel, c.Options[n-1].Label)
-	}
-	if sel != nil && (c.MultiSelect || len(sel) == 1) {
-		return tools.Answer{Outcome: tools.Answered, Selected: sel}
-	}
-	if len(c.Options) == 2 && c.Options[0].Label == tools.AllowLabel {
-		switch strings.ToLower(s) {
-		case "y", "yes", "allow":
-			return tools.Answer{Outcome: tools.Answered, Selected: []string{tools.AllowLabel}}
+		if n < 1 || n > len(c.Options) {
+			if !c.AllowFreeText {
+				return tools.Answer{}, fmt.Sprintf("%d is not an option (1 to %d)", n, len(c.Options))
+			}
+			numbers = false
+			break
 		}
-		return tools.Answer{Outcome: tools.Answered, Selected: []string{tools.DenyLabel}}
+		if !slices.Contains(sel, c.Options[n-1].Label) {
+			sel = append(sel, c.Options[n-1].Label)
+		}
 	}
-	return tools.Answer{Outcome: tools.Answered, Text: s}
+	switch {
+	case numbers && len(sel) > 1 && !c.MultiSelect:
+		if !c.AllowFreeText {
+			return tools.Answer{}, "pick one option"
+		}
+	case numbers:
+		return tools.Answer{Outcome: tools.Answered, Selected: sel}, ""
+	}
+	if !c.AllowFreeText {
+		return tools.Answer{}, fmt.Sprintf("answer with an option's number, 1 to %d", len(c.Options))
+	}
+	return tools.Answer{Outcome: tools.Answered, Text: s}, ""
 }

@@ -138,6 +138,7 @@ func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *json
 	if s.d != nil {
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already called"}
 	}
+	// A host without a human gets no cards: they fail at once.
 	var port tools.Port
 	if p.Human {
 		port = &hostPort{conn: conn}
@@ -194,21 +195,20 @@ type askParams struct {
 func (p *hostPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, timeout time.Duration) (tools.Answer, error) {
 	// The host gets a little longer than the card says, so its own
 	// timeout answer arrives before ours fires.
-	ctx, cancel := context.WithTimeout(ctx, timeout+5*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, timeout+min(timeout/2, 5*time.Second))
 	defer cancel()
 	var a tools.Answer
-	err := p.conn.Call(ctx, "ui/ask", askParams{Kind: kind, Card: c, TimeoutSeconds: int(timeout / time.Second)}, &a)
+	err := p.conn.Call(ctx, "ui/ask", askParams{Kind: kind, Card: c, TimeoutSeconds: int((timeout + time.Second - 1) / time.Second)}, &a)
 	if errors.Is(err, context.DeadlineExceeded) {
 		return tools.Answer{Outcome: tools.TimedOut}, nil
 	}
 	if err != nil {
 		return tools.Answer{}, fmt.Errorf("ui/ask: %w", err)
 	}
-	switch a.Outcome {
-	case tools.Answered, tools.Skipped, tools.TimedOut:
-		return a, nil
+	if err := a.Check(c); err != nil {
+		return tools.Answer{}, fmt.Errorf("ui/ask: the host's answer does not fit the card: %w", err)
 	}
-	return tools.Answer{}, fmt.Errorf("ui/ask: the host answered outcome %q; want answered, skipped or timeout", a.Outcome)
+	return a, nil
 }
 
 // lineStream is a jsonrpc2.ObjectStream of one JSON object per line. A

@@ -1,0 +1,109 @@
+package tools
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func askDispatcher(t *testing.T, port Port) *Dispatcher {
+	t.Helper()
+	d, err := Registry(&Run{Dir: t.TempDir(), ConversationID: "c1", Questions: port})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestAskUserRegistration(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  *Run
+		want bool
+	}{
+		{"port and conversation", &Run{Dir: t.TempDir(), ConversationID: "c", Questions: NoHuman}, true},
+		{"no port", &Run{Dir: t.TempDir(), ConversationID: "c"}, false},
+		{"no conversation to draw in", &Run{Dir: t.TempDir(), Questions: NoHuman}, false},
+	} {
+		d, err := Registry(tc.run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, tool := range d.Tools(Full) {
+			if tool.Name == "ask_user" {
+				got = true
+				if tool.Level != Read || tool.ParallelSafe {
+					t.Errorf("ask_user is %v, parallel-safe %v; want read, not parallel-safe", tool.Level, tool.ParallelSafe)
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: ask_user registered %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestAskUser(t *testing.T) {
+	two := []map[string]any{{"label": "Postgres", "description": "the default"}, {"label": "SQLite"}}
+	tests := []struct {
+		name    string
+		args    map[string]any
+		answer  Answer
+		isError bool
+		want    string
+	}{
+		{"single", map[string]any{"question": "Which database?", "options": two}, Answer{Outcome: Answered, Selected: []string{"SQLite"}}, false, "selected: SQLite"},
+		{"multi", map[string]any{"question": "Which?", "options": two, "multi_select": true}, Answer{Outcome: Answered, Selected: []string{"Postgres", "SQLite"}}, false, "selected: Postgres, SQLite"},
+		{"free text", map[string]any{"question": "Name?", "allow_free_text": true}, Answer{Outcome: Answered, Text: "agenttools"}, false, "text: agenttools"},
+		{"option and text", map[string]any{"question": "Which?", "options": two, "allow_free_text": true}, Answer{Outcome: Answered, Selected: []string{"Postgres"}, Text: "version 16"}, false, "selected: Postgres\ntext: version 16"},
+		{"skipped", map[string]any{"question": "Which?", "options": two}, Answer{Outcome: Skipped}, false, "skipped: go on with a stated assumption and do not ask again"},
+		{"timed out", map[string]any{"question": "Which?", "options": two}, Answer{Outcome: TimedOut}, true, "timed out: nobody answered within 10m0s; go on with a stated assumption and do not ask again"},
+		{"no human", map[string]any{"question": "Which?", "options": two}, Answer{Outcome: NoHumanOutcome}, true, "no human is connected to answer, so the question was not asked; go on with a stated assumption and do not ask again"},
+		{"answer not on the card", map[string]any{"question": "Which?", "options": two}, Answer{Outcome: Answered, Selected: []string{"MySQL"}}, true, `the question could not be asked: selected "MySQL", which is not an option of the card`},
+		{"two on a single-choice card", map[string]any{"question": "Which?", "options": two}, Answer{Outcome: Answered, Selected: []string{"Postgres", "SQLite"}}, true, "2 options selected on a single-choice card"},
+		{"text where none is allowed", map[string]any{"question": "Which?", "options": two}, Answer{Outcome: Answered, Text: "hm"}, true, "does not allow free text"},
+
+		{"empty question", map[string]any{"question": "  ", "options": two}, Answer{}, true, "question: must not be empty"},
+		{"missing question", map[string]any{"options": two}, Answer{}, true, `missing required argument "question"`},
+		{"empty label", map[string]any{"question": "Q", "options": []map[string]any{{"label": "a"}, {"label": ""}}}, Answer{}, true, "options[1].label: must not be empty"},
+		{"duplicate label", map[string]any{"question": "Q", "options": []map[string]any{{"label": "a"}, {"label": "a"}}}, Answer{}, true, `options[1].label: "a" is also the label of options[0]; labels must be unique`},
+		{"multi without options", map[string]any{"question": "Q", "multi_select": true, "allow_free_text": true}, Answer{}, true, "multi_select: needs options to select from"},
+		{"neither options nor text", map[string]any{"question": "Q"}, Answer{}, true, "options: give options to choose from, or set allow_free_text, or both"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			port := &scriptedPort{answer: tc.answer}
+			res := call(t, askDispatcher(t, port), "ask_user", tc.args)
+			if res.IsError != tc.isError || !strings.Contains(res.TextContent(), tc.want) {
+				t.Errorf("ask_user: isError %v, text %q; want isError %v and %q", res.IsError, res.TextContent(), tc.isError, tc.want)
+			}
+			if tc.answer.Outcome == "" && len(port.cards) > 0 {
+				t.Errorf("a card was drawn for invalid arguments: %+v", port.cards)
+			}
+			if tc.answer.Outcome != "" && len(port.cards) == 1 && port.cards[0].kind != QuestionCard {
+				t.Errorf("card kind %q, want question", port.cards[0].kind)
+			}
+		})
+	}
+}
+
+// TestAskUserCard: the card drawn carries the question, the context and
+// the options as given.
+func TestAskUserCard(t *testing.T) {
+	port := &scriptedPort{answer: Answer{Outcome: Skipped}}
+	call(t, askDispatcher(t, port), "ask_user", map[string]any{
+		"question": "Which database?", "context": "the schema depends on it",
+		"options":         []map[string]any{{"label": "Postgres", "description": "the default"}, {"label": "SQLite"}},
+		"allow_free_text": true, "multi_select": true,
+	})
+	want := []askedCard{{QuestionCard, Card{
+		Question: "Which database?", Context: "the schema depends on it",
+		Options:       []Option{{"Postgres", "the default"}, {"SQLite", ""}},
+		AllowFreeText: true, MultiSelect: true,
+	}}}
+	if diff := cmp.Diff(want, port.cards, cmp.AllowUnexported(askedCard{})); diff != "" {
+		t.Errorf("cards (-want +got):\n%s", diff)
+	}
+}
