@@ -2,12 +2,14 @@
 #             AGENTTOOLS_REQUIRE_PEERS=1 (a missing peer fails, not skips)
 # make build  static CGO_ENABLED=0 binaries for four platforms into dist/
 # make bench  the Go benchmarks
-# make fuzz   each fuzz target for FUZZTIME
+# make fuzz   each fuzz target for FUZZTIME (60s; CI runs 10s each)
 
 # PEERS lists the peers that the tests need today; each issue that adds
 # tests against a peer adds it here (scripts/peers.sh knows them all).
 PEERS := ast-grep gopls python3 pandas matplotlib pyright typescript-language-server clangd dlv debugpy lldb-dap gcc
-FUZZTIME ?= 20s
+FUZZTIME ?= 60s
+# Minimizing a new input re-runs it many times and stalls a short run.
+FUZZMINIMIZE ?= 2s
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 PLATFORMS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
 
@@ -39,6 +41,6 @@ fuzz:
 	@for pkg in $$(go list ./...); do \
 		for f in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 			echo "fuzz $$pkg $$f"; \
-			go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+			go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg || exit 1; \
 		done; \
 	done

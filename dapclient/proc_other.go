@@ -2,7 +2,11 @@
 
 package dapclient
 
-import "os/exec"
+import (
+	"os"
+	"os/exec"
+	"time"
+)
 
 func ownGroup(*exec.Cmd) {}
 
@@ -13,3 +17,9 @@ func killGroup(cmd *exec.Cmd) {
 }
 
 func groupGone(*exec.Cmd) bool { return true }
+
+func killProcess(pid int, _ time.Duration) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}

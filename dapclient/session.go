@@ -86,6 +86,24 @@ func (s *Supervisor) PIDs() []int {
 	return pids
 }
 
+// Debuggees returns the process ids of the running sessions' debuggees,
+// as their adapters reported them.
+func (s *Supervisor) Debuggees() []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var pids []int
+	for _, c := range s.convs {
+		if c.session != nil {
+			c.session.mu.Lock()
+			if c.session.debuggee > 0 {
+				pids = append(pids, c.session.debuggee)
+			}
+			c.session.mu.Unlock()
+		}
+	}
+	return pids
+}
+
 // Close ends every session, killing its adapter and debuggee, and refuses
 // to start more.
 func (s *Supervisor) Close() {
@@ -333,6 +351,7 @@ type Session struct {
 	refs        map[int]int // references of this stop → the adapter's handles
 	out         []byte
 	dropped     int
+	debuggee    int // the debuggee's process id, from the process event
 	endOnce     sync.Once
 	done        chan struct{} // closed once the session has ended
 }
@@ -374,6 +393,8 @@ func (s *Session) event(e dap.EventMessage) {
 			why = fmt.Sprintf("the program exited with code %d", *s.exitCode)
 		}
 		go s.End(why)
+	case *dap.ProcessEvent:
+		s.debuggee = m.Body.SystemProcessId
 	case *dap.OutputEvent:
 		// Before launch answered, output is the adapter's own (delve's
 		// "Building …"), not the debuggee's.
@@ -428,14 +449,22 @@ func (s *Session) End(why string) {
 			s.timer.Stop()
 		}
 		if s.c != nil {
-			if !s.c.Owned() {
-				// An adapter this session did not start: leave it and
-				// its debuggee running, detached.
-				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-				s.c.Do(ctx, &dap.DisconnectRequest{Request: dap.Request{Command: "disconnect"}, Arguments: &dap.DisconnectArguments{TerminateDebuggee: false}})
-				cancel()
-			}
+			// An adapter this session started takes its debuggee down
+			// with it; one it did not start is left running, detached,
+			// with its debuggee.
+			owned := s.c.Owned()
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			s.c.Do(ctx, &dap.DisconnectRequest{Request: dap.Request{Command: "disconnect"}, Arguments: &dap.DisconnectArguments{TerminateDebuggee: owned}})
+			cancel()
 			s.c.Close()
+			// The debuggee may be in a process group of its own (delve
+			// puts it there), out of reach of the adapter's kill.
+			s.mu.Lock()
+			pid := s.debuggee
+			s.mu.Unlock()
+			if owned && pid > 0 {
+				killProcess(pid, 2*time.Second)
+			}
 		}
 		close(s.done)
 	})

@@ -31,7 +31,34 @@ type Language struct {
 	// ParsePattern parses with metavariables ($X, $$$X, $_) accepted as
 	// identifiers.
 	ParsePattern func(src []byte) (*Tree, error)
-	Scaffolds    []Scaffold
+	// Lex cuts src into tokens as Parse's lexer does (ParsePattern's with
+	// pattern set), trivia left out. It is the reference a tree's leaves
+	// are checked against.
+	Lex       func(src []byte, pattern bool) []Token
+	Scaffolds []Scaffold
+}
+
+// Tokens collects a lexer's output until next says it is done. next
+// returns a token's kind, offset and text; synthetic says which tokens the
+// lexer made up.
+func Tokens(next func() (k Kind, offset int, text string, done bool), synthetic func(k Kind, text string) bool) []Token {
+	var out []Token
+	for {
+		k, off, text, done := next()
+		if done {
+			return out
+		}
+		out = append(out, Token{Kind: k, Span: Span{Start: uint32(off), End: uint32(off + len(text))}, Synthetic: synthetic(k, text)})
+	}
+}
+
+// A Token is one token of a lexer's output.
+type Token struct {
+	Kind Kind
+	Span
+	// Synthetic: the lexer made it up, it is not written in the source (an
+	// automatic semicolon in Go; NEWLINE, INDENT and DEDENT in Python).
+	Synthetic bool
 }
 
 // IsToken reports whether k is a token kind.

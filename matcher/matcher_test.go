@@ -194,7 +194,7 @@ func TestDedent(t *testing.T) {
 		{"a +\r\n  b", "a +\n  b"},
 		{"\t  x\n\ty", "x\ny"}, // a first line deeper than the rest
 	} {
-		if got := dedent(tc.in); got != tc.want {
+		if got, _ := dedent(nil, tc.in); got != tc.want {
 			t.Errorf("dedent(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}

@@ -32,6 +32,10 @@ type Pattern struct {
 	bindsOn, runsOn []bool
 }
 
+// Kind is the kind of the pattern's root: a node of another kind never
+// matches, unless the root is a metavariable.
+func (p *Pattern) Kind() grammars.Kind { return p.tree.Nodes[p.root].Kind }
+
 // A patVar is what metavar says of a pattern node.
 type patVar struct {
 	is, multi bool
@@ -62,7 +66,7 @@ func (e *ContextError) Error() string {
 // indentation: the indentation common to its lines is removed, and a
 // scaffold's Indent is put before each line.
 func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
-	frag := dedent(pattern)
+	frag, inside := dedent(l, pattern)
 	if frag == "" {
 		return nil, fmt.Errorf("empty pattern")
 	}
@@ -71,7 +75,7 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 	}
 	var tried []string
 	for _, sc := range l.Scaffolds {
-		body := indent(frag, sc.Indent)
+		body := indent(frag, sc.Indent, inside)
 		src := sc.Prefix + body + sc.Suffix
 		t, err := l.ParsePattern([]byte(src))
 		if err != nil {
@@ -97,33 +101,69 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 }
 
 // dedent drops the blank lines around a fragment, trailing white space,
-// and the indentation all its lines share.
-func dedent(s string) string {
-	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
+// and the indentation all its lines share. A line that starts inside a
+// token (a multi-line string) is text of that token and kept as it is;
+// inside reports those lines of the result, for indent. l may be nil: no
+// token is then known.
+func dedent(l *grammars.Language, s string) (frag string, inside []bool) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	lines := strings.Split(s, "\n")
+	inside = insideLines(l, s, len(lines))
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" && !inside[0] {
+		lines, inside = lines[1:], inside[1:]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" && !inside[len(lines)-1] {
+		lines, inside = lines[:len(lines)-1], inside[:len(lines)-1]
 	}
-	common := ""
+	common, first := "", true
 	for i, line := range lines {
-		lines[i] = strings.TrimRight(line, " \t")
-		if lines[i] == "" {
+		if i+1 < len(lines) && inside[i+1] {
+			// The line break is in the token: so is the white space before it.
+		} else {
+			lines[i] = strings.TrimRight(line, " \t")
+		}
+		if lines[i] == "" || inside[i] {
 			continue
 		}
 		lead := line[:len(line)-len(strings.TrimLeft(line, " \t"))]
-		if i == 0 || len(lead) < len(common) || !strings.HasPrefix(lead, common) {
-			common = commonPrefix(common, lead, i == 0)
+		if first || len(lead) < len(common) || !strings.HasPrefix(lead, common) {
+			common = commonPrefix(common, lead, first)
+			first = false
 		}
 	}
 	for i, line := range lines {
-		lines[i] = strings.TrimPrefix(line, common)
+		if !inside[i] {
+			lines[i] = strings.TrimPrefix(line, common)
+		}
 	}
 	if len(lines) > 0 {
 		lines[0] = strings.TrimLeft(lines[0], " \t") // the fragment starts at its first character
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines, "\n"), inside
+}
+
+// insideLines reports, for each of the n lines of s, whether it starts
+// inside a token of l's lexer.
+func insideLines(l *grammars.Language, s string, n int) []bool {
+	inside := make([]bool, n)
+	if l == nil || l.Lex == nil || !strings.Contains(s, "\n") {
+		return inside
+	}
+	toks := l.Lex([]byte(s), true)
+	line, ti := 0, 0
+	for off := 0; off < len(s); off++ {
+		if s[off] != '\n' {
+			continue
+		}
+		line++
+		for ti < len(toks) && int(toks[ti].End) <= off {
+			ti++
+		}
+		if ti < len(toks) && int(toks[ti].Start) <= off && !toks[ti].Synthetic {
+			inside[line] = true
+		}
+	}
+	return inside
 }
 
 // commonPrefix is the longest prefix of a and b; first says a is not set
@@ -139,14 +179,15 @@ func commonPrefix(a, b string, first bool) string {
 	return a[:n]
 }
 
-// indent puts prefix before every line of s that is not empty.
-func indent(s, prefix string) string {
+// indent puts prefix before every line of s that is not empty and does
+// not start inside a token.
+func indent(s, prefix string, inside []bool) string {
 	if prefix == "" {
 		return s
 	}
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
-		if line != "" {
+		if line != "" && (i >= len(inside) || !inside[i]) {
 			lines[i] = prefix + line
 		}
 	}

@@ -34,7 +34,10 @@ type Template struct {
 // A piece is a stretch of literal text or one metavariable of a template.
 type piece struct {
 	lit []byte // literal text with "\n" line breaks; nil for a metavariable
-	v   int    // index into Template.vars; -1 for literal text
+	// frozen: offsets in lit of the lines that start inside a token of the
+	// template (a multi-line string), which take no indentation.
+	frozen []int
+	v      int // index into Template.vars; -1 for literal text
 	// For a metavariable: the leading spaces and tabs of the template line
 	// it stands on, which its capture's later lines are indented by.
 	indent []byte
@@ -71,6 +74,7 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	// is applied.
 	src := strings.ReplaceAll(template, "\r\n", "\n")
 	tm := &Template{}
+	inside := insideLines(p.tree.Lang, src, strings.Count(src, "\n")+1)
 	lit, line := 0, 0 // where the pending literal and the current line start
 	for i := 0; i < len(src); {
 		if src[i] == '\n' {
@@ -84,12 +88,12 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 			i++
 			continue
 		}
-		tm.addLiteral(src[lit:i])
+		tm.addLiteral(src, lit, i, inside)
 		tm.addVar(v, leadingBlanks(src[line:]))
 		i += n
 		lit = i
 	}
-	tm.addLiteral(src[lit:])
+	tm.addLiteral(src, lit, len(src), inside)
 	if err := checkBound(p, tm.vars); err != nil {
 		return nil, err
 	}
@@ -135,10 +139,23 @@ func varName(s string) string {
 	return s[:i]
 }
 
-func (tm *Template) addLiteral(s string) {
-	if s != "" {
-		tm.pieces = append(tm.pieces, piece{lit: []byte(s), v: -1})
+// addLiteral adds src[from:to] as literal text; inside says which lines of
+// src start inside a token.
+func (tm *Template) addLiteral(src string, from, to int, inside []bool) {
+	if from == to {
+		return
 	}
+	pc := piece{lit: []byte(src[from:to]), v: -1}
+	line := strings.Count(src[:from], "\n")
+	for i := from; i < to; i++ {
+		if src[i] == '\n' {
+			line++
+			if inside[line] && i+1 < to {
+				pc.frozen = append(pc.frozen, i+1-from)
+			}
+		}
+	}
+	tm.pieces = append(tm.pieces, pc)
 }
 
 func (tm *Template) addVar(v tvar, indent string) {
@@ -481,7 +498,8 @@ func (r *rewriter) rewrite(dst *text, i int) {
 	em := emitter{dst: dst, indent: r.lineIndent(sp.Start), eol: r.eol, lineStart: len(dst.b)}
 	for k, pc := range r.tmpl.pieces {
 		if pc.v < 0 {
-			em.literal(pc.lit[cut[k][0]:max(cut[k][0], cut[k][1])])
+			from := cut[k][0]
+			em.literal(pc.lit[from:max(from, cut[k][1])], pc.frozen, from)
 			continue
 		}
 		em.capture(&caps[pc.v].text, caps[pc.v].indent, pc.indent)
@@ -610,8 +628,11 @@ func (e *emitter) newline(eol string) {
 	e.blank = true
 }
 
-// literal writes literal template text, with the file's line breaks.
-func (e *emitter) literal(s []byte) {
+// literal writes literal template text, with the file's line breaks. A
+// line that starts at one of frozen (offsets in the literal that s starts
+// at offset base of) is inside a token and takes no indentation.
+func (e *emitter) literal(s []byte, frozen []int, base int) {
+	pos := base
 	for {
 		i := bytes.IndexByte(s, '\n')
 		if i < 0 {
@@ -621,6 +642,11 @@ func (e *emitter) literal(s []byte) {
 		e.write(s[:i])
 		e.newline(e.eol)
 		s = s[i+1:]
+		pos += i + 1
+		if slices.Contains(frozen, pos) {
+			e.dst.frozen = append(e.dst.frozen, len(e.dst.b))
+			e.blank = false
+		}
 	}
 }
 

@@ -107,6 +107,13 @@ func TestRewrite(t *testing.T) {
 			replacements: 2,
 		},
 		{
+			name:    "a template's raw string keeps its lines as written",
+			pattern: "old($X)", rewrite: "log($X, `first\nsecond\n  third`)",
+			src:          "package p\n\nfunc f() {\n\tif true {\n\t\told(a)\n\t}\n}\n",
+			want:         "package p\n\nfunc f() {\n\tif true {\n\t\tlog(a, `first\nsecond\n  third`)\n\t}\n}\n",
+			replacements: 1,
+		},
+		{
 			name:    "empty run takes the comma before it",
 			pattern: "fmt.Sprintf($F, $$$A)", rewrite: "fmt.Errorf($F, $$$A)",
 			src:          "package p\n\nvar _ = fmt.Sprintf(\"x\")\nvar _ = fmt.Sprintf(\"%d %d\", 1, 2)\n",

@@ -74,6 +74,7 @@ func TestDebugGoBinary(t *testing.T) {
 	wantDebug(t, d, map[string]any{"operation": "launch", "program": "debugme"}, false,
 		"main.go:6 verified at line 6", "stopped (breakpoint)", "main.go:6 in main.square")
 	*pids = append(*pids, sup.PIDs()...)
+	noteDebuggees(sup)
 	wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "n"}, false, "1")
 	wantDebug(t, d, map[string]any{"operation": "terminate"}, false, "terminated")
 }
@@ -96,7 +97,14 @@ func TestDebugPause(t *testing.T) {
 	wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.go", "lines": []int{}}, false, "cleared")
 	wantDebug(t, d, map[string]any{"operation": "continue"}, false, "still running after 2s")
 	wantDebug(t, d, map[string]any{"operation": "output"}, false, "spinning")
+	debuggees := sup.Debuggees()
+	if len(debuggees) != 1 {
+		t.Fatalf("Debuggees = %v, want the spinning program", debuggees)
+	}
 	wantDebug(t, d, map[string]any{"operation": "terminate"}, false, "terminated")
+	if !gone(debuggees[0]) {
+		t.Errorf("the debuggee %d survives terminate", debuggees[0])
+	}
 	wantDebug(t, d, map[string]any{"operation": "status"}, false, "terminated on request")
 }
 

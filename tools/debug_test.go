@@ -40,10 +40,16 @@ func debugRunIn(t *testing.T, name string, ttl time.Duration) (*Dispatcher, stri
 	pids := &[]int{}
 	t.Cleanup(func() {
 		*pids = append(*pids, sup.PIDs()...)
+		debuggees := append(sup.Debuggees(), debuggeesSeen[sup]...)
 		sup.Close()
 		for _, pid := range *pids {
 			if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
 				t.Errorf("a process of adapter group %d survives the run (%v)", pid, err)
+			}
+		}
+		for _, pid := range debuggees {
+			if !gone(pid) {
+				t.Errorf("debuggee %d survives the run", pid)
 			}
 		}
 	})
@@ -52,6 +58,26 @@ func debugRunIn(t *testing.T, name string, ttl time.Duration) (*Dispatcher, stri
 		t.Fatal(err)
 	}
 	return d, dir, sup, pids
+}
+
+// debuggeesSeen keeps, per supervisor, the debuggees of sessions that
+// ended during a test, for its final check.
+var debuggeesSeen = map[*dapclient.Supervisor][]int{}
+
+// noteDebuggees records the debuggees running now.
+func noteDebuggees(sup *dapclient.Supervisor) {
+	debuggeesSeen[sup] = append(debuggeesSeen[sup], sup.Debuggees()...)
+}
+
+// gone reports whether process pid has ended (and been reaped), waiting
+// for it a few seconds.
+func gone(pid int) bool {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			return true
+		}
+	}
+	return false
 }
 
 func debugCall(t *testing.T, d *Dispatcher, args map[string]any) (string, bool) {

@@ -157,7 +157,19 @@ func newLanguage() *grammars.Language {
 	patterns := participle.MustBuild[file](participle.Lexer(definition{pattern: true}))
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, files, src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, patterns, src, true) }
+	l.Lex = lex
 	return l
+}
+
+// lex returns the scanner's tokens; NEWLINE, INDENT and DEDENT are
+// synthetic.
+func lex(src []byte, pattern bool) []grammars.Token {
+	sc := newScanner(string(src), pattern)
+	next := func() (grammars.Kind, int, string, bool) {
+		t, _ := sc.Next()
+		return grammars.Kind(t.Type), t.Pos.Offset, t.Value, t.EOF()
+	}
+	return grammars.Tokens(next, func(k grammars.Kind, text string) bool { return k == tNewline || k == tIndent || k == tDedent })
 }
 
 // scaffolds are the contexts a pattern is tried in, in order: the first

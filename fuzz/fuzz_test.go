@@ -1,0 +1,645 @@
+package fuzz
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"go/build"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/grammars/python"
+	"github.com/agenttools/agenttools/matcher"
+)
+
+// maxInput bounds the inputs the targets look at: the properties are
+// about structure, which small inputs show, and a bound keeps each
+// execution fast.
+const maxInput = 16 << 10
+
+// watch fails an input that takes more than a second, while fuzzing
+// only: a seed replayed by go test on a loaded machine is not timed. An
+// input that hangs never returns to be timed, so the watchdog panics,
+// which makes the fuzzing engine keep the input as a crasher.
+func watch(t *testing.T) (stop func()) {
+	t.Helper()
+	if fl := flag.Lookup("test.fuzz"); fl == nil || fl.Value.String() == "" {
+		return func() {}
+	}
+	start := time.Now()
+	dog := time.AfterFunc(10*time.Second, func() {
+		panic("one input has run for 10s: something is exponential")
+	})
+	return func() {
+		dog.Stop()
+		if d := time.Since(start); d > time.Second {
+			t.Fatalf("one input took %v: something is exponential", d)
+		}
+	}
+}
+
+// A lang is a grammar with what the targets need to know of it.
+type lang struct {
+	l *grammars.Language
+	// semis: semicolons, written or not, end statements and are not
+	// compared (a written ";" matches a line break).
+	semis bool
+	ext   string
+}
+
+var (
+	goLang = lang{golang.Language, true, ".go"}
+	pyLang = lang{python.Language, false, ".py"}
+)
+
+// seeds are snippets of real code: the grammars' own test files and, for
+// Go, some of the standard library, cut into pieces of a few KB.
+func seeds(f *testing.F, lg lang) [][]byte {
+	var files []string
+	if lg.l == golang.Language {
+		files = []string{"../grammars/golang/testdata/forms.go", "../testdata/debug/go/main.go", "../testdata/debug/spin/main.go"}
+		for _, p := range []string{"strings/strings.go", "sort/sort.go", "errors/wrap.go", "bufio/scan.go", "encoding/json/scanner.go"} {
+			files = append(files, filepath.Join(build.Default.GOROOT, "src", p))
+		}
+	} else {
+		files = []string{"../grammars/python/testdata/forms.py", "../matcher/testdata/pyoracle.py", "../testdata/debug/python/main.py", "../interp/python/driver.py"}
+	}
+	var out [][]byte
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			f.Logf("seed %s: %v", name, err)
+			continue
+		}
+		out = append(out, chunks(string(b), lg)...)
+	}
+	if len(out) == 0 {
+		f.Fatal("no seed files")
+	}
+	return out
+}
+
+// chunks cuts a file at top-level declarations into pieces of at least
+// 1.5 KB; for Go each piece gets a package clause.
+func chunks(src string, lg lang) [][]byte {
+	starts := []string{"def ", "class ", "@", "async def "}
+	if lg.semis {
+		starts = []string{"func ", "type ", "var ", "const "}
+	}
+	var out [][]byte
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() == 0 {
+			return
+		}
+		s := cur.String()
+		if lg.semis && !strings.HasPrefix(s, "package ") {
+			s = "package p\n\n" + s
+		}
+		out = append(out, []byte(s))
+		cur.Reset()
+	}
+	for _, line := range strings.SplitAfter(src, "\n") {
+		top := slices.ContainsFunc(starts, func(p string) bool { return strings.HasPrefix(line, p) })
+		if top && cur.Len() >= 1500 {
+			flush()
+		}
+		cur.WriteString(line)
+	}
+	flush()
+	return out
+}
+
+// checkTree checks that the tree covers the source, that every node lies
+// inside its parent and after its elder sibling, and, when the tree has
+// no errors, that its leaves are the lexer's tokens.
+func checkTree(t *testing.T, lg lang, tree *grammars.Tree, src []byte, pattern bool) {
+	t.Helper()
+	root := tree.Nodes[tree.Root]
+	if root.Start != 0 || root.End != uint32(len(src)) {
+		t.Fatalf("root spans %d..%d, the source 0..%d", root.Start, root.End, len(src))
+	}
+	var bad string
+	tree.Walk(func(n int32) bool {
+		nd := tree.Nodes[n]
+		if nd.Start > nd.End {
+			bad = "a node ends before it starts"
+		}
+		prev := nd.Start
+		for _, k := range tree.Children(n) {
+			kd := tree.Nodes[k]
+			switch {
+			case kd.Parent != n:
+				bad = "a child names another parent"
+			case kd.Start < prev || kd.End > nd.End:
+				bad = "a child lies outside its parent or before its elder sibling"
+			}
+			prev = kd.End
+		}
+		if bad != "" {
+			t.Fatalf("%s: node %d %s %d..%d in:\n%s", bad, n, tree.KindName(n), nd.Start, nd.End, tree.Sexp(tree.Root))
+		}
+		return true
+	})
+	if len(tree.Errors) > 0 {
+		return
+	}
+	var want, got []grammars.Span
+	synthetic := map[grammars.Span]bool{}
+	for _, tok := range lg.l.Lex(src, pattern) {
+		if tok.Synthetic {
+			synthetic[tok.Span] = true
+		} else if tok.End > tok.Start {
+			want = append(want, tok.Span)
+		}
+	}
+	for _, n := range tree.Leaves() {
+		sp := grammars.Span{Start: tree.Nodes[n].Start, End: tree.Nodes[n].End}
+		if sp.End > sp.Start && !synthetic[sp] {
+			got = append(got, sp)
+		}
+	}
+	// Statement separators may be left out of the tree: a written ";"
+	// is the same as a line break, which is no leaf either.
+	i, j := 0, 0
+	for i < len(want) {
+		switch {
+		case j < len(got) && want[i] == got[j]:
+			i, j = i+1, j+1
+		case string(src[want[i].Start:want[i].End]) == ";":
+			i++
+		default:
+			leaf := "(none)"
+			if j < len(got) {
+				leaf = fmt.Sprintf("%q at %d..%d", src[got[j].Start:got[j].End], got[j].Start, got[j].End)
+			}
+			t.Fatalf("the leaves are not the lexer's tokens: token %q at %d..%d, leaf %s", src[want[i].Start:want[i].End], want[i].Start, want[i].End, leaf)
+		}
+	}
+	if j < len(got) {
+		t.Fatalf("leaf %q at %d..%d is no token of the lexer", src[got[j].Start:got[j].End], got[j].Start, got[j].End)
+	}
+}
+
+func fuzzParse(f *testing.F, lg lang) {
+	for _, s := range seeds(f, lg) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if len(src) > maxInput {
+			return
+		}
+		defer watch(t)()
+		for _, pattern := range []bool{false, true} {
+			parse := lg.l.Parse
+			if pattern {
+				parse = lg.l.ParsePattern
+			}
+			tree, err := parse(src)
+			if err != nil {
+				t.Fatalf("no tree: %v", err)
+			}
+			checkTree(t, lg, tree, src, pattern)
+		}
+	})
+}
+
+func FuzzParseGo(f *testing.F)     { fuzzParse(f, goLang) }
+func FuzzParsePython(f *testing.F) { fuzzParse(f, pyLang) }
+
+func fuzzCompile(f *testing.F, lg lang, extra ...string) {
+	for _, s := range append([]string{"$X", "$$$", "f($$$ARGS)", "$A.$B($$$)", "$_ = $X", "{ $$$B }", "\t$X\n\t$Y", "$$$A, $B"}, extra...) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, pattern string) {
+		if len(pattern) > maxInput {
+			return
+		}
+		defer watch(t)()
+		p, err := matcher.Compile(lg.l, pattern)
+		if (p == nil) == (err == nil) {
+			t.Fatalf("Compile(%q) = %v, %v: want a pattern or an error", pattern, p, err)
+		}
+	})
+}
+
+func FuzzCompileGo(f *testing.F) {
+	fuzzCompile(f, goLang, "if err != nil { return $$$R }", "func $F($$$P) $R { $$$B }", "case $X:", "x := <-$C", "type $T struct { $$$F }")
+}
+
+func FuzzCompilePython(f *testing.F) {
+	fuzzCompile(f, pyLang, "def $F($$$P):\n    $$$B", "isinstance($X, $T)", "with $A as $B:\n    $$$", "f'{$X}'", "lambda $X: $Y", "class $C($$$B):\n    pass")
+}
+
+// nodeWords returns the texts of the tokens of the subtree at n that the
+// matcher compares: non-empty, written (not synthetic), and no semicolons
+// where the language lets a line break stand for one.
+func (lg lang) nodeWords(tree *grammars.Tree, synthetic map[grammars.Span]bool, n int32) []string {
+	var out []string
+	var walk func(k int32)
+	walk = func(k int32) {
+		nd := tree.Nodes[k]
+		if tree.IsLeaf(k) {
+			if nd.End > nd.Start && !synthetic[grammars.Span{Start: nd.Start, End: nd.End}] && !(lg.semis && tree.KindName(k) == ";") {
+				out = append(out, tree.Text(k))
+			}
+			return
+		}
+		for _, c := range tree.Children(k) {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
+}
+
+// spelled returns the words a match of pattern must have: the pattern's
+// own tokens, with each metavariable replaced by the words of what it
+// captured. ok is false when the pattern has an anonymous wildcard, which
+// captures nothing to compare.
+func (lg lang) spelled(tree *grammars.Tree, synthetic map[grammars.Span]bool, pattern string, m matcher.Match) (words []string, ok bool) {
+	for _, tok := range lg.l.Lex([]byte(pattern), true) {
+		if tok.Synthetic || tok.End == tok.Start {
+			continue
+		}
+		text := pattern[tok.Start:tok.End]
+		if lg.semis && text == ";" {
+			continue
+		}
+		if !strings.HasPrefix(text, "$") {
+			words = append(words, text)
+			continue
+		}
+		name := strings.TrimLeft(text, "$")
+		if name == "" || name == "_" {
+			return nil, false
+		}
+		if strings.HasPrefix(text, "$$$") {
+			run, found := m.Multi[name]
+			if !found {
+				return nil, false
+			}
+			for _, k := range run {
+				words = append(words, lg.nodeWords(tree, synthetic, k)...)
+			}
+			continue
+		}
+		k, found := m.Captures[name]
+		if !found {
+			return nil, false
+		}
+		words = append(words, lg.nodeWords(tree, synthetic, k)...)
+	}
+	return words, true
+}
+
+// trailingCommas drops the commas that close a list: f(a,) is f(a), in
+// Go and Python alike, and the matcher treats them so.
+func trailingCommas(words []string) []string {
+	out := words[:0:0]
+	for i, w := range words {
+		if w == "," && i+1 < len(words) && (words[i+1] == ")" || words[i+1] == "]" || words[i+1] == "}") {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// syntheticSpans returns the spans of the tokens the lexer made up.
+func syntheticSpans(lg lang, src []byte) map[grammars.Span]bool {
+	out := map[grammars.Span]bool{}
+	for _, tok := range lg.l.Lex(src, false) {
+		if tok.Synthetic {
+			out[tok.Span] = true
+		}
+	}
+	return out
+}
+
+// checkMatches checks every match of pattern in tree: inside the file,
+// and spelling the pattern. It returns the matches.
+func checkMatches(t *testing.T, lg lang, tree *grammars.Tree, synthetic map[grammars.Span]bool, pattern string, p *matcher.Pattern) []matcher.Match {
+	t.Helper()
+	ms := p.Find(tree)
+	for _, m := range ms {
+		nd := tree.Nodes[m.Node]
+		if nd.End > uint32(len(tree.Src)) || nd.Start > nd.End {
+			t.Fatalf("pattern %q matched %d..%d, outside the file of %d bytes", pattern, nd.Start, nd.End, len(tree.Src))
+		}
+		want, ok := lg.spelled(tree, synthetic, pattern, m)
+		if !ok {
+			continue
+		}
+		if got := lg.nodeWords(tree, synthetic, m.Node); !slices.Equal(trailingCommas(want), trailingCommas(got)) {
+			t.Fatalf("pattern %q matched %q (%s at %d..%d), which does not spell it:\nwant %q\ngot  %q",
+				pattern, tree.Text(m.Node), tree.KindName(m.Node), nd.Start, nd.End, want, got)
+		}
+	}
+	return ms
+}
+
+// namedNodes returns the named nodes of a tree with some text, in order.
+func namedNodes(tree *grammars.Tree, under int32) []int32 {
+	var out []int32
+	var walk func(k int32)
+	walk = func(k int32) {
+		nd := tree.Nodes[k]
+		if tree.Named(k) && nd.End > nd.Start {
+			out = append(out, k)
+		}
+		for _, c := range tree.Children(k) {
+			walk(c)
+		}
+	}
+	walk(under)
+	return out
+}
+
+// sameSpanKinds returns the kinds of the nodes spanning exactly n's range.
+func sameSpanKinds(tree *grammars.Tree, n int32) []grammars.Kind {
+	nd := tree.Nodes[n]
+	var out []grammars.Kind
+	for k := n; k != grammars.NoNode && tree.Nodes[k].Start == nd.Start && tree.Nodes[k].End == nd.End; k = tree.Nodes[k].Parent {
+		out = append(out, tree.Nodes[k].Kind)
+	}
+	var down func(k int32)
+	down = func(k int32) {
+		for _, c := range tree.Children(k) {
+			if tree.Nodes[c].Start == nd.Start && tree.Nodes[c].End == nd.End {
+				out = append(out, tree.Nodes[c].Kind)
+				down(c)
+			}
+		}
+	}
+	down(n)
+	return out
+}
+
+// parseClean parses src and returns its tree when it has no errors.
+func parseClean(lg lang, src []byte) *grammars.Tree {
+	if len(src) > maxInput {
+		return nil
+	}
+	tree, err := lg.l.Parse(src)
+	if err != nil || len(tree.Errors) > 0 {
+		return nil
+	}
+	return tree
+}
+
+// pick returns the node a target works on and, when it has named
+// descendants, one of them; the pattern with that descendant replaced by
+// $A.
+func pick(tree *grammars.Tree, at, sub uint16) (n, d int32, exact, withVar string) {
+	nodes := namedNodes(tree, tree.Root)
+	if len(nodes) == 0 {
+		return grammars.NoNode, grammars.NoNode, "", ""
+	}
+	n = nodes[int(at)%len(nodes)]
+	nd := tree.Nodes[n]
+	exact = string(tree.Src[nd.Start:nd.End])
+	d = grammars.NoNode
+	if desc := namedNodes(tree, n)[1:]; len(desc) > 0 {
+		d = desc[int(sub)%len(desc)]
+		dd := tree.Nodes[d]
+		if dd.Start > nd.Start || dd.End < nd.End {
+			withVar = string(tree.Src[nd.Start:dd.Start]) + "$A" + string(tree.Src[dd.End:nd.End])
+		}
+	}
+	return n, d, exact, withVar
+}
+
+func fuzzMatch(f *testing.F, lg lang) {
+	for i, s := range seeds(f, lg) {
+		f.Add(s, uint16(i*7), uint16(i*3))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, at, sub uint16) {
+		tree := parseClean(lg, src)
+		if tree == nil {
+			return
+		}
+		defer watch(t)()
+		synthetic := syntheticSpans(lg, src)
+		n, _, exact, withVar := pick(tree, at, sub)
+		if n == grammars.NoNode {
+			return
+		}
+		nd := tree.Nodes[n]
+		if p, err := matcher.Compile(lg.l, exact); err == nil {
+			ms := checkMatches(t, lg, tree, synthetic, exact, p)
+			// A node of the pattern's kind with the pattern's text is a
+			// match.
+			if slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
+				return tree.Nodes[m.Node].Start == nd.Start && tree.Nodes[m.Node].End == nd.End
+			}) {
+				t.Fatalf("pattern %q (a %s, from %s) does not match the node it was made from at %d..%d", exact, lg.l.Kinds[p.Kind()].Name, p.Context, nd.Start, nd.End)
+			}
+		}
+		if withVar != "" {
+			if p, err := matcher.Compile(lg.l, withVar); err == nil {
+				checkMatches(t, lg, tree, synthetic, withVar, p)
+			}
+		}
+	})
+}
+
+func FuzzMatchGo(f *testing.F)     { fuzzMatch(f, goLang) }
+func FuzzMatchPython(f *testing.F) { fuzzMatch(f, pyLang) }
+
+// unifyPairs are patterns that use a metavariable twice, each with its
+// twin that names the second use apart ("" when there is none).
+var unifyPairs = map[*grammars.Language][][2]string{
+	golang.Language: {
+		{"$X == $X", "$X == $Y"}, {"$X = $X", "$X = $Y"}, {"f($X, $X)", "f($X, $Y)"},
+		{"$X.$F($X)", "$X.$F($Y)"}, {"$X[$X]", "$X[$Y]"}, {"$X != $X", "$X != $Y"},
+		{"append($$$A, $$$A)", ""}, {"if $C { $$$B } else { $$$B }", ""},
+	},
+	python.Language: {
+		{"$X == $X", "$X == $Y"}, {"$X = $X", "$X = $Y"}, {"f($X, $X)", "f($X, $Y)"},
+		{"$X.$F($X)", "$X.$F($Y)"}, {"$X[$X]", "$X[$Y]"}, {"$X is $X", "$X is $Y"},
+		{"[$$$A, $$$A]", ""}, {"if $C:\n    $$$B\nelse:\n    $$$B", ""},
+	},
+}
+
+func fuzzUnify(f *testing.F, lg lang, extra ...string) {
+	for _, s := range seeds(f, lg) {
+		f.Add(s, uint8(0))
+	}
+	for i, s := range extra {
+		f.Add([]byte(s), uint8(i))
+	}
+	pairs := unifyPairs[lg.l]
+	compiled := make([][2]*matcher.Pattern, len(pairs))
+	for i, pr := range pairs {
+		for j, s := range pr {
+			if s == "" {
+				continue
+			}
+			p, err := matcher.Compile(lg.l, s)
+			if err != nil {
+				f.Fatalf("%q: %v", s, err)
+			}
+			compiled[i][j] = p
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
+		tree := parseClean(lg, src)
+		if tree == nil {
+			return
+		}
+		defer watch(t)()
+		synthetic := syntheticSpans(lg, src)
+		i := int(which) % len(pairs)
+		same, twin := compiled[i][0], compiled[i][1]
+		ms := checkMatches(t, lg, tree, synthetic, pairs[i][0], same)
+		if twin != nil {
+			// Every match of the twin whose two captures are the same
+			// tokens is a match of the pattern.
+			for _, m := range checkMatches(t, lg, tree, synthetic, pairs[i][1], twin) {
+				x, y := lg.nodeWords(tree, synthetic, m.Captures["X"]), lg.nodeWords(tree, synthetic, m.Captures["Y"])
+				if !slices.Equal(x, y) {
+					continue
+				}
+				if !slices.ContainsFunc(ms, func(o matcher.Match) bool { return o.Node == m.Node }) {
+					t.Fatalf("%q does not match %q, where $X and $Y are both %q", pairs[i][0], tree.Text(m.Node), x)
+				}
+			}
+		}
+	})
+}
+
+func FuzzUnifyGo(f *testing.F) {
+	fuzzUnify(f, goLang,
+		"package p\nvar _ = a.b == a.b || a.b == a.c\n",
+		"package p\nfunc f() { x = x; y = z; f(g(1), g(1)); f(g(1), g(2)) }\n",
+		"package p\nvar _ = s.get(s) + m[m] + t.get(u)\n",
+		"package p\nvar _ = append(a, b, a, b)\n",
+		"package p\nfunc f() { if c { x() } else { x() } }\n")
+}
+
+func FuzzUnifyPython(f *testing.F) {
+	fuzzUnify(f, pyLang,
+		"a.b == a.b or a.b == a.c\n",
+		"x = x\ny = z\nf(g(1), g(1))\nf(g(1), g(2))\n",
+		"s.get(s) + m[m] + t.get(u)\n",
+		"[a, b, a, b]\n",
+		"if c:\n    x()\nelse:\n    x()\n")
+}
+
+func fuzzRewrite(f *testing.F, lg lang) {
+	for i, s := range seeds(f, lg) {
+		f.Add(s, uint16(i*5), uint16(i), "")
+	}
+	f.Add(seeds(f, lg)[0], uint16(3), uint16(1), "$A(")
+	f.Fuzz(func(t *testing.T, src []byte, at, sub uint16, template string) {
+		tree := parseClean(lg, src)
+		if tree == nil || len(template) > maxInput {
+			return
+		}
+		defer watch(t)()
+		n, d, exact, withVar := pick(tree, at, sub)
+		if n == grammars.NoNode {
+			return
+		}
+		pattern := withVar
+		if pattern == "" || strings.Count(pattern, "$A") != 1 {
+			pattern, d = exact, grammars.NoNode
+		}
+		p, err := matcher.Compile(lg.l, pattern)
+		if err != nil {
+			return
+		}
+		// The pattern as its own template changes nothing, wherever each
+		// match's text is the pattern with its capture put in, on a line
+		// indented as the node's. A template's lines after the first are
+		// indented relative to the match's line, so the node's indentation
+		// comes off them, except inside a multi-line token.
+		ind := lineIndent(src, tree.Nodes[n].Start)
+		if self, ok := relative(lg, pattern, ind); ok {
+			if tm, err := matcher.CompileTemplate(p, self); err == nil {
+				identity := true
+				for _, m := range p.Find(tree) {
+					want := pattern
+					if d != grammars.NoNode {
+						want = strings.Replace(pattern, "$A", tree.Text(m.Captures["A"]), 1)
+					}
+					if want != tree.Text(m.Node) || lineIndent(src, tree.Nodes[m.Node].Start) != ind {
+						identity = false
+					}
+				}
+				if rw := matcher.RewriteTree(tree, p, tm); identity && string(rw.Src) != string(src) {
+					i := 0
+					for i < len(src) && i < len(rw.Src) && src[i] == rw.Src[i] {
+						i++
+					}
+					t.Fatalf("rewriting %q with %q changed the file at byte %d: %q became %q", pattern, self, i, src[max(0, i-20):min(len(src), i+40)], rw.Src[max(0, i-20):min(len(rw.Src), i+40)])
+				}
+			}
+		}
+		// Any template: a rewrite that breaks a clean file says so.
+		tm, err := matcher.CompileTemplate(p, template)
+		if err != nil {
+			return
+		}
+		dir := t.TempDir()
+		file := filepath.Join(dir, "f"+lg.ext)
+		if err := os.WriteFile(file, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := matcher.RewriteAll(context.Background(), matcher.Query{Root: dir, Path: dir, Lang: lg.l, Pattern: p}, tm)
+		if err != nil {
+			t.Fatalf("RewriteAll: %v", err)
+		}
+		for _, fr := range res.Files {
+			after, err := lg.l.Parse(fr.New)
+			broken := err != nil || len(after.Errors) > 0
+			if broken != (fr.Broken != "") {
+				t.Fatalf("rewriting %q to %q: the result parses with errors %v, but Broken is %q:\n%s", pattern, template, broken, fr.Broken, fr.New)
+			}
+		}
+	})
+}
+
+// lineIndent returns the blanks that start the line holding off.
+func lineIndent(src []byte, off uint32) string {
+	start := strings.LastIndexByte(string(src[:off]), '\n') + 1
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:min(end, int(off))])
+}
+
+// relative takes ind off the lines of s after the first, except those
+// that start inside a token; ok is false when such a line does not start
+// with ind.
+func relative(lg lang, s, ind string) (string, bool) {
+	toks := lg.l.Lex([]byte(s), true)
+	lines := strings.SplitAfter(s, "\n")
+	off := 0
+	for i, line := range lines {
+		start := off
+		off += len(line)
+		if i == 0 || strings.TrimSpace(line) == "" {
+			continue
+		}
+		if slices.ContainsFunc(toks, func(t grammars.Token) bool { return !t.Synthetic && int(t.Start) < start && int(t.End) >= start }) {
+			continue
+		}
+		if !strings.HasPrefix(line, ind) {
+			return "", false
+		}
+		lines[i] = line[len(ind):]
+	}
+	return strings.Join(lines, ""), true
+}
+
+func FuzzRewriteGo(f *testing.F)     { fuzzRewrite(f, goLang) }
+func FuzzRewritePython(f *testing.F) { fuzzRewrite(f, pyLang) }
