@@ -392,6 +392,11 @@ func (s *Session) event(e dap.EventMessage) {
 		if s.exitCode != nil {
 			why = fmt.Sprintf("the program exited with code %d", *s.exitCode)
 		}
+		// Ended from now on; the adapter is shut down in the background,
+		// as this runs on its reader.
+		if s.ended == "" {
+			s.ended = why
+		}
 		go s.End(why)
 	case *dap.ProcessEvent:
 		s.debuggee = m.Body.SystemProcessId
@@ -441,7 +446,9 @@ func (s *Session) wait(ctx context.Context, cond func() bool) error {
 func (s *Session) End(why string) {
 	s.endOnce.Do(func() {
 		s.mu.Lock()
-		s.ended = why
+		if s.ended == "" {
+			s.ended = why
+		}
 		s.running = false
 		s.broadcast()
 		s.mu.Unlock()

@@ -34,6 +34,7 @@ func providers() []provider {
 		{"debug-session supervisor", func(r *Run) bool { return r.Dir != "" && r.Debug != nil && r.ConversationID != "" }, debugTools},
 		{"kernel factory", func(r *Run) bool { return r.Kernels != nil }, evalTools},
 		{"question port and target area", func(r *Run) bool { return r.Questions != nil && r.ConversationID != "" }, askTools},
+		{"vibe mode and a worker pool", func(r *Run) bool { return r.Vibe && r.Workers != nil }, vibeTools},
 	}
 }
 
@@ -195,7 +196,11 @@ func validate(t *Tool, args json.RawMessage) string {
 	props := t.InputSchema.Properties
 	for k := range obj {
 		if _, ok := props[k]; !ok {
-			return fmt.Sprintf("unknown argument %q; the arguments are: %s", k, strings.Join(propNames(t.InputSchema), ", "))
+			names := propNames(t.InputSchema)
+			if len(names) == 0 {
+				return fmt.Sprintf("unknown argument %q; %s takes no arguments", k, t.Name)
+			}
+			return fmt.Sprintf("unknown argument %q; the arguments are: %s", k, strings.Join(names, ", "))
 		}
 	}
 	for _, k := range t.InputSchema.Required {

@@ -8,6 +8,7 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/interp"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/vibe"
 )
 
 // A Run holds the resources of one agent run. Only Dir is needed for the
@@ -58,6 +59,9 @@ type Run struct {
 
 	// Vibe is true while vibe mode is on.
 	Vibe bool
+	// Workers are vibe mode's background workers; the vibe_* tools need
+	// Vibe and Workers both. The run's owner closes it.
+	Workers *vibe.Pool
 }
 
 // DefaultApprovalTimeout is how long an approval card waits for a person.

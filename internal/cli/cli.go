@@ -25,6 +25,7 @@ import (
 	"github.com/agenttools/agenttools/interp/python"
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/tools"
+	"github.com/agenttools/agenttools/vibe"
 )
 
 // Exit codes.
@@ -174,6 +175,12 @@ func (f *flags) run(port tools.Port) *tools.Run {
 	}
 	r.Permissions = port
 	r.Questions = port
+	if f.vibe {
+		r.Workers = vibe.NewPool(vibe.CommandRunner{
+			Commands: map[vibe.Tier]string{vibe.Fast: f.workerFast, vibe.Good: f.workerGood},
+			Dir:      realDir(f.root),
+		}, vibe.DefaultLimit)
+	}
 	return r
 }
 
@@ -220,9 +227,12 @@ func kernels(dir string) interp.Factory {
 	}
 }
 
-// closeRun ends what a run started: its debug sessions, language servers
-// and kernels.
+// closeRun ends what a run started: its debug sessions, language servers,
+// kernels and vibe workers.
 func closeRun(r *tools.Run) {
+	if r.Workers != nil {
+		r.Workers.Close()
+	}
 	if r.Debug != nil {
 		r.Debug.Close()
 	}

@@ -475,3 +475,55 @@ func TestBatchEdit(t *testing.T) {
 		t.Errorf("m.go after the batch:\n%s\nwant %q", texts[2], want)
 	}
 }
+
+// TestBatchVibe spawns a worker and waits for it in one run of the binary:
+// the fast worker is cat, so its result is its brief.
+func TestBatchVibe(t *testing.T) {
+	dir := workdir(t)
+	in := strings.Join([]string{
+		`{"tool":"vibe_spawn","args":{"brief":"hello from the brief","label":"echo"}}`,
+		`{"tool":"vibe_wait","args":{"worker_id":"w1","timeout_seconds":30}}`,
+	}, "\n") + "\n"
+	got := run(t, dir, in, "batch", "--vibe", "--worker-fast", "cat")
+	if got.code != 0 {
+		t.Fatalf("batch exited %d: %s%s", got.code, got.stdout, got.stderr)
+	}
+	type line struct {
+		Text     string
+		WorkerID string
+		Status   string
+		Result   string
+	}
+	var lines []line
+	sc := bufio.NewScanner(strings.NewReader(got.stdout))
+	for sc.Scan() {
+		var res struct {
+			Content    []struct{ Text string }
+			Structured struct {
+				WorkerID string `json:"worker_id"`
+				Status   string `json:"status"`
+				Result   string `json:"result"`
+			}
+		}
+		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+			t.Fatalf("output line is not a Result: %v: %s", err, sc.Text())
+		}
+		// The first line of the text says who and what; the rest is the
+		// result.
+		_, text, _ := strings.Cut(res.Content[0].Text, "\n")
+		lines = append(lines, line{strings.TrimSpace(text), res.Structured.WorkerID, res.Structured.Status, res.Structured.Result})
+	}
+	want := []line{
+		{`Wait for its result with vibe_wait {"worker_id": "w1"}; vibe_list shows every worker.`, "w1", "running", ""},
+		{"hello from the brief", "w1", "done", "hello from the brief"},
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("batch results (-want +got):\n%s", diff)
+	}
+	if got := run(t, dir, "", "tools", "--vibe"); !strings.Contains(got.stdout, "vibe_spawn") {
+		t.Errorf("tools --vibe does not list vibe_spawn:\n%s", got.stdout)
+	}
+	if got := run(t, dir, "", "tools"); strings.Contains(got.stdout, "vibe_") {
+		t.Errorf("tools without --vibe lists vibe tools:\n%s", got.stdout)
+	}
+}
