@@ -13,8 +13,8 @@ import (
 // scanner is a hand-written Go lexer that allocates nothing per token: a
 // token's value is a slice of the source string. It inserts automatic
 // semicolons as the Go spec says (value "\n", or "" at the end of the
-// file), keeps comments aside as trivia, and in pattern mode reads $X,
-// $_, $$$X and $$$ as identifiers.
+// file and after a comment that spans lines), keeps comments aside as
+// trivia, and in pattern mode reads $X, $_, $$$X and $$$ as identifiers.
 type scanner struct {
 	src       string
 	pos       int
@@ -87,8 +87,11 @@ func (s *scanner) Next() (lexer.Token, error) {
 			if s.pos+1 < len(s.src) && (s.src[s.pos+1] == '/' || s.src[s.pos+1] == '*') {
 				if s.comment() && s.semi {
 					// A general comment spanning lines acts like a newline.
+					// The semicolon is empty: no newline of its own stands
+					// after the comment, and one byte would cover the next
+					// token, or run past the end of the file.
 					s.semi = false
-					return lexer.Token{Type: lexer.TokenType(tSemi), Value: "\n", Pos: lexer.Position{Offset: s.pos, Line: s.line, Column: s.pos - s.lineStart + 1}}, nil
+					return lexer.Token{Type: lexer.TokenType(tSemi), Value: "", Pos: lexer.Position{Offset: s.pos, Line: s.line, Column: s.pos - s.lineStart + 1}}, nil
 				}
 				continue
 			}
