@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/google/go-dap"
 )
 
@@ -55,7 +56,7 @@ type Client struct {
 func Start(ctx context.Context, argv []string, dir string, onEvent func(dap.EventMessage)) (*Client, error) {
 	cmd := exec.Command(argv[0], append(argv[1:], "--listen=127.0.0.1:0")...)
 	cmd.Dir = dir
-	ownGroup(cmd)
+	procgroup.Set(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -117,7 +118,7 @@ func Start(ctx context.Context, argv []string, dir string, onEvent func(dap.Even
 func StartStdio(ctx context.Context, argv []string, dir string, onEvent func(dap.EventMessage)) (*Client, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	ownGroup(cmd)
+	procgroup.Set(cmd)
 	// Pipes of our own, not cmd's: Wait would close cmd's read end
 	// under the reader, losing the adapter's last messages.
 	inR, inW, err := os.Pipe()
@@ -356,8 +357,8 @@ func (c *Client) Close() {
 	// The adapter is reaped; its children (debugpy's launcher and
 	// debuggee), orphaned by the same kill, are reaped by init a moment
 	// later. Wait, briefly, until the group is gone.
-	for c.cmd != nil && !groupGone(c.cmd) && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	if c.cmd != nil {
+		procgroup.WaitGone(c.cmd, time.Until(deadline))
 	}
 	if c.conn != nil {
 		<-c.done
@@ -366,15 +367,12 @@ func (c *Client) Close() {
 
 func (c *Client) kill() {
 	if c.cmd != nil {
-		killGroup(c.cmd)
+		procgroup.Kill(c.cmd)
 	}
 	if c.conn != nil {
 		c.conn.Close()
 	}
 }
-
-// GroupGone reports whether no process of the adapter's group is left.
-func (c *Client) GroupGone() bool { return c.cmd == nil || groupGone(c.cmd) }
 
 // tail keeps the last few KiB written to it.
 type tail struct {

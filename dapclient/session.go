@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/google/go-dap"
 )
 
@@ -470,7 +471,7 @@ func (s *Session) End(why string) {
 			pid := s.debuggee
 			s.mu.Unlock()
 			if owned && pid > 0 {
-				killProcess(pid, 2*time.Second)
+				procgroup.KillPID(pid, 2*time.Second)
 			}
 		}
 		close(s.done)

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -97,7 +98,7 @@ func Start(ctx context.Context, s *Server, command []string, root string) (*Clie
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Dir = root
 	cmd.Env = os.Environ()
-	ownGroup(cmd)
+	procgroup.Set(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -689,7 +690,7 @@ func (c *Client) Shutdown(ctx context.Context) {
 }
 
 func (c *Client) kill() {
-	killGroup(c.cmd)
+	procgroup.Kill(c.cmd)
 	c.conn.Close()
 	deadline := time.After(5 * time.Second)
 	select {
@@ -702,7 +703,7 @@ func (c *Client) kill() {
 	// wait until the group is empty, so that none is seen to survive.
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
-	for !groupGone(c.cmd) {
+	for !procgroup.Gone(c.cmd) {
 		select {
 		case <-tick.C:
 		case <-deadline:

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agenttools/agenttools/internal/procgroup"
 )
 
 // Bounds of a CommandRunner.
@@ -95,7 +97,7 @@ func (r CommandRunner) Run(ctx context.Context, a Attempt) Outcome {
 		"AGENTTOOLS_WORKER_LABEL="+a.Label,
 		"AGENTTOOLS_WORKER_TIER="+string(a.Tier))
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	ownGroup(cmd)
+	procgroup.Set(cmd)
 	if err := cmd.Start(); err != nil {
 		return Outcome{ExitCode: -1, Err: err}
 	}
@@ -124,11 +126,11 @@ func (r CommandRunner) Run(ctx context.Context, a Attempt) Outcome {
 	select {
 	case err = <-waited:
 	case <-ctx.Done():
-		killGroup(cmd)
+		procgroup.Kill(cmd)
 		err = <-waited
 	}
 	// The main process is gone; anything it left in its group goes too.
-	killGroup(cmd)
+	procgroup.Kill(cmd)
 
 	drained := make(chan struct{})
 	go func() { streams.Wait(); close(drained) }()
@@ -142,7 +144,7 @@ func (r CommandRunner) Run(ctx context.Context, a Attempt) Outcome {
 		errR.Close()
 		<-drained
 	}
-	waitGroupGone(cmd, reapGrace)
+	procgroup.WaitGone(cmd, reapGrace)
 
 	out := Outcome{
 		Stdout:   string(stdout.buf),

@@ -16,6 +16,7 @@ import (
 
 	_ "embed"
 
+	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/agenttools/agenttools/interp"
 )
 
@@ -175,7 +176,7 @@ func (p *proc) done() bool {
 
 // kill ends the process and whatever it started, and waits for it.
 func (p *proc) kill() {
-	killGroup(p.cmd)
+	procgroup.Kill(p.cmd)
 	<-p.exited
 	p.toPy.Close()
 }

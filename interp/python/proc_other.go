@@ -14,9 +14,3 @@ var errNotUnix = errors.New("the python kernel needs a Unix system (it passes it
 func ownGroup(cmd *exec.Cmd) error { return errNotUnix }
 
 func interruptGroup(cmd *exec.Cmd) error { return errNotUnix }
-
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		cmd.Process.Kill()
-	}
-}

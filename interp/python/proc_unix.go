@@ -5,12 +5,14 @@ package python
 import (
 	"os/exec"
 	"syscall"
+
+	"github.com/agenttools/agenttools/internal/procgroup"
 )
 
 // ownGroup starts the command in a process group of its own, so that an
 // interrupt reaches the cell's children too and Close ends them all.
 func ownGroup(cmd *exec.Cmd) error {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	procgroup.Set(cmd)
 	return nil
 }
 
@@ -19,10 +21,4 @@ func ownGroup(cmd *exec.Cmd) error {
 // stops as it would at a terminal.
 func interruptGroup(cmd *exec.Cmd) error {
 	return syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
-}
-
-func killGroup(cmd *exec.Cmd) {
-	if cmd.Process != nil {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-	}
 }

@@ -29,6 +29,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/agenttools/agenttools/interp"
 )
 
@@ -236,7 +237,7 @@ func (k *Kernel) run(ctx context.Context, p *proc, out *interp.Recorder, code st
 			return
 		}
 		if err := interruptGroup(p.cmd); err != nil {
-			killGroup(p.cmd)
+			procgroup.Kill(p.cmd)
 		}
 		grace = time.After(k.cfg.Grace)
 	}
@@ -342,7 +343,7 @@ func (k *Kernel) run(ctx context.Context, p *proc, out *interp.Recorder, code st
 			// Whatever the process left running goes with it, which ends
 			// the streams it held.
 			exited = nil
-			killGroup(p.cmd)
+			procgroup.Kill(p.cmd)
 			drainDone = time.After(drainWait)
 		case <-drainDone:
 			stdout, stderr = nil, nil
