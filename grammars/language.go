@@ -21,6 +21,7 @@ type Scaffold struct {
 // A Language is one bundled grammar.
 type Language struct {
 	ID         string
+	Aliases    []string // other ids a caller may give: "js" for javascript
 	Extensions []string // with the dot: ".go"
 	Kinds      []KindInfo
 	// Tokens is the number of token kinds: kinds below it are leaves.
@@ -36,20 +37,6 @@ type Language struct {
 	// are checked against.
 	Lex       func(src []byte, pattern bool) []Token
 	Scaffolds []Scaffold
-}
-
-// Tokens collects a lexer's output until next says it is done. next
-// returns a token's kind, offset and text; synthetic says which tokens the
-// lexer made up.
-func Tokens(next func() (k Kind, offset int, text string, done bool), synthetic func(k Kind, text string) bool) []Token {
-	var out []Token
-	for {
-		k, off, text, done := next()
-		if done {
-			return out
-		}
-		out = append(out, Token{Kind: k, Span: Span{Start: uint32(off), End: uint32(off + len(text))}, Synthetic: synthetic(k, text)})
-	}
 }
 
 // A Token is one token of a lexer's output.
@@ -77,17 +64,24 @@ func (l *Language) KindByName(name string) (Kind, bool) {
 // A Registry maps language ids and file extensions to languages.
 type Registry struct {
 	byID  map[string]*Language
+	alias map[string]*Language
 	byExt map[string]*Language
 }
 
 // NewRegistry returns a registry of the given languages.
 func NewRegistry(langs ...*Language) (*Registry, error) {
-	r := &Registry{byID: map[string]*Language{}, byExt: map[string]*Language{}}
+	r := &Registry{byID: map[string]*Language{}, alias: map[string]*Language{}, byExt: map[string]*Language{}}
 	for _, l := range langs {
 		if r.byID[l.ID] != nil {
 			return nil, fmt.Errorf("language %s registered twice", l.ID)
 		}
 		r.byID[l.ID] = l
+		for _, a := range l.Aliases {
+			if r.byID[a] != nil || r.alias[a] != nil {
+				return nil, fmt.Errorf("language alias %s registered twice", a)
+			}
+			r.alias[a] = l
+		}
 		for _, e := range l.Extensions {
 			r.byExt[e] = l
 		}
@@ -95,9 +89,14 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 	return r, nil
 }
 
-// Lookup returns the language with id, or an error naming the ids there are.
+// Lookup returns the language with id or alias, or an error naming the
+// ids there are.
 func (r *Registry) Lookup(id string) (*Language, error) {
-	if l := r.byID[strings.ToLower(id)]; l != nil {
+	id = strings.ToLower(id)
+	if l := r.byID[id]; l != nil {
+		return l, nil
+	}
+	if l := r.alias[id]; l != nil {
 		return l, nil
 	}
 	return nil, fmt.Errorf("unknown language %q; the languages are: %s", id, strings.Join(r.IDs(), ", "))

@@ -300,33 +300,12 @@ func metavar(t *grammars.Tree, n int32) (name string, ok, multi bool) {
 	if t.Nodes[n].Count != 0 || !t.Named(n) {
 		return "", false, false
 	}
-	s := t.Text(n)
-	if !strings.HasPrefix(s, "$") {
-		return "", false, false
-	}
-	if strings.HasPrefix(s, "$$$") {
-		name = s[3:]
-		multi = true
-	} else {
-		name = s[1:]
-	}
-	if name == "_" {
-		name = ""
-	}
-	return name, true, multi
+	name, multi, ok = grammars.Metavar(t.Text(n))
+	return name, ok, multi
 }
 
-func isMulti(frag string) bool {
-	if !strings.HasPrefix(frag, "$$$") {
-		return false
-	}
-	for _, c := range frag[3:] {
-		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
+// isMulti reports whether a fragment is nothing but a $$$ metavariable.
+func isMulti(frag string) bool { return grammars.IsRunMetavar(frag) }
 
 // bindingNodes marks the nodes whose subtree holds a named metavariable.
 func bindingNodes(t *grammars.Tree) []bool {

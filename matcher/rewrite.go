@@ -101,42 +101,24 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	return tm, nil
 }
 
-// scanVar reads the metavariable s starts with: n is 0 when s does not
-// start with one.
+// scanVar reads the metavariable s starts with, by grammars' one rule:
+// n is 0 when s does not start with one, and a $ that starts none ($el,
+// $1, a lone $) is literal text.
 func scanVar(s string) (v tvar, n int, err error) {
-	if strings.HasPrefix(s, "$$$") {
-		name := varName(s[3:])
-		switch name {
-		case "":
-			return v, 0, errors.New("the rewrite has a bare $$$, which binds nothing in a pattern, so there is nothing to put in its place; name the run in both the pattern and the rewrite ($$$ARGS)")
-		case "_":
-			return v, 0, errors.New("the rewrite has $$$_, which binds nothing in a pattern, so there is nothing to put in its place; name the run in both the pattern and the rewrite ($$$ARGS)")
-		}
-		return tvar{name, true}, 3 + len(name), nil
-	}
-	if !strings.HasPrefix(s, "$") {
+	n = grammars.MetavarLen(s)
+	if n == 0 {
 		return v, 0, nil
 	}
-	switch name := varName(s[1:]); name {
-	case "":
-		return v, 0, nil // a literal $
-	case "_":
+	name, multi, _ := grammars.Metavar(s[:n])
+	switch {
+	case multi && name == "" && s[:n] == "$$$_":
+		return v, 0, errors.New("the rewrite has $$$_, which binds nothing in a pattern, so there is nothing to put in its place; name the run in both the pattern and the rewrite ($$$ARGS)")
+	case multi && name == "":
+		return v, 0, errors.New("the rewrite has a bare $$$, which binds nothing in a pattern, so there is nothing to put in its place; name the run in both the pattern and the rewrite ($$$ARGS)")
+	case name == "":
 		return v, 0, errors.New("the rewrite has $_, which binds nothing in a pattern, so there is nothing to put in its place; name it in both the pattern and the rewrite ($X)")
-	default:
-		return tvar{name, false}, 1 + len(name), nil
 	}
-}
-
-// varName returns the metavariable name s starts with, or "".
-func varName(s string) string {
-	if s == "" || !(s[0] == '_' || 'A' <= s[0] && s[0] <= 'Z') {
-		return ""
-	}
-	i := 1
-	for i < len(s) && (s[i] == '_' || 'A' <= s[i] && s[i] <= 'Z' || '0' <= s[i] && s[i] <= '9') {
-		i++
-	}
-	return s[:i]
+	return tvar{name, multi}, n, nil
 }
 
 // addLiteral adds src[from:to] as literal text; inside says which lines of

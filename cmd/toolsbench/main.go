@@ -7,6 +7,9 @@
 // python3's ast.parse (in one subprocess), for the ratio and to count
 // only the files the language's own parser accepts.
 //
+// Its hash command prints a hash of every file's tree, to show that a
+// change to a grammar left its trees as they were.
+//
 // Its search command times a cold search (a fresh process, nothing cached)
 // and the same search repeated in that process, with the process's peak
 // RSS; with --vs-ast-grep it runs the ast-grep CLI on the same files with
@@ -14,6 +17,7 @@
 // on every (file, start line, end line).
 //
 //	toolsbench parse --lang go|python [--json] DIR
+//	toolsbench hash --lang go|python DIR
 //	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR
 package main
 
@@ -54,6 +58,8 @@ func main() {
 		os.Exit(runSearch(os.Args[2:], os.Stdout))
 	case "search-child":
 		os.Exit(runSearchChild(os.Args[2:]))
+	case "hash":
+		os.Exit(runHash(os.Args[2:], os.Stdout))
 	}
 	fmt.Fprintf(os.Stderr, "toolsbench: unknown command %q: want parse or search\n", os.Args[1])
 	os.Exit(2)

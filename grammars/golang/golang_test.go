@@ -260,3 +260,35 @@ func TestPatternImports(t *testing.T) {
 		}
 	}
 }
+
+// TestScannerPositions: a scanner error is at the line and column where
+// its token starts, even when the token ran on over later lines, and a
+// byte order mark at the start of a file is trivia.
+func TestScannerPositions(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"comment left open over lines", "package p\n\nvar x = 1 /* one\ntwo\nthree", []string{"3:11: comment not terminated"}},
+		{"raw string left open over lines", "package p\n\nvar s = `one\ntwo\nthree", []string{"3:9: raw string literal not terminated"}},
+		{"byte order mark", "\uFEFFpackage p\n\nfunc F() {}\n", nil},
+		{"byte order mark, then an error", "\uFEFFpackage p\nvar s = \"x\n", []string{"2:9: string literal not terminated"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tree, err := Language.Parse([]byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range tree.Errors {
+				if strings.Contains(e.Msg, "not terminated") || tc.want == nil {
+					got = append(got, e.Error())
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -9,9 +9,11 @@ package golang
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -39,69 +41,62 @@ type packageClause struct {
 type skeleton struct {
 	sc        *scanner
 	afterSemi bool
-	first     lexer.Token
+	first     kit.Token
 	decls     bool // first is the declarations' first token; only EOF remains
 }
 
 func (k *skeleton) Next() (lexer.Token, error) {
 	if k.decls {
-		return lexer.Token{Type: lexer.EOF, Pos: k.first.Pos}, nil
+		return kit.ToParticiple(kit.Token{Kind: kit.EOF, Offset: k.first.Offset, Line: k.first.Line, Column: k.first.Column}), nil
 	}
-	nerrs := len(k.sc.errs)
-	t, _ := k.sc.Next()
-	kind := grammars.Kind(t.Type)
-	if k.afterSemi && !t.EOF() && kind != tSemi {
-		// The hand-written parser scans this token's errors again.
-		k.sc.errs = k.sc.errs[:nerrs]
+	nerrs := len(k.sc.Errs)
+	t := k.sc.Next()
+	if k.afterSemi && t.Kind != kit.EOF && t.Kind != tSemi {
+		// The declarations' parser reports what is wrong with this token.
+		k.sc.Errs = k.sc.Errs[:nerrs]
 		k.first, k.decls = t, true
-		return lexer.Token{Type: lexer.TokenType(tDecls), Pos: t.Pos}, nil
+		t.Kind = tDecls
+		return kit.ToParticiple(t), nil
 	}
-	k.afterSemi = kind == tSemi
-	return t, nil
+	k.afterSemi = t.Kind == tSemi
+	return kit.ToParticiple(t), nil
 }
 
 // declOrRecover parses one top-level declaration. On a syntax error it
 // drops what the declaration had built, skips to the next token that
 // starts a line with a declaration keyword, covers what it skipped with an
 // ERROR node and returns the error.
-func (p *parser) declOrRecover() (perr *grammars.Error) {
-	mark := p.b.Mark()
-	start := p.pos()
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				b, ok := r.(bailout)
-				if !ok {
-					panic(r)
-				}
-				perr = b.err
-			}
-		}()
-		p.depth, p.exprLev = 0, 0
-		p.topDecl()
-	}()
-	if perr == nil {
-		return nil
+func (p *parser) declOrRecover() *grammars.Error {
+	return p.Recover(nError, p.topDeclAt0, p.startsDecl)
+}
+
+func (p *parser) topDeclAt0() {
+	p.exprLev = 0
+	p.topDecl()
+}
+
+// startsDecl reports whether the current token starts a line with a
+// declaration keyword: where recovery from a broken declaration resumes.
+func (p *parser) startsDecl() bool {
+	switch p.Kind {
+	case kwFunc, kwVar, kwConst, kwType, kwImport:
+		return p.Tok.Column == 1
 	}
-	p.b.Truncate(mark)
-	end := p.pos()
-	for p.kind != tEOF {
-		end = uint32(p.tok.Pos.Offset + len(p.tok.Value))
-		p.next()
-		if p.tok.Pos.Column == 1 && (p.kind == kwFunc || p.kind == kwVar || p.kind == kwConst || p.kind == kwType || p.kind == kwImport) {
-			break
-		}
-	}
-	if end < start {
-		end = start
-	}
-	perr.Span = grammars.Span{Start: start, End: end}
-	p.b.Leaf(nError, start, end)
-	return perr
+	return false
 }
 
 // Language is the Go grammar.
 var Language = newLanguage()
+
+// skeletons are the participle parsers of the file skeleton, for files
+// and for patterns, built on first use: a process that never parses Go
+// never pays for them.
+var skeletons = sync.OnceValue(func() [2]*participle.Parser[file] {
+	return [2]*participle.Parser[file]{
+		participle.MustBuild[file](participle.Lexer(definition{}), participle.UseLookahead(2)),
+		participle.MustBuild[file](participle.Lexer(definition{pattern: true}), participle.UseLookahead(2)),
+	}
+})
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
@@ -111,10 +106,8 @@ func newLanguage() *grammars.Language {
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds,
 	}
-	files := participle.MustBuild[file](participle.Lexer(definition{}), participle.UseLookahead(2))
-	patterns := participle.MustBuild[file](participle.Lexer(definition{pattern: true}), participle.UseLookahead(2))
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, files, src, false) }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, patterns, src, true) }
+	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
+	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
 	l.Lex = lex
 	return l
 }
@@ -122,12 +115,7 @@ func newLanguage() *grammars.Language {
 // lex returns the scanner's tokens; a semicolon is synthetic unless it is
 // written.
 func lex(src []byte, pattern bool) []grammars.Token {
-	sc := newScanner(string(src), pattern)
-	next := func() (grammars.Kind, int, string, bool) {
-		t, _ := sc.Next()
-		return grammars.Kind(t.Type), t.Pos.Offset, t.Value, t.EOF()
-	}
-	return grammars.Tokens(next, func(k grammars.Kind, text string) bool { return k == tSemi && text != ";" })
+	return kit.Lex(newScanner(string(src), pattern))
 }
 
 // scaffolds are the contexts a pattern is tried in, in order: the first
@@ -181,19 +169,18 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 		}
 	}
 	b.Finish(t, nSourceFile)
-	t.Trivia = sc.trivia
-	t.Errors = append(t.Errors, sc.errs...)
+	t.Trivia = sc.Trivia
+	t.Errors = append(t.Errors, sc.Errs...)
 	t.Errors.Sort()
 	return t, nil
 }
 
 // parseDecls parses the top-level declarations by hand, from first on,
 // onto b, and returns their syntax errors.
-func parseDecls(sc *scanner, first lexer.Token, b *grammars.Builder) grammars.ErrorList {
-	p := &parser{lex: newTokens(sc, first), b: b}
-	p.load()
+func parseDecls(sc *scanner, first kit.Token, b *grammars.Builder) grammars.ErrorList {
+	p := newParser(sc, first, b)
 	var errs grammars.ErrorList
-	for p.kind != tEOF {
+	for p.Kind != tEOF {
 		if err := p.declOrRecover(); err != nil {
 			errs = append(errs, err)
 		}

@@ -1,102 +1,79 @@
 package golang
 
 import (
-	"fmt"
 	"io"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// scanner is a hand-written Go lexer that allocates nothing per token: a
-// token's value is a slice of the source string. It inserts automatic
-// semicolons as the Go spec says (value "\n", or "" at the end of the
-// file and after a comment that spans lines), keeps comments aside as
-// trivia, and in pattern mode reads $X, $_, $$$X and $$$ as identifiers.
+// scanner is a hand-written Go lexer on the kit's Scan that allocates
+// nothing per token: a token's value is a slice of the source string. It
+// inserts automatic semicolons as the Go spec says (value "\n", or "" at
+// the end of the file and after a comment that spans lines; synthetic
+// either way), keeps comments aside as trivia, and in pattern mode reads
+// $X, $_, $$$X and $$$ as identifiers.
 type scanner struct {
-	src       string
-	pos       int
-	line      int
-	lineStart int
-	pattern   bool
-	semi      bool // the last token allows an automatic semicolon
-	tokLine   int  // line and line start where the current token began
-	tokLS     int
-	done      bool
-	trivia    []grammars.Span
-	errs      grammars.ErrorList
+	kit.Scan
+	semi bool // the last token allows an automatic semicolon
 }
 
 func newScanner(src string, pattern bool) *scanner {
-	return &scanner{src: src, line: 1, pattern: pattern}
+	return &scanner{Scan: kit.NewScan(src, pattern)}
 }
 
-func (s *scanner) tok(k grammars.Kind, start int) lexer.Token {
-	return lexer.Token{
-		Type:  lexer.TokenType(k),
-		Value: s.src[start:s.pos],
-		Pos:   lexer.Position{Offset: start, Line: s.tokLine, Column: start - s.tokLS + 1},
-	}
-}
-
-func (s *scanner) errorf(at int, format string, args ...any) {
-	if len(s.errs) >= 10 {
-		return
-	}
-	s.errs = append(s.errs, &grammars.Error{Line: s.line, Column: at - s.lineStart + 1, Msg: fmt.Sprintf(format, args...),
-		Span: grammars.Span{Start: uint32(at), End: uint32(s.pos)}})
-}
-
-func (s *scanner) newline(at int) {
-	s.line++
-	s.lineStart = at + 1
+// auto returns an automatic semicolon from start to the current position.
+func (s *scanner) auto(start int) kit.Token {
+	t := s.Token(tSemi, start)
+	t.Synthetic = true
+	return t
 }
 
 // Next returns the next token; it never fails.
-func (s *scanner) Next() (lexer.Token, error) {
+func (s *scanner) Next() kit.Token {
 	for {
-		s.tokLine, s.tokLS = s.line, s.lineStart
-		if s.pos >= len(s.src) {
+		s.Begin()
+		if s.Pos >= len(s.Src) {
 			if s.semi {
 				s.semi = false
-				t := s.tok(tSemi, s.pos)
-				return t, nil
+				return s.auto(s.Pos)
 			}
-			return lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: s.pos, Line: s.line, Column: s.pos - s.lineStart + 1}}, nil
+			return s.Empty(tEOF, s.Pos, false)
 		}
-		c := s.src[s.pos]
+		c := s.Src[s.Pos]
 		switch c {
 		case ' ', '\t', '\r':
-			s.pos++
+			s.Pos++
 			continue
 		case '\n':
 			if s.semi {
 				s.semi = false
-				start := s.pos
-				s.pos++
-				t := s.tok(tSemi, start)
-				s.newline(start)
-				return t, nil
+				start := s.Pos
+				s.Pos++
+				t := s.auto(start)
+				s.Newline(start)
+				return t
 			}
-			s.newline(s.pos)
-			s.pos++
+			s.Newline(s.Pos)
+			s.Pos++
 			continue
 		case '/':
-			if s.pos+1 < len(s.src) && (s.src[s.pos+1] == '/' || s.src[s.pos+1] == '*') {
+			if s.Pos+1 < len(s.Src) && (s.Src[s.Pos+1] == '/' || s.Src[s.Pos+1] == '*') {
 				if s.comment() && s.semi {
 					// A general comment spanning lines acts like a newline.
 					// The semicolon is empty: no newline of its own stands
 					// after the comment, and one byte would cover the next
 					// token, or run past the end of the file.
 					s.semi = false
-					return lexer.Token{Type: lexer.TokenType(tSemi), Value: "", Pos: lexer.Position{Offset: s.pos, Line: s.line, Column: s.pos - s.lineStart + 1}}, nil
+					return s.Empty(tSemi, s.Pos, true)
 				}
 				continue
 			}
 		}
-		return s.token(), nil
+		return s.token()
 	}
 }
 
@@ -104,168 +81,147 @@ func (s *scanner) Next() (lexer.Token, error) {
 // should end the line (always for a line comment, which stops before its
 // newline, so the newline itself is handled by Next).
 func (s *scanner) comment() bool {
-	start := s.pos
-	if s.src[s.pos+1] == '/' {
-		end := s.pos + 2
-		for end < len(s.src) && s.src[end] != '\n' {
+	start := s.Pos
+	if s.Src[s.Pos+1] == '/' {
+		end := s.Pos + 2
+		for end < len(s.Src) && s.Src[end] != '\n' {
 			end++
 		}
-		s.pos = end
-		s.trivia = append(s.trivia, grammars.Span{Start: uint32(start), End: uint32(end)})
+		s.Pos = end
+		s.Comment(start, end)
 		return false
 	}
-	end := s.pos + 2
+	end := s.Pos + 2
 	multiline := false
 	for {
-		if end+1 >= len(s.src) {
-			s.pos = len(s.src)
-			s.errorf(start, "comment not terminated")
-			s.trivia = append(s.trivia, grammars.Span{Start: uint32(start), End: uint32(s.pos)})
+		if end+1 >= len(s.Src) {
+			s.Pos = len(s.Src)
+			s.Errorf(start, "comment not terminated")
+			s.Comment(start, s.Pos)
 			return multiline
 		}
-		if s.src[end] == '*' && s.src[end+1] == '/' {
+		if s.Src[end] == '*' && s.Src[end+1] == '/' {
 			end += 2
 			break
 		}
-		if s.src[end] == '\n' {
+		if s.Src[end] == '\n' {
 			multiline = true
-			s.newline(end)
+			s.Newline(end)
 		}
 		end++
 	}
-	s.pos = end
-	s.trivia = append(s.trivia, grammars.Span{Start: uint32(start), End: uint32(end)})
+	s.Pos = end
+	s.Comment(start, end)
 	return multiline
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
-func (s *scanner) token() lexer.Token {
-	start := s.pos
-	c := s.src[s.pos]
+func (s *scanner) token() kit.Token {
+	start := s.Pos
+	c := s.Src[s.Pos]
 	switch {
 	case isLetter(c) || c >= utf8.RuneSelf:
 		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s.src[s.pos:])
+			r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
 			if !unicode.IsLetter(r) {
-				s.pos += n
+				s.Pos += n
 				s.semi = false
 				if r == utf8.RuneError && n == 1 {
-					s.errorf(start, "invalid UTF-8 encoding")
+					s.Errorf(start, "invalid UTF-8 encoding")
 				} else {
-					s.errorf(start, "invalid character %U", r)
+					s.Errorf(start, "invalid character %U", r)
 				}
-				return s.tok(tIllegal, start)
+				return s.Token(tIllegal, start)
 			}
 		}
 		s.ident()
-		k := keyword(s.src[start:s.pos])
+		k := keyword(s.Src[start:s.Pos])
 		s.semi = k == tIdent || k == kwBreak || k == kwContinue || k == kwFallthrough || k == kwReturn
-		return s.tok(k, start)
-	case isDigit(c) || c == '.' && s.pos+1 < len(s.src) && isDigit(s.src[s.pos+1]):
+		return s.Token(k, start)
+	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
 		k := s.number()
 		s.semi = true
-		return s.tok(k, start)
+		return s.Token(k, start)
 	case c == '"':
 		s.quoted('"')
 		s.semi = true
-		return s.tok(tString, start)
+		return s.Token(tString, start)
 	case c == '\'':
 		s.quoted('\'')
 		s.semi = true
-		return s.tok(tChar, start)
+		return s.Token(tChar, start)
 	case c == '`':
-		s.pos++
-		for s.pos < len(s.src) && s.src[s.pos] != '`' {
-			if s.src[s.pos] == '\n' {
-				s.newline(s.pos)
+		s.Pos++
+		for s.Pos < len(s.Src) && s.Src[s.Pos] != '`' {
+			if s.Src[s.Pos] == '\n' {
+				s.Newline(s.Pos)
 			}
-			s.pos++
+			s.Pos++
 		}
-		if s.pos >= len(s.src) {
-			s.errorf(start, "raw string literal not terminated")
+		if s.Pos >= len(s.Src) {
+			s.Errorf(start, "raw string literal not terminated")
 		} else {
-			s.pos++
+			s.Pos++
 		}
 		s.semi = true
-		return s.tok(tRawString, start)
-	case c == '$' && s.pattern:
-		if k, ok := s.metavar(); ok {
-			s.semi = true
-			return s.tok(k, start)
-		}
+		return s.Token(tRawString, start)
+	case c == '$' && s.Metavar():
+		s.semi = true
+		return s.Token(tIdent, start)
 	}
 	k := s.operator()
 	if k == tIllegal {
-		s.pos++
-		s.errorf(start, "invalid character %q", c)
+		s.Pos++
+		s.Errorf(start, "invalid character %q", c)
 	}
 	s.semi = k == opInc || k == opDec || k == opRParen || k == opRBrack || k == opRBrace
-	return s.tok(k, start)
+	return s.Token(k, start)
 }
 
 func (s *scanner) ident() {
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
 		if isLetter(c) || isDigit(c) {
-			s.pos++
+			s.Pos++
 			continue
 		}
 		if c < utf8.RuneSelf {
 			return
 		}
-		r, n := utf8.DecodeRuneInString(s.src[s.pos:])
+		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			return
 		}
-		s.pos += n
+		s.Pos += n
 	}
-}
-
-// metavar scans $NAME, $_, $$$NAME or $$$.
-func (s *scanner) metavar() (grammars.Kind, bool) {
-	p := s.pos + 1
-	if len(s.src) >= p+2 && s.src[p:p+2] == "$$" {
-		p += 2
-	} else if p < len(s.src) && s.src[p] == '$' {
-		return 0, false
-	}
-	q := p
-	for q < len(s.src) && ('A' <= s.src[q] && s.src[q] <= 'Z' || s.src[q] == '_' || q > p && isDigit(s.src[q])) {
-		q++
-	}
-	if q == p && p == s.pos+1 { // a lone $
-		return 0, false
-	}
-	s.pos = q
-	return tIdent, true
 }
 
 func (s *scanner) number() grammars.Kind {
-	start := s.pos
-	hex := s.pos+1 < len(s.src) && s.src[s.pos] == '0' && (s.src[s.pos+1] == 'x' || s.src[s.pos+1] == 'X')
+	start := s.Pos
+	hex := s.Pos+1 < len(s.Src) && s.Src[s.Pos] == '0' && (s.Src[s.Pos+1] == 'x' || s.Src[s.Pos+1] == 'X')
 	float := false
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
 		switch {
 		case isDigit(c) || isLetter(c):
 			if !hex && (c == 'e' || c == 'E') || hex && (c == 'p' || c == 'P') {
 				float = true
-				if s.pos+1 < len(s.src) && (s.src[s.pos+1] == '+' || s.src[s.pos+1] == '-') {
-					s.pos++
+				if s.Pos+1 < len(s.Src) && (s.Src[s.Pos+1] == '+' || s.Src[s.Pos+1] == '-') {
+					s.Pos++
 				}
 			}
-			s.pos++
+			s.Pos++
 		case c == '.':
 			float = true
-			s.pos++
+			s.Pos++
 		default:
 			goto done
 		}
 	}
 done:
-	if s.src[s.pos-1] == 'i' {
+	if s.Src[s.Pos-1] == 'i' {
 		return tImag
 	}
 	if float {
@@ -276,35 +232,35 @@ done:
 }
 
 func (s *scanner) quoted(q byte) {
-	start := s.pos
-	s.pos++
+	start := s.Pos
+	s.Pos++
 	for {
-		if s.pos >= len(s.src) || s.src[s.pos] == '\n' {
-			s.errorf(start, "string literal not terminated")
+		if s.Pos >= len(s.Src) || s.Src[s.Pos] == '\n' {
+			s.Errorf(start, "string literal not terminated")
 			return
 		}
-		c := s.src[s.pos]
-		s.pos++
+		c := s.Src[s.Pos]
+		s.Pos++
 		if c == q {
 			return
 		}
-		if c == '\\' && s.pos < len(s.src) && s.src[s.pos] != '\n' {
-			s.pos++
+		if c == '\\' && s.Pos < len(s.Src) && s.Src[s.Pos] != '\n' {
+			s.Pos++
 		}
 	}
 }
 
 func (s *scanner) operator() grammars.Kind {
-	src, p := s.src, s.pos
+	src, p := s.Src, s.Pos
 	at := func(i int) byte {
 		if p+i < len(src) {
 			return src[p+i]
 		}
 		return 0
 	}
-	one := func(k grammars.Kind) grammars.Kind { s.pos += 1; return k }
-	two := func(k grammars.Kind) grammars.Kind { s.pos += 2; return k }
-	three := func(k grammars.Kind) grammars.Kind { s.pos += 3; return k }
+	one := func(k grammars.Kind) grammars.Kind { s.Pos += 1; return k }
+	two := func(k grammars.Kind) grammars.Kind { s.Pos += 2; return k }
+	three := func(k grammars.Kind) grammars.Kind { s.Pos += 3; return k }
 	c1, c2 := at(1), at(2)
 	switch src[p] {
 	case '+':
@@ -468,9 +424,9 @@ func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(string(b), d.pattern), nil
+	return kit.Participle(newScanner(string(b), d.pattern)), nil
 }
 
 func (d definition) LexString(filename, src string) (lexer.Lexer, error) {
-	return newScanner(src, d.pattern), nil
+	return kit.Participle(newScanner(src, d.pattern)), nil
 }

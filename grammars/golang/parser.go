@@ -1,237 +1,107 @@
 package golang
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/agenttools/agenttools/grammars"
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
-// maxDepth bounds nesting, so deep input is a parse error and never a
-// stack overflow.
-const maxDepth = 2000
-
 // parser holds the hand-written productions: the top-level declarations
-// and everything below them. It reads the scanner's tokens through a
-// small lookahead window and builds tree nodes directly, bottom-up.
+// and everything below them, on the kit's parser, which reads the
+// scanner's tokens through a small lookahead window and builds tree nodes
+// directly, bottom-up.
 type parser struct {
-	lex     *tokens
-	tok     *lexer.Token
-	kind    grammars.Kind
-	b       *grammars.Builder
-	depth   int
+	kit.Parser
 	exprLev int  // < 0: in a control clause, where { starts a block
 	guard   bool // a type switch guard x.(type) was parsed
 }
 
-// bailout unwinds a declaration that failed to parse.
-type bailout struct{ err *grammars.Error }
-
-// lookahead is how many tokens past the current one the parser may peek
-// at, plus one.
-const lookahead = 8
-
-// tokens is a window on the scanner's tokens: the current one and up to
-// lookahead-1 after it, in a ring, so parsing allocates nothing per token.
-type tokens struct {
-	sc   *scanner
-	ring [lookahead]lexer.Token
-	head int // the current token's slot
-	n    int // tokens in the ring
+func newParser(sc *scanner, first kit.Token, b *grammars.Builder) *parser {
+	p := &parser{}
+	p.Init(kit.NewWindow(sc, first), b, kindNames[:])
+	p.Found = found
+	return p
 }
 
-func newTokens(sc *scanner, first lexer.Token) *tokens {
-	ts := &tokens{sc: sc, n: 1}
-	ts.ring[0] = first
-	return ts
-}
-
-// Peek returns the current token.
-func (ts *tokens) Peek() *lexer.Token { return &ts.ring[ts.head] }
-
-// PeekAt returns the token i places after the current one.
-func (ts *tokens) PeekAt(i int) *lexer.Token {
-	if i >= lookahead {
-		panic("golang: lookahead too far")
-	}
-	for ts.n <= i {
-		ts.ring[(ts.head+ts.n)%lookahead], _ = ts.sc.Next()
-		ts.n++
-	}
-	return &ts.ring[(ts.head+i)%lookahead]
-}
-
-// Next moves to the next token; past the end it stays on EOF.
-func (ts *tokens) Next() {
-	if ts.ring[ts.head].EOF() {
-		return
-	}
-	ts.PeekAt(1)
-	ts.head = (ts.head + 1) % lookahead
-	ts.n--
-}
-
-func (p *parser) load() {
-	p.tok = p.lex.Peek()
-	if p.tok.EOF() {
-		p.kind = tEOF
-	} else {
-		p.kind = grammars.Kind(p.tok.Type)
-	}
-}
-
-func (p *parser) next() {
-	p.lex.Next()
-	p.load()
-}
-
-// isMetavar reports whether the current token is a pattern metavariable;
-// only the pattern-mode lexer produces identifiers that start with $.
-func (p *parser) isMetavar() bool {
-	return p.kind == tIdent && strings.HasPrefix(p.tok.Value, "$")
-}
-
-func (p *parser) pos() uint32 { return uint32(p.tok.Pos.Offset) }
-
-// leaf pushes the current token and advances. An automatic semicolon is
-// not a token of the source and is skipped.
-func (p *parser) leaf() {
-	if !(p.kind == tSemi && p.tok.Value != ";") && p.kind != tEOF {
-		start := uint32(p.tok.Pos.Offset)
-		p.b.Leaf(p.kind, start, start+uint32(len(p.tok.Value)))
-	}
-	p.next()
-}
-
-func (p *parser) got(k grammars.Kind) bool {
-	if p.kind == k {
-		p.leaf()
-		return true
-	}
-	return false
-}
-
-func (p *parser) expect(k grammars.Kind) {
-	if p.kind != k {
-		p.errorExpected("'" + kindNames[k] + "'")
-	}
-	p.leaf()
-}
-
-// peek returns the kind of the token n places after the current one.
-func (p *parser) peek(n int) grammars.Kind {
-	t := p.peekToken(n)
-	if t.EOF() {
-		return tEOF
-	}
-	return grammars.Kind(t.Type)
-}
-
-func (p *parser) peekToken(n int) *lexer.Token { return p.lex.PeekAt(n) }
-
-// isRun reports whether the token n places after the current one is a
-// pattern's $$$ metavariable.
-func (p *parser) isRun(n int) bool {
-	t := p.peekToken(n)
-	return grammars.Kind(t.Type) == tIdent && strings.HasPrefix(t.Value, "$$$")
-}
-
-func (p *parser) errorf(format string, args ...any) {
-	panic(bailout{&grammars.Error{Line: p.tok.Pos.Line, Column: p.tok.Pos.Column, Msg: fmt.Sprintf(format, args...)}})
-}
-
-func (p *parser) errorExpected(what string) {
-	found := "'" + p.tok.Value + "'"
+// found describes a token in an "expected X, found Y" message.
+func found(t *kit.Token) string {
 	switch {
-	case p.kind == tEOF:
-		found = "end of file"
-	case p.kind == tSemi && p.tok.Value != ";":
-		found = "newline"
-	case p.kind == tIdent || p.kind >= tInt && p.kind <= tRawString:
-		found = kindNames[p.kind] + " " + found
+	case t.Kind == tSemi && t.Synthetic:
+		return "newline"
+	case t.Kind == tIdent || t.Kind >= tInt && t.Kind <= tRawString:
+		return kindNames[t.Kind] + " '" + t.Text + "'"
 	}
-	p.errorf("expected %s, found %s", what, found)
+	return ""
 }
-
-func (p *parser) enter() {
-	p.depth++
-	if p.depth > maxDepth {
-		p.errorf("nesting deeper than %d levels", maxDepth)
-	}
-}
-
-func (p *parser) leave() { p.depth-- }
 
 // terminator skips the semicolon that ends a statement, spec, field or
 // declaration. Written or automatic, it is no leaf of the tree: a ; there
 // is a line break, so { a(); b() } has the tree of the block written on
 // three lines, and a one-line pattern matches code written on many. The
 // semicolons inside a for, if or switch header stay leaves.
-func (p *parser) terminator() { p.next() }
+func (p *parser) terminator() { p.Next() }
 
 // semi ends a statement or spec: a semicolon, or nothing before a closing
 // ) or }.
 func (p *parser) semi() {
-	switch p.kind {
+	switch p.Kind {
 	case tSemi:
 		p.terminator()
 	case opRParen, opRBrace:
 	default:
-		p.errorExpected("';' or newline")
+		p.ErrorExpected("';' or newline")
 	}
 }
 
 // Declarations.
 
 func (p *parser) topDecl() {
-	switch p.kind {
+	switch p.Kind {
 	case kwFunc:
 		p.funcDecl()
 	case kwVar, kwConst, kwType, kwImport:
 		p.genDecl()
 	default:
-		p.errorExpected("declaration")
+		p.ErrorExpected("declaration")
 	}
-	switch p.kind {
+	switch p.Kind {
 	case tSemi:
 		p.terminator()
 	case tEOF:
 	default:
-		p.errorExpected("';' or newline after declaration")
+		p.ErrorExpected("';' or newline after declaration")
 	}
 }
 
 func (p *parser) funcDecl() {
-	m := p.b.Mark()
-	p.leaf() // func
+	m := p.B.Mark()
+	p.Leaf() // func
 	kind := nFunctionDeclaration
-	if p.kind == opLParen {
+	if p.Kind == opLParen {
 		kind = nMethodDeclaration
 		p.parameters()
 	}
-	p.expect(tIdent)
-	if p.kind == opLBrack {
+	p.Expect(tIdent)
+	if p.Kind == opLBrack {
 		p.typeParams()
 	}
 	p.signature()
-	if p.kind == opLBrace {
+	if p.Kind == opLBrace {
 		p.block()
 	}
-	p.b.Close(m, kind, 0)
+	p.B.Close(m, kind, 0)
 }
 
 func (p *parser) genDecl() {
-	m := p.b.Mark()
-	kw := p.kind
-	p.leaf()
-	if p.kind == opLParen {
-		p.leaf()
-		for p.kind != opRParen && p.kind != tEOF {
+	m := p.B.Mark()
+	kw := p.Kind
+	p.Leaf()
+	if p.Kind == opLParen {
+		p.Leaf()
+		for p.Kind != opRParen && p.Kind != tEOF {
 			p.spec(kw)
 			p.semi()
 		}
-		p.expect(opRParen)
+		p.Expect(opRParen)
 	} else {
 		p.spec(kw)
 	}
@@ -246,123 +116,123 @@ func (p *parser) genDecl() {
 	default:
 		k = nImportDeclaration
 	}
-	p.b.Close(m, k, 0)
+	p.B.Close(m, k, 0)
 }
 
 func (p *parser) spec(kw grammars.Kind) {
-	if p.isMetavar() && (p.peek(1) == tSemi || p.peek(1) == opRParen) {
-		p.leaf() // a pattern's $$$I in import $$$I or type ( $$$T ) stands for the specs
+	if p.IsMetavar() && (p.Peek(1) == tSemi || p.Peek(1) == opRParen) {
+		p.Leaf() // a pattern's $$$I in import $$$I or type ( $$$T ) stands for the specs
 		return
 	}
-	m := p.b.Mark()
+	m := p.B.Mark()
 	switch kw {
 	case kwImport:
-		if p.kind == tIdent || p.kind == opPeriod {
-			p.leaf()
+		if p.Kind == tIdent || p.Kind == opPeriod {
+			p.Leaf()
 		}
-		if p.kind != tString && p.kind != tRawString {
-			p.errorExpected("import path")
+		if p.Kind != tString && p.Kind != tRawString {
+			p.ErrorExpected("import path")
 		}
-		p.leaf()
-		p.b.Close(m, nImportSpec, 0)
+		p.Leaf()
+		p.B.Close(m, nImportSpec, 0)
 	case kwVar, kwConst:
 		p.identList()
-		if p.kind != opAssign && p.kind != tSemi && p.kind != opRParen {
+		if p.Kind != opAssign && p.Kind != tSemi && p.Kind != opRParen {
 			p.parseType()
 		}
-		if p.got(opAssign) {
+		if p.Got(opAssign) {
 			p.exprList()
 		}
 		if kw == kwVar {
-			p.b.Close(m, nVarSpec, 0)
+			p.B.Close(m, nVarSpec, 0)
 		} else {
-			p.b.Close(m, nConstSpec, 0)
+			p.B.Close(m, nConstSpec, 0)
 		}
 	case kwType:
-		p.expect(tIdent)
-		if p.kind == opLBrack && p.isTypeParams() {
+		p.Expect(tIdent)
+		if p.Kind == opLBrack && p.isTypeParams() {
 			p.typeParams()
 		}
-		if p.got(opAssign) {
+		if p.Got(opAssign) {
 			p.parseType()
-			p.b.Close(m, nTypeAlias, 0)
+			p.B.Close(m, nTypeAlias, 0)
 			return
 		}
 		p.parseType()
-		p.b.Close(m, nTypeSpec, 0)
+		p.B.Close(m, nTypeSpec, 0)
 	}
 }
 
 // isTypeParams tells, at the [ after a type name, a type parameter list
 // (type T[P any] …) from an array type (type T [N]int).
 func (p *parser) isTypeParams() bool {
-	if p.peek(1) != tIdent {
+	if p.Peek(1) != tIdent {
 		return false
 	}
-	if p.isRun(1) { // a pattern's type T[$$$P]: a run of type parameters
+	if p.IsRun(1) { // a pattern's type T[$$$P]: a run of type parameters
 		return true
 	}
-	switch p.peek(2) {
+	switch p.Peek(2) {
 	case tIdent, kwInterface, kwFunc, kwMap, kwChan, kwStruct, opTilde, opComma, opLBrack, opMul, opLParen:
-		return p.peek(2) != opMul || p.peek(3) == tIdent && p.peek(4) != opRBrack
+		return p.Peek(2) != opMul || p.Peek(3) == tIdent && p.Peek(4) != opRBrack
 	}
 	return false
 }
 
 func (p *parser) identList() {
-	p.expect(tIdent)
-	for p.got(opComma) {
-		p.expect(tIdent)
+	p.Expect(tIdent)
+	for p.Got(opComma) {
+		p.Expect(tIdent)
 	}
 }
 
 func (p *parser) typeParams() {
-	m := p.b.Mark()
-	p.leaf() // [
-	for p.kind != opRBrack && p.kind != tEOF {
-		if p.isMetavar() && (p.peek(1) == opComma || p.peek(1) == opRBrack) {
-			p.leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
-			if !p.got(opComma) {
+	m := p.B.Mark()
+	p.Leaf() // [
+	for p.Kind != opRBrack && p.Kind != tEOF {
+		if p.IsMetavar() && (p.Peek(1) == opComma || p.Peek(1) == opRBrack) {
+			p.Leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
+			if !p.Got(opComma) {
 				break
 			}
 			continue
 		}
-		dm := p.b.Mark()
+		dm := p.B.Mark()
 		p.identList()
 		p.typeElem()
-		p.b.Close(dm, nTypeParameterDeclaration, 0)
-		if !p.got(opComma) {
+		p.B.Close(dm, nTypeParameterDeclaration, 0)
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.expect(opRBrack)
-	p.b.Close(m, nTypeParameterList, 0)
+	p.Expect(opRBrack)
+	p.B.Close(m, nTypeParameterList, 0)
 }
 
 // typeElem parses a constraint or interface element: ~T | U | ….
 func (p *parser) typeElem() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	wrap := false
 	for {
-		if p.kind == opTilde {
-			p.leaf()
+		if p.Kind == opTilde {
+			p.Leaf()
 			wrap = true
 		}
 		p.parseType()
-		if p.kind != opOr {
+		if p.Kind != opOr {
 			break
 		}
-		p.leaf()
+		p.Leaf()
 		wrap = true
 	}
 	if wrap {
-		p.b.Close(m, nTypeElem, 0)
+		p.B.Close(m, nTypeElem, 0)
 	}
 }
 
 func (p *parser) signature() {
 	p.parameters()
-	switch p.kind {
+	switch p.Kind {
 	case opLParen:
 		p.parameters()
 	case tIdent, opMul, opLBrack, kwFunc, kwMap, kwChan, kwStruct, kwInterface, opArrow:
@@ -378,21 +248,21 @@ type param struct {
 }
 
 func (p *parser) parameters() {
-	m := p.b.Mark()
-	p.expect(opLParen)
+	m := p.B.Mark()
+	p.Expect(opLParen)
 	var items []param
-	for p.kind != opRParen && p.kind != tEOF {
-		it := param{start: p.b.Mark()}
+	for p.Kind != opRParen && p.Kind != tEOF {
+		it := param{start: p.B.Mark()}
 		p.paramItem(&it)
-		it.end = p.b.Mark()
+		it.end = p.B.Mark()
 		items = append(items, it)
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
 	p.groupParams(items)
-	p.expect(opRParen)
-	p.b.Close(m, nParameterList, 0)
+	p.Expect(opRParen)
+	p.B.Close(m, nParameterList, 0)
 }
 
 // groupParams makes parameter declarations of the items: with names, each
@@ -416,7 +286,7 @@ func (p *parser) groupParams(items []param) {
 			continue
 		}
 		if !named || !it.named {
-			p.b.CloseRange(it.start, it.end, kindOf(it), 0)
+			p.B.CloseRange(it.start, it.end, kindOf(it), 0)
 			i--
 			continue
 		}
@@ -424,37 +294,37 @@ func (p *parser) groupParams(items []param) {
 		for j > 0 && !items[j-1].named {
 			j--
 		}
-		p.b.CloseRange(items[j].start, it.end, kindOf(it), 0)
+		p.B.CloseRange(items[j].start, it.end, kindOf(it), 0)
 		i = j - 1
 	}
 }
 
 func (p *parser) paramItem(it *param) {
-	if p.kind == opEllipsis {
-		p.leaf()
+	if p.Kind == opEllipsis {
+		p.Leaf()
 		p.parseType()
 		it.variadic = true
 		return
 	}
-	if p.kind != tIdent {
+	if p.Kind != tIdent {
 		p.parseType()
 		return
 	}
-	switch p.peek(1) {
+	switch p.Peek(1) {
 	case opPeriod:
 		p.parseType()
 	case opComma, opRParen:
-		it.run = strings.HasPrefix(p.tok.Value, "$$$")
-		p.leaf()
+		it.run = grammars.IsRunMetavar(p.Tok.Text)
+		p.Leaf()
 	case opEllipsis:
-		p.leaf()
-		p.leaf()
+		p.Leaf()
+		p.Leaf()
 		p.parseType()
 		it.named, it.variadic = true, true
 	case opLBrack:
 		it.named = p.nameOrGeneric()
 	default:
-		p.leaf()
+		p.Leaf()
 		p.parseType()
 		it.named = true
 	}
@@ -463,42 +333,42 @@ func (p *parser) paramItem(it *param) {
 // nameOrGeneric parses "name [N]T", "name []T" or "Generic[T, …]" and
 // reports whether it was a name followed by an array or slice type.
 func (p *parser) nameOrGeneric() bool {
-	m0 := p.b.Mark()
-	p.leaf() // identifier
-	m1 := p.b.Mark()
-	p.leaf() // [
-	switch p.kind {
+	m0 := p.B.Mark()
+	p.Leaf() // identifier
+	m1 := p.B.Mark()
+	p.Leaf() // [
+	switch p.Kind {
 	case opRBrack:
-		p.leaf()
+		p.Leaf()
 		p.parseType()
-		p.b.Close(m1, nSliceType, 0)
+		p.B.Close(m1, nSliceType, 0)
 		return true
 	case opEllipsis:
-		p.leaf()
-		p.expect(opRBrack)
+		p.Leaf()
+		p.Expect(opRBrack)
 		p.parseType()
-		p.b.Close(m1, nImplicitLengthArrayType, 0)
+		p.B.Close(m1, nImplicitLengthArrayType, 0)
 		return true
 	}
 	p.exprLev++
 	p.expr()
 	n := 1
-	for p.got(opComma) {
-		if p.kind == opRBrack {
+	for p.Got(opComma) {
+		if p.Kind == opRBrack {
 			break
 		}
 		p.expr()
 		n++
 	}
 	p.exprLev--
-	p.expect(opRBrack)
-	if n == 1 && startsType(p.kind) {
+	p.Expect(opRBrack)
+	if n == 1 && startsType(p.Kind) {
 		p.parseType()
-		p.b.Close(m1, nArrayType, 0)
+		p.B.Close(m1, nArrayType, 0)
 		return true
 	}
-	p.b.Close(m1, nTypeArguments, 0)
-	p.b.Close(m0, nGenericType, 0)
+	p.B.Close(m1, nTypeArguments, 0)
+	p.B.Close(m0, nGenericType, 0)
 	return false
 }
 
@@ -513,117 +383,117 @@ func startsType(k grammars.Kind) bool {
 // Types.
 
 func (p *parser) parseType() {
-	p.enter()
-	m := p.b.Mark()
-	switch p.kind {
+	p.Enter()
+	m := p.B.Mark()
+	switch p.Kind {
 	case tIdent:
 		p.typeName()
 	case opMul:
-		p.leaf()
+		p.Leaf()
 		p.parseType()
-		p.b.Close(m, nPointerType, 0)
+		p.B.Close(m, nPointerType, 0)
 	case opLBrack:
-		p.leaf()
-		switch p.kind {
+		p.Leaf()
+		switch p.Kind {
 		case opRBrack:
-			p.leaf()
+			p.Leaf()
 			p.parseType()
-			p.b.Close(m, nSliceType, 0)
+			p.B.Close(m, nSliceType, 0)
 		case opEllipsis:
-			p.leaf()
-			p.expect(opRBrack)
+			p.Leaf()
+			p.Expect(opRBrack)
 			p.parseType()
-			p.b.Close(m, nImplicitLengthArrayType, 0)
+			p.B.Close(m, nImplicitLengthArrayType, 0)
 		default:
 			p.exprLev++
 			p.expr()
 			p.exprLev--
-			p.expect(opRBrack)
+			p.Expect(opRBrack)
 			p.parseType()
-			p.b.Close(m, nArrayType, 0)
+			p.B.Close(m, nArrayType, 0)
 		}
 	case kwMap:
-		p.leaf()
-		p.expect(opLBrack)
+		p.Leaf()
+		p.Expect(opLBrack)
 		p.parseType()
-		p.expect(opRBrack)
+		p.Expect(opRBrack)
 		p.parseType()
-		p.b.Close(m, nMapType, 0)
+		p.B.Close(m, nMapType, 0)
 	case kwChan:
-		p.leaf()
-		p.got(opArrow)
+		p.Leaf()
+		p.Got(opArrow)
 		p.parseType()
-		p.b.Close(m, nChannelType, 0)
+		p.B.Close(m, nChannelType, 0)
 	case opArrow:
-		p.leaf()
-		p.expect(kwChan)
+		p.Leaf()
+		p.Expect(kwChan)
 		p.parseType()
-		p.b.Close(m, nChannelType, 0)
+		p.B.Close(m, nChannelType, 0)
 	case kwFunc:
-		p.leaf()
+		p.Leaf()
 		p.signature()
-		p.b.Close(m, nFunctionType, 0)
+		p.B.Close(m, nFunctionType, 0)
 	case kwStruct:
 		p.structType()
 	case kwInterface:
 		p.interfaceType()
 	case opLParen:
-		p.leaf()
+		p.Leaf()
 		p.parseType()
-		p.expect(opRParen)
-		p.b.Close(m, nParenthesizedType, 0)
+		p.Expect(opRParen)
+		p.B.Close(m, nParenthesizedType, 0)
 	default:
-		p.errorExpected("type")
+		p.ErrorExpected("type")
 	}
-	p.leave()
+	p.Leave()
 }
 
 func (p *parser) typeName() {
-	m := p.b.Mark()
-	p.leaf()
-	if p.kind == opPeriod {
-		p.leaf()
-		p.expect(tIdent)
-		p.b.Close(m, nQualifiedType, 0)
+	m := p.B.Mark()
+	p.Leaf()
+	if p.Kind == opPeriod {
+		p.Leaf()
+		p.Expect(tIdent)
+		p.B.Close(m, nQualifiedType, 0)
 	}
-	if p.kind == opLBrack {
-		am := p.b.Mark()
-		p.leaf()
+	if p.Kind == opLBrack {
+		am := p.B.Mark()
+		p.Leaf()
 		p.exprLev++
-		for p.kind != opRBrack && p.kind != tEOF {
+		for p.Kind != opRBrack && p.Kind != tEOF {
 			p.parseType()
-			if !p.got(opComma) {
+			if !p.Got(opComma) {
 				break
 			}
 		}
 		p.exprLev--
-		p.expect(opRBrack)
-		p.b.Close(am, nTypeArguments, 0)
-		p.b.Close(m, nGenericType, 0)
+		p.Expect(opRBrack)
+		p.B.Close(am, nTypeArguments, 0)
+		p.B.Close(m, nGenericType, 0)
 	}
 }
 
 func (p *parser) structType() {
-	m := p.b.Mark()
-	p.leaf() // struct
-	lm := p.b.Mark()
-	p.expect(opLBrace)
-	for p.kind != opRBrace && p.kind != tEOF {
+	m := p.B.Mark()
+	p.Leaf() // struct
+	lm := p.B.Mark()
+	p.Expect(opLBrace)
+	for p.Kind != opRBrace && p.Kind != tEOF {
 		p.fieldDecl()
 		p.semi()
 	}
-	p.expect(opRBrace)
-	p.b.Close(lm, nFieldDeclarationList, 0)
-	p.b.Close(m, nStructType, 0)
+	p.Expect(opRBrace)
+	p.B.Close(lm, nFieldDeclarationList, 0)
+	p.B.Close(m, nStructType, 0)
 }
 
 func (p *parser) fieldDecl() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	switch {
-	case p.kind == opMul:
+	case p.Kind == opMul:
 		p.parseType()
-	case p.kind == tIdent:
-		switch p.peek(1) {
+	case p.Kind == tIdent:
+		switch p.Peek(1) {
 		case opPeriod, tSemi, opRBrace, tString, tRawString:
 			p.typeName()
 		case opLBrack:
@@ -633,74 +503,74 @@ func (p *parser) fieldDecl() {
 			p.parseType()
 		}
 	default:
-		p.errorExpected("field name or embedded type")
+		p.ErrorExpected("field name or embedded type")
 	}
-	if p.kind == tString || p.kind == tRawString {
-		p.leaf()
+	if p.Kind == tString || p.Kind == tRawString {
+		p.Leaf()
 	}
-	p.b.Close(m, nFieldDeclaration, 0)
+	p.B.Close(m, nFieldDeclaration, 0)
 }
 
 func (p *parser) interfaceType() {
-	m := p.b.Mark()
-	p.leaf() // interface
-	p.expect(opLBrace)
-	for p.kind != opRBrace && p.kind != tEOF {
-		if p.kind == tIdent && p.peek(1) == opLParen {
-			em := p.b.Mark()
-			p.leaf()
+	m := p.B.Mark()
+	p.Leaf() // interface
+	p.Expect(opLBrace)
+	for p.Kind != opRBrace && p.Kind != tEOF {
+		if p.Kind == tIdent && p.Peek(1) == opLParen {
+			em := p.B.Mark()
+			p.Leaf()
 			p.signature()
-			p.b.Close(em, nMethodElem, 0)
+			p.B.Close(em, nMethodElem, 0)
 		} else {
 			p.typeElem()
 		}
 		p.semi()
 	}
-	p.expect(opRBrace)
-	p.b.Close(m, nInterfaceType, 0)
+	p.Expect(opRBrace)
+	p.B.Close(m, nInterfaceType, 0)
 }
 
 // Statements.
 
 func (p *parser) block() {
-	p.enter()
-	m := p.b.Mark()
-	p.expect(opLBrace)
+	p.Enter()
+	m := p.B.Mark()
+	p.Expect(opLBrace)
 	p.stmtList()
-	p.expect(opRBrace)
-	p.b.Close(m, nBlock, 0)
-	p.leave()
+	p.Expect(opRBrace)
+	p.B.Close(m, nBlock, 0)
+	p.Leave()
 }
 
 func (p *parser) stmtList() {
-	for p.kind != opRBrace && p.kind != kwCase && p.kind != kwDefault && p.kind != tEOF {
-		if p.kind == tSemi { // an empty statement
+	for p.Kind != opRBrace && p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tEOF {
+		if p.Kind == tSemi { // an empty statement
 			p.terminator()
 			continue
 		}
 		p.stmt()
-		switch p.kind {
+		switch p.Kind {
 		case tSemi:
 			p.terminator()
 		case opRBrace, kwCase, kwDefault:
 		default:
-			p.errorExpected("';' or newline after statement")
+			p.ErrorExpected("';' or newline after statement")
 		}
 	}
 }
 
 func (p *parser) stmt() {
-	p.enter()
-	m := p.b.Mark()
-	switch p.kind {
+	p.Enter()
+	m := p.B.Mark()
+	switch p.Kind {
 	case kwVar, kwConst, kwType:
 		p.genDecl()
 	case kwReturn:
-		p.leaf()
-		if p.kind != tSemi && p.kind != opRBrace {
+		p.Leaf()
+		if p.Kind != tSemi && p.Kind != opRBrace {
 			p.exprList()
 		}
-		p.b.Close(m, nReturnStatement, 0)
+		p.B.Close(m, nReturnStatement, 0)
 	case kwIf:
 		p.ifStmt()
 	case kwFor:
@@ -711,235 +581,235 @@ func (p *parser) stmt() {
 		p.selectStmt()
 	case kwGo, kwDefer:
 		k := nGoStatement
-		if p.kind == kwDefer {
+		if p.Kind == kwDefer {
 			k = nDeferStatement
 		}
-		p.leaf()
+		p.Leaf()
 		p.expr()
-		p.b.Close(m, k, 0)
+		p.B.Close(m, k, 0)
 	case kwBreak, kwContinue, kwGoto:
 		k := nGotoStatement
-		switch p.kind {
+		switch p.Kind {
 		case kwBreak:
 			k = nBreakStatement
 		case kwContinue:
 			k = nContinueStatement
 		}
-		p.leaf()
-		if p.kind == tIdent {
-			p.leaf()
+		p.Leaf()
+		if p.Kind == tIdent {
+			p.Leaf()
 		}
-		p.b.Close(m, k, 0)
+		p.B.Close(m, k, 0)
 	case kwFallthrough:
-		p.leaf()
-		p.b.Close(m, nFallthroughStatement, 0)
+		p.Leaf()
+		p.B.Close(m, nFallthroughStatement, 0)
 	case opLBrace:
 		p.block()
 	default:
 		p.simpleStmt(true, false)
 	}
-	p.leave()
+	p.Leave()
 }
 
 // simpleStmt parses an expression, send, inc/dec, assignment or short
 // variable declaration; with label, a labeled statement; with rangeOK, a
 // range clause, and reports whether it parsed one.
 func (p *parser) simpleStmt(label, rangeOK bool) bool {
-	m := p.b.Mark()
-	single := p.kind == tIdent
+	m := p.B.Mark()
+	single := p.Kind == tIdent
 	n := p.exprList()
-	switch p.kind {
+	switch p.Kind {
 	case opDefine, opAssign, opAddAs, opSubAs, opMulAs, opQuoAs, opRemAs, opAndAs, opOrAs, opXorAs, opShlAs, opShrAs, opAndNotAs:
-		op := p.kind
-		p.leaf()
-		if rangeOK && p.kind == kwRange && (op == opDefine || op == opAssign) {
-			p.leaf()
+		op := p.Kind
+		p.Leaf()
+		if rangeOK && p.Kind == kwRange && (op == opDefine || op == opAssign) {
+			p.Leaf()
 			p.expr()
-			p.b.Close(m, nRangeClause, 0)
+			p.B.Close(m, nRangeClause, 0)
 			return true
 		}
 		p.exprList()
 		if op == opDefine {
-			p.b.Close(m, nShortVarDeclaration, 0)
+			p.B.Close(m, nShortVarDeclaration, 0)
 		} else {
-			p.b.Close(m, nAssignmentStatement, 0)
+			p.B.Close(m, nAssignmentStatement, 0)
 		}
 	case opInc:
-		p.leaf()
-		p.b.Close(m, nIncStatement, 0)
+		p.Leaf()
+		p.B.Close(m, nIncStatement, 0)
 	case opDec:
-		p.leaf()
-		p.b.Close(m, nDecStatement, 0)
+		p.Leaf()
+		p.B.Close(m, nDecStatement, 0)
 	case opArrow:
-		p.leaf()
+		p.Leaf()
 		p.expr()
-		p.b.Close(m, nSendStatement, 0)
+		p.B.Close(m, nSendStatement, 0)
 	case opColon:
-		if label && single && n == 1 && p.b.Len(m) == 1 && p.b.Nodes[p.b.Top()].Kind == tIdent {
-			p.leaf()
+		if label && single && n == 1 && p.B.Len(m) == 1 && p.B.Nodes[p.B.Top()].Kind == tIdent {
+			p.Leaf()
 			// A label before }, case, default or ; labels an empty
 			// statement; the ; is left to end the labeled statement.
-			if p.kind != opRBrace && p.kind != kwCase && p.kind != kwDefault && p.kind != tSemi {
+			if p.Kind != opRBrace && p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tSemi {
 				p.stmt()
 			}
-			p.b.Close(m, nLabeledStatement, 0)
+			p.B.Close(m, nLabeledStatement, 0)
 		}
 	}
 	return false
 }
 
 func (p *parser) ifStmt() {
-	m := p.b.Mark()
-	p.leaf() // if
+	m := p.B.Mark()
+	p.Leaf() // if
 	outer := p.exprLev
 	p.exprLev = -1
-	if p.kind == tSemi {
-		p.leaf()
+	if p.Kind == tSemi {
+		p.Leaf()
 		p.expr()
 	} else {
 		p.simpleStmt(false, false)
-		if p.kind == tSemi {
-			p.leaf()
+		if p.Kind == tSemi {
+			p.Leaf()
 			p.expr()
 		}
 	}
 	p.exprLev = outer
 	p.block()
-	if p.got(kwElse) {
-		switch p.kind {
+	if p.Got(kwElse) {
+		switch p.Kind {
 		case kwIf:
 			p.ifStmt()
 		case opLBrace:
 			p.block()
 		default:
-			p.errorExpected("if or block after else")
+			p.ErrorExpected("if or block after else")
 		}
 	}
-	p.b.Close(m, nIfStatement, 0)
+	p.B.Close(m, nIfStatement, 0)
 }
 
 func (p *parser) forStmt() {
-	m := p.b.Mark()
-	p.leaf() // for
+	m := p.B.Mark()
+	p.Leaf() // for
 	outer := p.exprLev
 	p.exprLev = -1
-	switch p.kind {
+	switch p.Kind {
 	case opLBrace:
 	case kwRange:
-		rm := p.b.Mark()
-		p.leaf()
+		rm := p.B.Mark()
+		p.Leaf()
 		p.expr()
-		p.b.Close(rm, nRangeClause, 0)
+		p.B.Close(rm, nRangeClause, 0)
 	default:
-		cm := p.b.Mark()
+		cm := p.B.Mark()
 		isRange := false
-		if p.kind != tSemi {
+		if p.Kind != tSemi {
 			isRange = p.simpleStmt(false, true)
 		}
-		if !isRange && p.kind == tSemi {
-			p.leaf()
-			if p.kind != tSemi {
+		if !isRange && p.Kind == tSemi {
+			p.Leaf()
+			if p.Kind != tSemi {
 				p.expr()
 			}
-			if p.kind != tSemi {
-				p.errorExpected("';' in for clause")
+			if p.Kind != tSemi {
+				p.ErrorExpected("';' in for clause")
 			}
-			p.leaf()
-			if p.kind != opLBrace {
+			p.Leaf()
+			if p.Kind != opLBrace {
 				p.simpleStmt(false, false)
 			}
-			p.b.Close(cm, nForClause, 0)
+			p.B.Close(cm, nForClause, 0)
 		}
 	}
 	p.exprLev = outer
 	p.block()
-	p.b.Close(m, nForStatement, 0)
+	p.B.Close(m, nForStatement, 0)
 }
 
 func (p *parser) switchStmt() {
-	m := p.b.Mark()
-	p.leaf() // switch
+	m := p.B.Mark()
+	p.Leaf() // switch
 	outer := p.exprLev
 	p.exprLev = -1
 	p.guard = false
-	if p.kind != opLBrace {
-		if p.kind != tSemi {
+	if p.Kind != opLBrace {
+		if p.Kind != tSemi {
 			p.simpleStmt(false, false)
 		}
-		if p.kind == tSemi {
-			p.leaf()
-			if p.kind != opLBrace {
+		if p.Kind == tSemi {
+			p.Leaf()
+			if p.Kind != opLBrace {
 				p.simpleStmt(false, false)
 			}
 		}
 	}
 	isType := p.guard
 	p.exprLev = outer
-	p.expect(opLBrace)
-	for p.kind == kwCase || p.kind == kwDefault || p.isMetavar() {
+	p.Expect(opLBrace)
+	for p.Kind == kwCase || p.Kind == kwDefault || p.IsMetavar() {
 		if p.caseMetavar() {
 			continue
 		}
-		cm := p.b.Mark()
+		cm := p.B.Mark()
 		k := nDefaultCase
-		if p.got(kwCase) {
+		if p.Got(kwCase) {
 			k = nExpressionCase
 			if isType {
 				k = nTypeCase
 				p.parseType()
-				for p.got(opComma) {
+				for p.Got(opComma) {
 					p.parseType()
 				}
 			} else {
 				p.exprList()
 			}
 		} else {
-			p.leaf()
+			p.Leaf()
 		}
-		p.expect(opColon)
+		p.Expect(opColon)
 		p.stmtList()
-		p.b.Close(cm, k, 0)
+		p.B.Close(cm, k, 0)
 	}
-	p.expect(opRBrace)
+	p.Expect(opRBrace)
 	if isType {
-		p.b.Close(m, nTypeSwitchStatement, 0)
+		p.B.Close(m, nTypeSwitchStatement, 0)
 	} else {
-		p.b.Close(m, nExpressionSwitchStatement, 0)
+		p.B.Close(m, nExpressionSwitchStatement, 0)
 	}
 }
 
 func (p *parser) selectStmt() {
-	m := p.b.Mark()
-	p.leaf() // select
-	p.expect(opLBrace)
-	for p.kind == kwCase || p.kind == kwDefault || p.isMetavar() {
+	m := p.B.Mark()
+	p.Leaf() // select
+	p.Expect(opLBrace)
+	for p.Kind == kwCase || p.Kind == kwDefault || p.IsMetavar() {
 		if p.caseMetavar() {
 			continue
 		}
-		cm := p.b.Mark()
+		cm := p.B.Mark()
 		k := nDefaultCase
-		if p.got(kwCase) {
+		if p.Got(kwCase) {
 			k = nCommunicationCase
 			p.simpleStmt(false, false)
 		} else {
-			p.leaf()
+			p.Leaf()
 		}
-		p.expect(opColon)
+		p.Expect(opColon)
 		p.stmtList()
-		p.b.Close(cm, k, 0)
+		p.B.Close(cm, k, 0)
 	}
-	p.expect(opRBrace)
-	p.b.Close(m, nSelectStatement, 0)
+	p.Expect(opRBrace)
+	p.B.Close(m, nSelectStatement, 0)
 }
 
 // caseMetavar parses a pattern's metavariable that stands for case
 // clauses, as in switch $X { $$$C }, with the ; or newline after it.
 func (p *parser) caseMetavar() bool {
-	if !p.isMetavar() {
+	if !p.IsMetavar() {
 		return false
 	}
-	p.leaf()
-	if p.kind == tSemi {
+	p.Leaf()
+	if p.Kind == tSemi {
 		p.terminator()
 	}
 	return true
@@ -950,15 +820,15 @@ func (p *parser) caseMetavar() bool {
 // exprList parses one or more expressions; more than one are wrapped in an
 // expression_list. It returns how many.
 func (p *parser) exprList() int {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.expr()
 	n := 1
-	for p.got(opComma) {
+	for p.Got(opComma) {
 		p.expr()
 		n++
 	}
 	if n > 1 {
-		p.b.Close(m, nExpressionList, 0)
+		p.B.Close(m, nExpressionList, 0)
 	}
 	return n
 }
@@ -982,120 +852,120 @@ func precedence(k grammars.Kind) int {
 func (p *parser) expr() { p.binaryExpr(1) }
 
 func (p *parser) binaryExpr(prec1 int) {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.unaryExpr()
 	for {
-		prec := precedence(p.kind)
+		prec := precedence(p.Kind)
 		if prec < prec1 {
 			return
 		}
-		p.leaf()
+		p.Leaf()
 		p.binaryExpr(prec + 1)
-		p.b.Close(m, nBinaryExpression, 0)
+		p.B.Close(m, nBinaryExpression, 0)
 	}
 }
 
 func (p *parser) unaryExpr() {
-	p.enter()
-	m := p.b.Mark()
-	switch p.kind {
+	p.Enter()
+	m := p.B.Mark()
+	switch p.Kind {
 	case opAdd, opSub, opNot, opXor, opAnd, opTilde, opMul:
-		p.leaf()
+		p.Leaf()
 		p.unaryExpr()
-		p.b.Close(m, nUnaryExpression, 0)
+		p.B.Close(m, nUnaryExpression, 0)
 	case opArrow:
-		if p.peek(1) == kwChan {
+		if p.Peek(1) == kwChan {
 			p.parseType()
 			p.suffixes(m)
 			break
 		}
-		p.leaf()
+		p.Leaf()
 		p.unaryExpr()
-		p.b.Close(m, nUnaryExpression, 0)
+		p.B.Close(m, nUnaryExpression, 0)
 	default:
 		p.operand()
 		p.suffixes(m)
 	}
-	p.leave()
+	p.Leave()
 }
 
 func (p *parser) operand() {
-	m := p.b.Mark()
-	switch p.kind {
+	m := p.B.Mark()
+	switch p.Kind {
 	case tIdent, tInt, tFloat, tImag, tChar, tString, tRawString:
-		p.leaf()
+		p.Leaf()
 	case opLParen:
-		p.leaf()
+		p.Leaf()
 		p.exprLev++
 		p.expr()
 		p.exprLev--
-		p.expect(opRParen)
-		p.b.Close(m, nParenthesizedExpression, 0)
+		p.Expect(opRParen)
+		p.B.Close(m, nParenthesizedExpression, 0)
 	case kwFunc:
-		p.leaf()
+		p.Leaf()
 		p.signature()
-		if p.kind == opLBrace {
+		if p.Kind == opLBrace {
 			p.exprLev++
 			p.block()
 			p.exprLev--
-			p.b.Close(m, nFuncLiteral, 0)
+			p.B.Close(m, nFuncLiteral, 0)
 		} else {
-			p.b.Close(m, nFunctionType, 0)
+			p.B.Close(m, nFunctionType, 0)
 		}
 	case opLBrack, kwMap, kwChan, kwStruct, kwInterface:
 		p.parseType()
 	default:
-		p.errorExpected("expression")
+		p.ErrorExpected("expression")
 	}
 }
 
 func (p *parser) suffixes(m int) {
 	for {
-		switch p.kind {
+		switch p.Kind {
 		case opPeriod:
-			p.leaf()
-			switch p.kind {
+			p.Leaf()
+			switch p.Kind {
 			case tIdent:
-				p.leaf()
-				p.b.Close(m, nSelectorExpression, 0)
+				p.Leaf()
+				p.B.Close(m, nSelectorExpression, 0)
 			case opLParen:
-				p.leaf()
-				if p.kind == kwType {
-					p.leaf()
-					p.expect(opRParen)
-					p.b.Close(m, nTypeSwitchGuard, 0)
+				p.Leaf()
+				if p.Kind == kwType {
+					p.Leaf()
+					p.Expect(opRParen)
+					p.B.Close(m, nTypeSwitchGuard, 0)
 					p.guard = true
 				} else {
 					p.parseType()
-					p.expect(opRParen)
-					p.b.Close(m, nTypeAssertionExpression, 0)
+					p.Expect(opRParen)
+					p.B.Close(m, nTypeAssertionExpression, 0)
 				}
 			default:
-				p.errorExpected("selector or type assertion")
+				p.ErrorExpected("selector or type assertion")
 			}
 		case opLBrack:
 			p.index(m)
 		case opLParen:
-			am := p.b.Mark()
-			p.leaf()
+			am := p.B.Mark()
+			p.Leaf()
 			p.exprLev++
-			for p.kind != opRParen && p.kind != tEOF {
+			for p.Kind != opRParen && p.Kind != tEOF {
 				p.expr()
-				p.got(opEllipsis)
-				if !p.got(opComma) {
+				p.Got(opEllipsis)
+				if !p.Got(opComma) {
 					break
 				}
 			}
 			p.exprLev--
-			p.expect(opRParen)
-			p.b.Close(am, nArgumentList, 0)
-			p.b.Close(m, nCallExpression, 0)
+			p.Expect(opRParen)
+			p.B.Close(am, nArgumentList, 0)
+			p.B.Close(m, nCallExpression, 0)
 		case opLBrace:
 			if !p.compositeAllowed() {
 				return
 			}
 			p.literalValue()
-			p.b.Close(m, nCompositeLiteral, 0)
+			p.B.Close(m, nCompositeLiteral, 0)
 		default:
 			return
 		}
@@ -1105,7 +975,7 @@ func (p *parser) suffixes(m int) {
 // compositeAllowed decides whether { after the expression on top of the
 // stack opens a composite literal or a block (in a control clause).
 func (p *parser) compositeAllowed() bool {
-	switch p.b.Nodes[p.b.Top()].Kind {
+	switch p.B.Nodes[p.B.Top()].Kind {
 	case tIdent, nSelectorExpression, nIndexExpression, nGenericType:
 		return p.exprLev >= 0
 	case nArrayType, nSliceType, nMapType, nStructType, nImplicitLengthArrayType:
@@ -1115,60 +985,60 @@ func (p *parser) compositeAllowed() bool {
 }
 
 func (p *parser) index(m int) {
-	p.leaf() // [
+	p.Leaf() // [
 	p.exprLev++
 	defer func() { p.exprLev-- }()
-	if p.kind != opColon {
+	if p.Kind != opColon {
 		p.expr()
 	}
-	switch p.kind {
+	switch p.Kind {
 	case opColon:
-		p.leaf()
-		if p.kind != opRBrack && p.kind != opColon {
+		p.Leaf()
+		if p.Kind != opRBrack && p.Kind != opColon {
 			p.expr()
 		}
-		if p.got(opColon) {
+		if p.Got(opColon) {
 			p.expr()
 		}
-		p.expect(opRBrack)
-		p.b.Close(m, nSliceExpression, 0)
+		p.Expect(opRBrack)
+		p.B.Close(m, nSliceExpression, 0)
 		return
 	case opComma:
-		for p.got(opComma) {
-			if p.kind == opRBrack {
+		for p.Got(opComma) {
+			if p.Kind == opRBrack {
 				break
 			}
 			p.expr()
 		}
 	}
-	p.expect(opRBrack)
-	p.b.Close(m, nIndexExpression, 0)
+	p.Expect(opRBrack)
+	p.B.Close(m, nIndexExpression, 0)
 }
 
 func (p *parser) literalValue() {
-	p.enter()
-	m := p.b.Mark()
-	p.leaf() // {
+	p.Enter()
+	m := p.B.Mark()
+	p.Leaf() // {
 	p.exprLev++
-	for p.kind != opRBrace && p.kind != tEOF {
-		em := p.b.Mark()
+	for p.Kind != opRBrace && p.Kind != tEOF {
+		em := p.B.Mark()
 		p.element()
-		if p.got(opColon) {
+		if p.Got(opColon) {
 			p.element()
-			p.b.Close(em, nKeyedElement, 0)
+			p.B.Close(em, nKeyedElement, 0)
 		}
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
 	p.exprLev--
-	p.expect(opRBrace)
-	p.b.Close(m, nLiteralValue, 0)
-	p.leave()
+	p.Expect(opRBrace)
+	p.B.Close(m, nLiteralValue, 0)
+	p.Leave()
 }
 
 func (p *parser) element() {
-	if p.kind == opLBrace {
+	if p.Kind == opLBrace {
 		p.literalValue()
 		return
 	}

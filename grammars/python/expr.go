@@ -8,7 +8,7 @@ import "github.com/agenttools/agenttools/grammars"
 
 // startsExpr reports whether the current token can start an expression.
 func (p *parser) startsExpr() bool {
-	switch p.kind {
+	switch p.Kind {
 	case tIdent, tInt, tFloat, tString, kwTrue, kwFalse, kwNone, tEllipsis,
 		opLParen, opLBrack, opLBrace, opSub, opAdd, opInvert, opMul, opPow,
 		kwNot, kwLambda, kwAwait, kwYield:
@@ -26,11 +26,11 @@ func (p *parser) starExprList() { p.list(true) }
 func (p *parser) exprList() { p.list(false) }
 
 func (p *parser) list(star bool) {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.listElem(star)
 	comma := false
-	for p.kind == opComma {
-		p.leaf()
+	for p.Kind == opComma {
+		p.Leaf()
 		comma = true
 		if !p.startsExpr() {
 			break
@@ -38,7 +38,7 @@ func (p *parser) list(star bool) {
 		p.listElem(star)
 	}
 	if comma {
-		p.b.Close(m, nExpressionList, 0)
+		p.B.Close(m, nExpressionList, 0)
 	}
 }
 
@@ -52,30 +52,30 @@ func (p *parser) listElem(star bool) {
 
 // targetList parses the targets of a for, which stop before in.
 func (p *parser) targetList() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.target()
 	comma := false
-	for p.kind == opComma {
-		p.leaf()
+	for p.Kind == opComma {
+		p.Leaf()
 		comma = true
-		if p.kind == kwIn || !p.startsExpr() {
+		if p.Kind == kwIn || !p.startsExpr() {
 			break
 		}
 		p.target()
 	}
 	if comma {
-		p.b.Close(m, nExpressionList, 0)
+		p.B.Close(m, nExpressionList, 0)
 	}
 }
 
 // target parses one assignment target: an expression without
 // comparisons, so for x in y stops at in.
 func (p *parser) target() {
-	if p.kind == opMul {
-		m := p.b.Mark()
-		p.leaf()
+	if p.Kind == opMul {
+		m := p.B.Mark()
+		p.Leaf()
 		p.orExpr()
-		p.b.Close(m, nListSplat, 0)
+		p.B.Close(m, nListSplat, 0)
 		return
 	}
 	p.orExpr()
@@ -84,11 +84,11 @@ func (p *parser) target() {
 // starNamedExpr parses an element of a list, tuple, set or expression
 // list: *x, or a named expression.
 func (p *parser) starNamedExpr() {
-	if p.kind == opMul {
-		m := p.b.Mark()
-		p.leaf()
+	if p.Kind == opMul {
+		m := p.B.Mark()
+		p.Leaf()
 		p.orExpr()
-		p.b.Close(m, nListSplat, 0)
+		p.B.Close(m, nListSplat, 0)
 		return
 	}
 	p.namedExpr()
@@ -97,12 +97,12 @@ func (p *parser) starNamedExpr() {
 // namedExpr parses an expression or name := expression. Python allows
 // := in fewer places than this; no valid code is read differently.
 func (p *parser) namedExpr() {
-	if p.kind == tIdent && p.peek(1) == opWalrus {
-		m := p.b.Mark()
-		p.leaf()
-		p.leaf()
+	if p.Kind == tIdent && p.Peek(1) == opWalrus {
+		m := p.B.Mark()
+		p.Leaf()
+		p.Leaf()
 		p.expr()
-		p.b.Close(m, nNamedExpression, 0)
+		p.B.Close(m, nNamedExpression, 0)
 		return
 	}
 	p.expr()
@@ -111,98 +111,98 @@ func (p *parser) namedExpr() {
 // expr parses an expression: a lambda, or a disjunction with a
 // conditional's if and else after it.
 func (p *parser) expr() {
-	p.enter()
-	if p.kind == kwLambda {
+	p.Enter()
+	if p.Kind == kwLambda {
 		p.lambda()
-		p.leave()
+		p.Leave()
 		return
 	}
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.disjunction()
-	if p.kind == kwIf {
-		p.leaf()
+	if p.Kind == kwIf {
+		p.Leaf()
 		p.disjunction()
-		p.expect(kwElse)
+		p.Expect(kwElse)
 		p.expr()
-		p.b.Close(m, nConditionalExpression, 0)
+		p.B.Close(m, nConditionalExpression, 0)
 	}
-	p.leave()
+	p.Leave()
 }
 
 func (p *parser) lambda() {
-	m := p.b.Mark()
-	p.leaf() // lambda
+	m := p.B.Mark()
+	p.Leaf() // lambda
 	p.parameters(0, opColon, false)
-	p.expect(opColon)
+	p.Expect(opColon)
 	p.expr()
-	p.b.Close(m, nLambda, 0)
+	p.B.Close(m, nLambda, 0)
 }
 
 func (p *parser) yieldExpr() {
-	m := p.b.Mark()
-	p.leaf() // yield
-	if p.got(kwFrom) {
+	m := p.B.Mark()
+	p.Leaf() // yield
+	if p.Got(kwFrom) {
 		p.expr()
-	} else if p.startsExpr() && p.kind != kwYield {
+	} else if p.startsExpr() && p.Kind != kwYield {
 		p.starExprList()
 	}
-	p.b.Close(m, nYield, 0)
+	p.B.Close(m, nYield, 0)
 }
 
 // disjunction parses a or b or c, nested to the left as tree-sitter-python
 // does.
 func (p *parser) disjunction() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.conjunction()
-	for p.kind == kwOr {
-		p.leaf()
+	for p.Kind == kwOr {
+		p.Leaf()
 		p.conjunction()
-		p.b.Close(m, nBooleanOperator, 0)
+		p.B.Close(m, nBooleanOperator, 0)
 	}
 }
 
 func (p *parser) conjunction() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.inversion()
-	for p.kind == kwAnd {
-		p.leaf()
+	for p.Kind == kwAnd {
+		p.Leaf()
 		p.inversion()
-		p.b.Close(m, nBooleanOperator, 0)
+		p.B.Close(m, nBooleanOperator, 0)
 	}
 }
 
 func (p *parser) inversion() {
-	if p.kind != kwNot {
+	if p.Kind != kwNot {
 		p.comparison()
 		return
 	}
-	p.enter()
-	m := p.b.Mark()
-	p.leaf()
+	p.Enter()
+	m := p.B.Mark()
+	p.Leaf()
 	p.inversion()
-	p.b.Close(m, nNotOperator, 0)
-	p.leave()
+	p.B.Close(m, nNotOperator, 0)
+	p.Leave()
 }
 
 // comparison parses a chain a < b <= c as one flat node, as Python's ast
 // has one Compare for it; not in and is not are two leaves each.
 func (p *parser) comparison() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.orExpr()
 	ops := false
 	for {
-		switch p.kind {
+		switch p.Kind {
 		case opLt, opGt, opLe, opGe, opEq, opNe, kwIn:
-			p.leaf()
+			p.Leaf()
 		case kwIs:
-			p.leaf()
-			p.got(kwNot)
+			p.Leaf()
+			p.Got(kwNot)
 		case kwNot:
-			if p.peek(1) != kwIn {
+			if p.Peek(1) != kwIn {
 				goto done
 			}
-			p.leaf()
-			p.leaf()
+			p.Leaf()
+			p.Leaf()
 		default:
 			goto done
 		}
@@ -211,7 +211,7 @@ func (p *parser) comparison() {
 	}
 done:
 	if ops {
-		p.b.Close(m, nComparisonOperator, 0)
+		p.B.Close(m, nComparisonOperator, 0)
 	}
 }
 
@@ -237,82 +237,82 @@ func precedence(k grammars.Kind) int {
 func (p *parser) orExpr() { p.binaryExpr(1) }
 
 func (p *parser) binaryExpr(prec1 int) {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	p.factor()
 	for {
-		prec := precedence(p.kind)
+		prec := precedence(p.Kind)
 		if prec < prec1 {
 			return
 		}
-		p.leaf()
+		p.Leaf()
 		p.binaryExpr(prec + 1)
-		p.b.Close(m, nBinaryOperator, 0)
+		p.B.Close(m, nBinaryOperator, 0)
 	}
 }
 
 // factor parses unary +, - and ~, which bind less tightly than ** on
 // their right: -x**2 is -(x**2).
 func (p *parser) factor() {
-	switch p.kind {
+	switch p.Kind {
 	case opAdd, opSub, opInvert:
-		p.enter()
-		m := p.b.Mark()
-		p.leaf()
+		p.Enter()
+		m := p.B.Mark()
+		p.Leaf()
 		p.factor()
-		p.b.Close(m, nUnaryOperator, 0)
-		p.leave()
+		p.B.Close(m, nUnaryOperator, 0)
+		p.Leave()
 	default:
 		p.power()
 	}
 }
 
 func (p *parser) power() {
-	m := p.b.Mark()
-	if p.kind == kwAwait {
-		p.leaf()
+	m := p.B.Mark()
+	if p.Kind == kwAwait {
+		p.Leaf()
 		p.primary()
-		p.b.Close(m, nAwait, 0)
+		p.B.Close(m, nAwait, 0)
 	} else {
 		p.primary()
 	}
-	if p.kind == opPow {
-		p.enter()
-		p.leaf()
+	if p.Kind == opPow {
+		p.Enter()
+		p.Leaf()
 		p.factor()
-		p.b.Close(m, nBinaryOperator, 0)
-		p.leave()
+		p.B.Close(m, nBinaryOperator, 0)
+		p.Leave()
 	}
 }
 
 // primary parses an atom and its trailers: attributes, calls and
 // subscripts.
 func (p *parser) primary() {
-	p.enter()
-	m := p.b.Mark()
+	p.Enter()
+	m := p.B.Mark()
 	p.atom()
 	for {
-		switch p.kind {
+		switch p.Kind {
 		case opDot:
-			p.leaf()
-			p.expect(tIdent)
-			p.b.Close(m, nAttribute, 0)
+			p.Leaf()
+			p.Expect(tIdent)
+			p.B.Close(m, nAttribute, 0)
 		case opLParen:
 			p.arguments()
-			p.b.Close(m, nCall, 0)
+			p.B.Close(m, nCall, 0)
 		case opLBrack:
 			p.subscript()
-			p.b.Close(m, nSubscript, 0)
+			p.B.Close(m, nSubscript, 0)
 		default:
-			p.leave()
+			p.Leave()
 			return
 		}
 	}
 }
 
 func (p *parser) atom() {
-	switch p.kind {
+	switch p.Kind {
 	case tIdent, tInt, tFloat, kwTrue, kwFalse, kwNone, tEllipsis:
-		p.leaf()
+		p.Leaf()
 	case tString:
 		p.strings()
 	case opLParen:
@@ -322,173 +322,173 @@ func (p *parser) atom() {
 	case opLBrace:
 		p.brace()
 	case kwYield:
-		p.errorf("yield outside parentheses")
+		p.Errorf("yield outside parentheses")
 	default:
-		p.errorExpected("expression")
+		p.ErrorExpected("expression")
 	}
 }
 
 // strings parses adjacent string literals: one is a string, more are a
 // concatenated_string of them.
 func (p *parser) strings() {
-	m := p.b.Mark()
-	p.leaf()
-	if p.kind != tString {
+	m := p.B.Mark()
+	p.Leaf()
+	if p.Kind != tString {
 		return
 	}
-	for p.kind == tString {
-		p.leaf()
+	for p.Kind == tString {
+		p.Leaf()
 	}
-	p.b.Close(m, nConcatenatedString, 0)
+	p.B.Close(m, nConcatenatedString, 0)
 }
 
 // paren parses what starts with (: a tuple, a parenthesized expression or
 // yield, or a generator expression.
 func (p *parser) paren() {
-	m := p.b.Mark()
-	p.leaf() // (
-	switch p.kind {
+	m := p.B.Mark()
+	p.Leaf() // (
+	switch p.Kind {
 	case opRParen:
-		p.leaf()
-		p.b.Close(m, nTuple, 0)
+		p.Leaf()
+		p.B.Close(m, nTuple, 0)
 		return
 	case kwYield:
 		p.yieldExpr()
-		p.expect(opRParen)
-		p.b.Close(m, nParenthesizedExpression, 0)
+		p.Expect(opRParen)
+		p.B.Close(m, nParenthesizedExpression, 0)
 		return
 	}
 	p.starNamedExpr()
-	switch p.kind {
+	switch p.Kind {
 	case kwFor, kwAsync:
 		p.comprehension()
-		p.expect(opRParen)
-		p.b.Close(m, nGeneratorExpression, 0)
+		p.Expect(opRParen)
+		p.B.Close(m, nGeneratorExpression, 0)
 		return
 	case opComma:
 		p.elements(opRParen)
-		p.b.Close(m, nTuple, 0)
+		p.B.Close(m, nTuple, 0)
 		return
 	}
-	p.expect(opRParen)
-	p.b.Close(m, nParenthesizedExpression, 0)
+	p.Expect(opRParen)
+	p.B.Close(m, nParenthesizedExpression, 0)
 }
 
 // elements parses the rest of a tuple, list or set after its first
 // element, up to and including the closing bracket.
 func (p *parser) elements(close grammars.Kind) {
-	for p.got(opComma) {
-		if p.kind == close {
+	for p.Got(opComma) {
+		if p.Kind == close {
 			break
 		}
 		p.starNamedExpr()
 	}
-	p.expect(close)
+	p.Expect(close)
 }
 
 func (p *parser) bracket() {
-	m := p.b.Mark()
-	p.leaf() // [
-	if p.got(opRBrack) {
-		p.b.Close(m, nList, 0)
+	m := p.B.Mark()
+	p.Leaf() // [
+	if p.Got(opRBrack) {
+		p.B.Close(m, nList, 0)
 		return
 	}
 	p.starNamedExpr()
-	if p.kind == kwFor || p.kind == kwAsync {
+	if p.Kind == kwFor || p.Kind == kwAsync {
 		p.comprehension()
-		p.expect(opRBrack)
-		p.b.Close(m, nListComprehension, 0)
+		p.Expect(opRBrack)
+		p.B.Close(m, nListComprehension, 0)
 		return
 	}
 	p.elements(opRBrack)
-	p.b.Close(m, nList, 0)
+	p.B.Close(m, nList, 0)
 }
 
 // brace parses a dictionary, a set, or a comprehension of either.
 func (p *parser) brace() {
-	m := p.b.Mark()
-	p.leaf() // {
-	if p.got(opRBrace) {
-		p.b.Close(m, nDictionary, 0)
+	m := p.B.Mark()
+	p.Leaf() // {
+	if p.Got(opRBrace) {
+		p.B.Close(m, nDictionary, 0)
 		return
 	}
-	if p.kind == opPow {
+	if p.Kind == opPow {
 		p.dictElem()
 		p.dictRest(m)
 		return
 	}
-	em := p.b.Mark()
+	em := p.B.Mark()
 	p.starNamedExpr()
-	if p.kind == opColon {
-		p.leaf()
+	if p.Kind == opColon {
+		p.Leaf()
 		p.expr()
-		p.b.Close(em, nPair, 0)
-		if p.kind == kwFor || p.kind == kwAsync {
+		p.B.Close(em, nPair, 0)
+		if p.Kind == kwFor || p.Kind == kwAsync {
 			p.comprehension()
-			p.expect(opRBrace)
-			p.b.Close(m, nDictionaryComprehension, 0)
+			p.Expect(opRBrace)
+			p.B.Close(m, nDictionaryComprehension, 0)
 			return
 		}
 		p.dictRest(m)
 		return
 	}
-	if p.kind == kwFor || p.kind == kwAsync {
+	if p.Kind == kwFor || p.Kind == kwAsync {
 		p.comprehension()
-		p.expect(opRBrace)
-		p.b.Close(m, nSetComprehension, 0)
+		p.Expect(opRBrace)
+		p.B.Close(m, nSetComprehension, 0)
 		return
 	}
 	p.elements(opRBrace)
-	p.b.Close(m, nSet, 0)
+	p.B.Close(m, nSet, 0)
 }
 
 func (p *parser) dictRest(m int) {
-	for p.got(opComma) {
-		if p.kind == opRBrace {
+	for p.Got(opComma) {
+		if p.Kind == opRBrace {
 			break
 		}
 		p.dictElem()
 	}
-	p.expect(opRBrace)
-	p.b.Close(m, nDictionary, 0)
+	p.Expect(opRBrace)
+	p.B.Close(m, nDictionary, 0)
 }
 
 // dictElem parses key: value or **mapping.
 func (p *parser) dictElem() {
-	m := p.b.Mark()
-	if p.got(opPow) {
+	m := p.B.Mark()
+	if p.Got(opPow) {
 		p.orExpr()
-		p.b.Close(m, nDictionarySplat, 0)
+		p.B.Close(m, nDictionarySplat, 0)
 		return
 	}
 	p.expr()
-	p.expect(opColon)
+	p.Expect(opColon)
 	p.expr()
-	p.b.Close(m, nPair, 0)
+	p.B.Close(m, nPair, 0)
 }
 
 // comprehension parses the for and if clauses after a comprehension's
 // element.
 func (p *parser) comprehension() {
 	for {
-		m := p.b.Mark()
-		switch p.kind {
+		m := p.B.Mark()
+		switch p.Kind {
 		case kwAsync:
-			p.leaf()
-			if p.kind != kwFor {
-				p.errorExpected("for after async")
+			p.Leaf()
+			if p.Kind != kwFor {
+				p.ErrorExpected("for after async")
 			}
 			fallthrough
 		case kwFor:
-			p.leaf()
+			p.Leaf()
 			p.targetList()
-			p.expect(kwIn)
+			p.Expect(kwIn)
 			p.disjunction()
-			p.b.Close(m, nForInClause, 0)
+			p.B.Close(m, nForInClause, 0)
 		case kwIf:
-			p.leaf()
+			p.Leaf()
 			p.disjunction()
-			p.b.Close(m, nIfClause, 0)
+			p.B.Close(m, nIfClause, 0)
 		default:
 			return
 		}
@@ -501,47 +501,47 @@ func (p *parser) comprehension() {
 // list holding a generator_expression (without the call's parentheses),
 // so that f($X) and f($$$A) match it as they match any one argument.
 func (p *parser) arguments() (generator bool) {
-	m := p.b.Mark()
-	p.leaf() // (
+	m := p.B.Mark()
+	p.Leaf() // (
 	first := true
-	for p.kind != opRParen {
-		am := p.b.Mark()
+	for p.Kind != opRParen {
+		am := p.B.Mark()
 		p.argument()
-		if p.kind == kwFor || p.kind == kwAsync {
+		if p.Kind == kwFor || p.Kind == kwAsync {
 			if !first {
-				p.errorf("a generator expression argument must be the only one, or parenthesized")
+				p.Errorf("a generator expression argument must be the only one, or parenthesized")
 			}
 			p.comprehension()
-			p.b.Close(am, nGeneratorExpression, 0)
+			p.B.Close(am, nGeneratorExpression, 0)
 			generator = true
 			break
 		}
 		first = false
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.expect(opRParen)
-	p.b.Close(m, nArgumentList, 0)
+	p.Expect(opRParen)
+	p.B.Close(m, nArgumentList, 0)
 	return generator
 }
 
 func (p *parser) argument() {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	switch {
-	case p.kind == opMul:
-		p.leaf()
+	case p.Kind == opMul:
+		p.Leaf()
 		p.expr()
-		p.b.Close(m, nListSplat, 0)
-	case p.kind == opPow:
-		p.leaf()
+		p.B.Close(m, nListSplat, 0)
+	case p.Kind == opPow:
+		p.Leaf()
 		p.expr()
-		p.b.Close(m, nDictionarySplat, 0)
-	case p.kind == tIdent && p.peek(1) == opAssign:
-		p.leaf()
-		p.leaf()
+		p.B.Close(m, nDictionarySplat, 0)
+	case p.Kind == tIdent && p.Peek(1) == opAssign:
+		p.Leaf()
+		p.Leaf()
 		p.expr()
-		p.b.Close(m, nKeywordArgument, 0)
+		p.B.Close(m, nKeywordArgument, 0)
 	default:
 		p.namedExpr()
 	}
@@ -550,30 +550,30 @@ func (p *parser) argument() {
 // subscript parses [index] with its slices; several indices are
 // children of the subscript, separated by commas.
 func (p *parser) subscript() {
-	p.leaf() // [
+	p.Leaf() // [
 	for {
 		p.sliceItem()
-		if !p.got(opComma) || p.kind == opRBrack {
+		if !p.Got(opComma) || p.Kind == opRBrack {
 			break
 		}
 	}
-	p.expect(opRBrack)
+	p.Expect(opRBrack)
 }
 
 func (p *parser) sliceItem() {
-	m := p.b.Mark()
-	if p.kind != opColon {
+	m := p.B.Mark()
+	if p.Kind != opColon {
 		p.starNamedExpr()
-		if p.kind != opColon {
+		if p.Kind != opColon {
 			return
 		}
 	}
-	p.leaf() // :
-	if p.kind != opColon && p.kind != opComma && p.kind != opRBrack {
+	p.Leaf() // :
+	if p.Kind != opColon && p.Kind != opComma && p.Kind != opRBrack {
 		p.expr()
 	}
-	if p.got(opColon) && p.kind != opComma && p.kind != opRBrack {
+	if p.Got(opColon) && p.Kind != opComma && p.Kind != opRBrack {
 		p.expr()
 	}
-	p.b.Close(m, nSlice, 0)
+	p.B.Close(m, nSlice, 0)
 }

@@ -11,9 +11,11 @@ package python
 
 import (
 	"fmt"
+	"sync"
 	"unsafe"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -43,43 +45,43 @@ type skeleton struct {
 	sc    *scanner
 	doc   int  // the docstring's strings not yet handed over; its NEWLINE follows them
 	inDoc bool // the docstring's NEWLINE is still to come
-	first lexer.Token
+	first kit.Token
 	body  bool // first is the statements' first token; only EOF remains
 }
 
 func newSkeleton(sc *scanner) *skeleton {
-	n := docstringLen(sc.src)
+	n := docstringLen(sc.Src)
 	return &skeleton{sc: sc, doc: n, inDoc: n > 0}
 }
 
 func (k *skeleton) Next() (lexer.Token, error) {
 	if k.body {
-		return lexer.Token{Type: lexer.EOF, Pos: k.first.Pos}, nil
+		return kit.ToParticiple(kit.Token{Kind: kit.EOF, Offset: k.first.Offset, Line: k.first.Line, Column: k.first.Column}), nil
 	}
-	t, _ := k.sc.Next()
+	t := k.sc.Next()
 	switch {
 	case k.doc > 0:
 		k.doc--
-		return t, nil
+		return kit.ToParticiple(t), nil
 	case k.inDoc:
 		k.inDoc = false
-		return t, nil
-	case t.EOF():
-		return t, nil
+		return kit.ToParticiple(t), nil
+	case t.Kind == kit.EOF:
+		return kit.ToParticiple(t), nil
 	}
 	k.first, k.body = t, true
-	return lexer.Token{Type: lexer.TokenType(tBody), Pos: t.Pos}, nil
+	t.Kind = tBody
+	return kit.ToParticiple(t), nil
 }
 
 // docstringLen returns how many strings make up the module docstring, or
 // 0 when the first logical line is not strings alone.
 func docstringLen(src string) int {
 	probe := newScanner(src, false)
-	probe.quiet = true
+	probe.Quiet = true
 	n := 0
 	for {
-		t, _ := probe.Next()
-		switch kindOf(&t) {
+		switch probe.Next().Kind {
 		case tString:
 			n++
 		case tNewline:
@@ -94,36 +96,23 @@ func docstringLen(src string) int {
 // drops what the statement had built, skips to the next token that starts
 // a line at column 1 and can start a statement, restarts the scanner
 // there, covers what it skipped with an ERROR node and returns the error.
-func (p *parser) statementOrRecover() (perr *grammars.Error) {
-	mark := p.b.Mark()
-	start := p.pos()
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				b, ok := r.(bailout)
-				if !ok {
-					panic(r)
-				}
-				perr = b.err
-			}
-		}()
-		p.depth = 0
-		p.statement()
-	}()
+func (p *parser) statementOrRecover() *grammars.Error {
+	mark := p.B.Mark()
+	start := p.Pos()
+	perr := p.Attempt(p.statement)
 	if perr == nil {
 		return nil
 	}
-	p.b.Truncate(mark)
-	for p.kind != tEOF && !(p.pos() > start && p.tok.Pos.Column == 1 && startsStatement(p.kind)) {
-		p.next()
+	p.B.Truncate(mark)
+	for p.Kind != tEOF && !(p.Pos() > start && p.Tok.Column == 1 && startsStatement(p.Kind)) {
+		p.Next()
 	}
-	if p.kind != tEOF {
-		p.lex.resync()
-		p.load()
+	if p.Kind != tEOF {
+		p.resync()
 	}
-	end := max(p.end, start)
+	end := max(p.End, start)
 	perr.Span = grammars.Span{Start: start, End: end}
-	p.b.Leaf(nError, start, end)
+	p.B.Leaf(nError, start, end)
 	return perr
 }
 
@@ -145,6 +134,16 @@ func startsStatement(k grammars.Kind) bool {
 // Language is the Python grammar.
 var Language = newLanguage()
 
+// skeletons are the participle parsers of the file skeleton, for files
+// and for patterns, built on first use: a process that never parses
+// Python never pays for them.
+var skeletons = sync.OnceValue(func() [2]*participle.Parser[file] {
+	return [2]*participle.Parser[file]{
+		participle.MustBuild[file](participle.Lexer(definition{})),
+		participle.MustBuild[file](participle.Lexer(definition{pattern: true})),
+	}
+})
+
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "python",
@@ -153,10 +152,8 @@ func newLanguage() *grammars.Language {
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds,
 	}
-	files := participle.MustBuild[file](participle.Lexer(definition{}))
-	patterns := participle.MustBuild[file](participle.Lexer(definition{pattern: true}))
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, files, src, false) }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, patterns, src, true) }
+	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
+	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
 	l.Lex = lex
 	return l
 }
@@ -164,12 +161,7 @@ func newLanguage() *grammars.Language {
 // lex returns the scanner's tokens; NEWLINE, INDENT and DEDENT are
 // synthetic.
 func lex(src []byte, pattern bool) []grammars.Token {
-	sc := newScanner(string(src), pattern)
-	next := func() (grammars.Kind, int, string, bool) {
-		t, _ := sc.Next()
-		return grammars.Kind(t.Type), t.Pos.Offset, t.Value, t.EOF()
-	}
-	return grammars.Tokens(next, func(k grammars.Kind, text string) bool { return k == tNewline || k == tIndent || k == tDedent })
+	return kit.Lex(newScanner(string(src), pattern))
 }
 
 // scaffolds are the contexts a pattern is tried in, in order: the first
@@ -229,19 +221,18 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 		}
 	}
 	b.Finish(t, nModule)
-	t.Trivia = sc.trivia
-	t.Errors = append(t.Errors, sc.errs...)
+	t.Trivia = sc.Trivia
+	t.Errors = append(t.Errors, sc.Errs...)
 	t.Errors.Sort()
 	return t, nil
 }
 
 // parseBody parses the statements by hand, from first on, onto b, and
 // returns their syntax errors.
-func parseBody(sc *scanner, first lexer.Token, b *grammars.Builder) grammars.ErrorList {
-	p := &parser{lex: newTokens(sc, first), b: b}
-	p.load()
+func parseBody(sc *scanner, first kit.Token, b *grammars.Builder) grammars.ErrorList {
+	p := newParser(sc, first, b)
 	var errs grammars.ErrorList
-	for p.kind != tEOF {
+	for p.Kind != tEOF {
 		if err := p.statementOrRecover(); err != nil {
 			errs = append(errs, err)
 		}

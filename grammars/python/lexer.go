@@ -1,13 +1,13 @@
 package python
 
 import (
-	"fmt"
 	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -29,102 +29,54 @@ const maxFieldNest = 200
 // and all, as one string token, and in pattern mode reads $X, $_, $$$X
 // and $$$ as identifiers.
 type scanner struct {
-	src       string
-	pos       int
-	line      int
-	lineStart int
-	pattern   bool
-	depth     int // open brackets; inside them a newline is whitespace
-	indents   []indent
-	dedents   int  // DEDENT tokens still to return
-	bol       bool // at the start of a logical line: indentation comes next
-	pending   bool // the logical line has tokens, so a NEWLINE is due at its end
-	fnest     int  // replacement fields being scanned, nested
-	tokLine   int  // line and line start where the current token began
-	tokLS     int
-	quiet     bool // a look-ahead copy, which records no trivia or errors
-	trivia    []grammars.Span
-	errs      grammars.ErrorList
+	kit.Scan
+	depth   int // open brackets; inside them a newline is whitespace
+	indents []indent
+	dedents int  // DEDENT tokens still to return
+	bol     bool // at the start of a logical line: indentation comes next
+	pending bool // the logical line has tokens, so a NEWLINE is due at its end
+	fnest   int  // replacement fields being scanned, nested
 }
 
 func newScanner(src string, pattern bool) *scanner {
-	s := &scanner{src: src, line: 1, pattern: pattern, bol: true, indents: make([]indent, 1, 16)}
-	if strings.HasPrefix(src, "\uFEFF") { // a UTF-8 byte order mark, which Python skips
-		s.pos, s.lineStart = 3, 3
-	}
-	return s
-}
-
-func (s *scanner) tok(k grammars.Kind, start int) lexer.Token {
-	return lexer.Token{
-		Type:  lexer.TokenType(k),
-		Value: s.src[start:s.pos],
-		Pos:   lexer.Position{Offset: start, Line: s.tokLine, Column: start - s.tokLS + 1},
-	}
+	return &scanner{Scan: kit.NewScan(src, pattern), bol: true, indents: make([]indent, 1, 16)}
 }
 
 // synth returns a NEWLINE, INDENT or DEDENT token at the current position.
-func (s *scanner) synth(k grammars.Kind) lexer.Token {
-	return lexer.Token{Type: lexer.TokenType(k), Pos: lexer.Position{Offset: s.pos, Line: s.line, Column: s.pos - s.lineStart + 1}}
-}
-
-// errorf records an error at offset at, which lies in the current token
-// or after it.
-func (s *scanner) errorf(at int, format string, args ...any) {
-	if s.quiet || len(s.errs) >= 10 {
-		return
-	}
-	line, ls := s.tokLine, s.tokLS
-	if at < ls {
-		line, ls = s.line, s.lineStart
-	}
-	for i := ls; i < at && i < len(s.src); i++ {
-		if s.src[i] == '\n' {
-			line, ls = line+1, i+1
-		}
-	}
-	end := max(s.pos, at)
-	s.errs = append(s.errs, &grammars.Error{Line: line, Column: at - ls + 1, Msg: fmt.Sprintf(format, args...),
-		Span: grammars.Span{Start: uint32(at), End: uint32(end)}})
-}
-
-func (s *scanner) newline(at int) {
-	s.line++
-	s.lineStart = at + 1
-}
+func (s *scanner) synth(k grammars.Kind) kit.Token { return s.Empty(k, s.Pos, true) }
 
 // Next returns the next token; it never fails.
-func (s *scanner) Next() (lexer.Token, error) {
+func (s *scanner) Next() kit.Token {
 	for {
 		if s.dedents > 0 {
 			s.dedents--
-			return s.synth(tDedent), nil
+			return s.synth(tDedent)
 		}
 		if s.bol {
 			s.bol = false
 			if k, ok := s.indentation(); ok {
-				return s.synth(k), nil
+				return s.synth(k)
 			}
 		}
-		s.tokLine, s.tokLS = s.line, s.lineStart
-		if s.pos >= len(s.src) {
-			return s.end(), nil
+		s.Begin()
+		if s.Pos >= len(s.Src) {
+			return s.end()
 		}
-		switch s.src[s.pos] {
+		switch s.Src[s.Pos] {
 		case ' ', '\t', '\f', '\r':
-			s.pos++
+			s.Pos++
 			continue
 		case '\n':
-			at := s.pos
-			s.pos++
-			s.newline(at)
+			at := s.Pos
+			s.Pos++
+			s.Newline(at)
 			if s.depth > 0 {
 				continue
 			}
 			s.bol = true
 			if s.pending {
 				s.pending = false
-				return lexer.Token{Type: lexer.TokenType(tNewline), Pos: lexer.Position{Offset: at, Line: s.line - 1, Column: at - s.tokLS + 1}}, nil
+				return kit.Token{Kind: tNewline, Offset: uint32(at), Line: int32(s.Line - 1), Column: int32(at - s.TokLS + 1), Synthetic: true}
 			}
 			continue
 		case '#':
@@ -136,13 +88,13 @@ func (s *scanner) Next() (lexer.Token, error) {
 			}
 		}
 		s.pending = true
-		return s.token(), nil
+		return s.token()
 	}
 }
 
 // end returns the tokens due at the end of the source: the last line's
 // NEWLINE, a DEDENT for each open indentation level, then EOF.
-func (s *scanner) end() lexer.Token {
+func (s *scanner) end() kit.Token {
 	if s.pending {
 		s.pending = false
 		return s.synth(tNewline)
@@ -151,7 +103,7 @@ func (s *scanner) end() lexer.Token {
 		s.indents = s.indents[:len(s.indents)-1]
 		return s.synth(tDedent)
 	}
-	return lexer.Token{Type: lexer.EOF, Pos: lexer.Position{Offset: s.pos, Line: s.line, Column: s.pos - s.lineStart + 1}}
+	return s.Empty(tEOF, s.Pos, false)
 }
 
 // indentation measures the indentation of a line that starts a logical
@@ -159,10 +111,10 @@ func (s *scanner) end() lexer.Token {
 // or one of only a comment, calls for none.
 func (s *scanner) indentation() (grammars.Kind, bool) {
 	col, alt := 0, 0
-	p := s.pos
+	p := s.Pos
 loop:
-	for ; p < len(s.src); p++ {
-		switch s.src[p] {
+	for ; p < len(s.Src); p++ {
+		switch s.Src[p] {
 		case ' ':
 			col++
 			alt++
@@ -175,29 +127,29 @@ loop:
 			break loop
 		}
 	}
-	s.pos = p
-	if p >= len(s.src) {
+	s.Pos = p
+	if p >= len(s.Src) {
 		return 0, false
 	}
-	switch s.src[p] {
+	switch s.Src[p] {
 	case '#', '\n':
 		return 0, false
 	case '\r':
-		if p+1 < len(s.src) && s.src[p+1] == '\n' {
+		if p+1 < len(s.Src) && s.Src[p+1] == '\n' {
 			return 0, false
 		}
 	}
-	s.tokLine, s.tokLS = s.line, s.lineStart
+	s.TokLine, s.TokLS = s.Line, s.LineStart
 	top := s.indents[len(s.indents)-1]
 	switch {
 	case col == top.col:
 		if alt != top.alt {
-			s.errorf(p, "inconsistent use of tabs and spaces in indentation")
+			s.Errorf(p, "inconsistent use of tabs and spaces in indentation")
 		}
 		return 0, false
 	case col > top.col:
 		if alt <= top.alt {
-			s.errorf(p, "inconsistent use of tabs and spaces in indentation")
+			s.Errorf(p, "inconsistent use of tabs and spaces in indentation")
 		}
 		s.indents = append(s.indents, indent{col, alt})
 		return tIndent, true
@@ -209,9 +161,9 @@ loop:
 	}
 	top = s.indents[len(s.indents)-1]
 	if col != top.col {
-		s.errorf(p, "unindent does not match any outer indentation level")
+		s.Errorf(p, "unindent does not match any outer indentation level")
 	} else if alt != top.alt {
-		s.errorf(p, "inconsistent use of tabs and spaces in indentation")
+		s.Errorf(p, "inconsistent use of tabs and spaces in indentation")
 	}
 	s.dedents = n - 1
 	return tDedent, true
@@ -219,30 +171,28 @@ loop:
 
 // comment keeps a # comment, up to the end of its line, as trivia.
 func (s *scanner) comment() {
-	start := s.pos
-	end := len(s.src)
-	if i := strings.IndexByte(s.src[start:], '\n'); i >= 0 {
+	start := s.Pos
+	end := len(s.Src)
+	if i := strings.IndexByte(s.Src[start:], '\n'); i >= 0 {
 		end = start + i
 	}
-	s.pos = end
-	if end > start && s.src[end-1] == '\r' {
+	s.Pos = end
+	if end > start && s.Src[end-1] == '\r' {
 		end--
 	}
-	if !s.quiet {
-		s.trivia = append(s.trivia, grammars.Span{Start: uint32(start), End: uint32(end)})
-	}
+	s.Comment(start, end)
 }
 
 // continuation skips a backslash that joins its line to the next and
 // reports whether there was one.
 func (s *scanner) continuation() bool {
-	p := s.pos + 1
-	if p < len(s.src) && s.src[p] == '\r' {
+	p := s.Pos + 1
+	if p < len(s.Src) && s.Src[p] == '\r' {
 		p++
 	}
-	if p < len(s.src) && s.src[p] == '\n' {
-		s.pos = p + 1
-		s.newline(p)
+	if p < len(s.Src) && s.Src[p] == '\n' {
+		s.Pos = p + 1
+		s.Newline(p)
 		return true
 	}
 	return false
@@ -253,39 +203,37 @@ func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
 func isHex(c byte) bool { return isDigit(c) || 'a' <= c|0x20 && c|0x20 <= 'f' }
 
-func (s *scanner) token() lexer.Token {
-	start := s.pos
-	c := s.src[s.pos]
+func (s *scanner) token() kit.Token {
+	start := s.Pos
+	c := s.Src[s.Pos]
 	switch {
 	case isLetter(c) || c >= utf8.RuneSelf:
 		if c >= utf8.RuneSelf && !s.identStart() {
-			return s.tok(tIllegal, start)
+			return s.Token(tIllegal, start)
 		}
 		s.ident()
-		word := s.src[start:s.pos]
-		if s.pos < len(s.src) && (s.src[s.pos] == '"' || s.src[s.pos] == '\'') && isPrefix(word) {
+		word := s.Src[start:s.Pos]
+		if s.Pos < len(s.Src) && (s.Src[s.Pos] == '"' || s.Src[s.Pos] == '\'') && isPrefix(word) {
 			s.str(start, word)
-			return s.tok(tString, start)
+			return s.Token(tString, start)
 		}
-		return s.tok(keyword(word), start)
-	case isDigit(c) || c == '.' && s.pos+1 < len(s.src) && isDigit(s.src[s.pos+1]):
-		return s.tok(s.number(), start)
+		return s.Token(keyword(word), start)
+	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
+		return s.Token(s.number(), start)
 	case c == '"' || c == '\'':
 		s.str(start, "")
-		return s.tok(tString, start)
-	case c == '$' && s.pattern:
-		if s.metavar() {
-			return s.tok(tIdent, start)
-		}
+		return s.Token(tString, start)
+	case c == '$' && s.Metavar():
+		return s.Token(tIdent, start)
 	}
 	k := s.operator()
 	switch k {
 	case tIllegal:
-		s.pos++
+		s.Pos++
 		if c == '\\' {
-			s.errorf(start, "unexpected character after line continuation character")
+			s.Errorf(start, "unexpected character after line continuation character")
 		} else {
-			s.errorf(start, "invalid character %q", c)
+			s.Errorf(start, "invalid character %q", c)
 		}
 	case opLParen, opLBrack, opLBrace:
 		s.depth++
@@ -294,41 +242,41 @@ func (s *scanner) token() lexer.Token {
 			s.depth--
 		}
 	}
-	return s.tok(k, start)
+	return s.Token(k, start)
 }
 
 // identStart checks the non-ASCII character at the current position
 // starts an identifier; if not, it skips it with an error.
 func (s *scanner) identStart() bool {
-	r, n := utf8.DecodeRuneInString(s.src[s.pos:])
+	r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
 	if unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r) {
 		return true
 	}
-	start := s.pos
-	s.pos += n
+	start := s.Pos
+	s.Pos += n
 	if r == utf8.RuneError && n == 1 {
-		s.errorf(start, "invalid UTF-8 encoding")
+		s.Errorf(start, "invalid UTF-8 encoding")
 	} else {
-		s.errorf(start, "invalid character %U", r)
+		s.Errorf(start, "invalid character %U", r)
 	}
 	return false
 }
 
 func (s *scanner) ident() {
-	for s.pos < len(s.src) {
-		c := s.src[s.pos]
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
 		if isLetter(c) || isDigit(c) {
-			s.pos++
+			s.Pos++
 			continue
 		}
 		if c < utf8.RuneSelf {
 			return
 		}
-		r, n := utf8.DecodeRuneInString(s.src[s.pos:])
+		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
 		if !isIdentRune(r) {
 			return
 		}
-		s.pos += n
+		s.Pos += n
 	}
 }
 
@@ -358,27 +306,8 @@ func isPrefix(word string) bool {
 	return false
 }
 
-// metavar scans $NAME, $_, $$$NAME or $$$.
-func (s *scanner) metavar() bool {
-	p := s.pos + 1
-	if len(s.src) >= p+2 && s.src[p:p+2] == "$$" {
-		p += 2
-	} else if p < len(s.src) && s.src[p] == '$' {
-		return false
-	}
-	q := p
-	for q < len(s.src) && ('A' <= s.src[q] && s.src[q] <= 'Z' || s.src[q] == '_' || q > p && isDigit(s.src[q])) {
-		q++
-	}
-	if q == p && p == s.pos+1 { // a lone $
-		return false
-	}
-	s.pos = q
-	return true
-}
-
 func (s *scanner) digits(p int) int {
-	for p < len(s.src) && (isDigit(s.src[p]) || s.src[p] == '_') {
+	for p < len(s.Src) && (isDigit(s.Src[p]) || s.Src[p] == '_') {
 		p++
 	}
 	return p
@@ -388,13 +317,13 @@ func (s *scanner) digits(p int) int {
 // tree-sitter-python does, 1j is an integer and 1.5j a float). It stops
 // where Python's tokenizer does, so 1if x else 2 is 1, if, x, ….
 func (s *scanner) number() grammars.Kind {
-	src, p := s.src, s.pos
+	src, p := s.Src, s.Pos
 	if src[p] == '0' && p+1 < len(src) && strings.IndexByte("xXoObB", src[p+1]) >= 0 {
 		p += 2
 		for p < len(src) && (isHex(src[p]) || src[p] == '_') {
 			p++
 		}
-		s.pos = p
+		s.Pos = p
 		return tInt
 	}
 	float := false
@@ -416,7 +345,7 @@ func (s *scanner) number() grammars.Kind {
 	if p < len(src) && src[p]|0x20 == 'j' {
 		p++
 	}
-	s.pos = p
+	s.Pos = p
 	if float {
 		return tFloat
 	}
@@ -426,15 +355,15 @@ func (s *scanner) number() grammars.Kind {
 // str scans a string literal whose prefix (possibly empty) starts at
 // start and whose quote is at the current position.
 func (s *scanner) str(start int, prefix string) {
-	q := s.pos
-	triple := q+2 < len(s.src) && s.src[q+1] == s.src[q] && s.src[q+2] == s.src[q]
+	q := s.Pos
+	triple := q+2 < len(s.Src) && s.Src[q+1] == s.Src[q] && s.Src[q+2] == s.Src[q]
 	if s.literal(prefix) {
 		return
 	}
 	if triple {
-		s.errorf(start, "unterminated triple-quoted string literal")
+		s.Errorf(start, "unterminated triple-quoted string literal")
 	} else {
-		s.errorf(start, "unterminated string literal")
+		s.Errorf(start, "unterminated string literal")
 	}
 }
 
@@ -450,28 +379,28 @@ func (s *scanner) literal(prefix string) bool {
 			f = true
 		}
 	}
-	q := s.src[s.pos]
-	triple := s.pos+2 < len(s.src) && s.src[s.pos+1] == q && s.src[s.pos+2] == q
+	q := s.Src[s.Pos]
+	triple := s.Pos+2 < len(s.Src) && s.Src[s.Pos+1] == q && s.Src[s.Pos+2] == q
 	if triple {
-		s.pos += 3
+		s.Pos += 3
 	} else {
-		s.pos++
+		s.Pos++
 	}
 	return s.body(q, triple, raw, f)
 }
 
 // body scans a string's contents up to and including its closing quote.
 func (s *scanner) body(q byte, triple, raw, f bool) bool {
-	src := s.src
-	for s.pos < len(src) {
-		switch c := src[s.pos]; c {
+	src := s.Src
+	for s.Pos < len(src) {
+		switch c := src[s.Pos]; c {
 		case q:
-			s.pos++
+			s.Pos++
 			if !triple {
 				return true
 			}
-			if s.pos+1 < len(src) && src[s.pos] == q && src[s.pos+1] == q {
-				s.pos += 2
+			if s.Pos+1 < len(src) && src[s.Pos] == q && src[s.Pos+1] == q {
+				s.Pos += 2
 				return true
 			}
 		case '\\':
@@ -480,22 +409,22 @@ func (s *scanner) body(q byte, triple, raw, f bool) bool {
 			if !triple {
 				return false
 			}
-			s.newline(s.pos)
-			s.pos++
+			s.Newline(s.Pos)
+			s.Pos++
 		case '{':
-			s.pos++
+			s.Pos++
 			if !f {
 				continue
 			}
-			if s.pos < len(src) && src[s.pos] == '{' {
-				s.pos++
+			if s.Pos < len(src) && src[s.Pos] == '{' {
+				s.Pos++
 				continue
 			}
 			if !s.field(q, triple) {
 				return false
 			}
 		default:
-			s.pos++
+			s.Pos++
 		}
 	}
 	return false
@@ -505,28 +434,28 @@ func (s *scanner) body(q byte, triple, raw, f bool) bool {
 // alone, as it still opens or closes a replacement field; with named, the
 // braces of \N{NAME} are the escape's.
 func (s *scanner) escape(named bool) {
-	s.pos++
-	if s.pos >= len(s.src) {
+	s.Pos++
+	if s.Pos >= len(s.Src) {
 		return
 	}
-	switch s.src[s.pos] {
+	switch s.Src[s.Pos] {
 	case '\n':
-		s.newline(s.pos)
+		s.Newline(s.Pos)
 	case '\r':
-		if s.pos+1 < len(s.src) && s.src[s.pos+1] == '\n' {
-			s.pos++
-			s.newline(s.pos)
+		if s.Pos+1 < len(s.Src) && s.Src[s.Pos+1] == '\n' {
+			s.Pos++
+			s.Newline(s.Pos)
 		}
 	case '{', '}':
 		return
 	case 'N':
-		if named && s.pos+1 < len(s.src) && s.src[s.pos+1] == '{' {
-			if i := strings.IndexByte(s.src[s.pos:], '}'); i >= 0 && !strings.Contains(s.src[s.pos:s.pos+i], "\n") {
-				s.pos += i
+		if named && s.Pos+1 < len(s.Src) && s.Src[s.Pos+1] == '{' {
+			if i := strings.IndexByte(s.Src[s.Pos:], '}'); i >= 0 && !strings.Contains(s.Src[s.Pos:s.Pos+i], "\n") {
+				s.Pos += i
 			}
 		}
 	}
-	s.pos++
+	s.Pos++
 }
 
 // field scans an f-string's replacement field after its {, up to and
@@ -540,43 +469,43 @@ func (s *scanner) field(q byte, triple bool) bool {
 	if s.fnest > maxFieldNest {
 		return false
 	}
-	src := s.src
+	src := s.Src
 	depth := 0
-	for s.pos < len(src) {
-		c := src[s.pos]
+	for s.Pos < len(src) {
+		c := src[s.Pos]
 		switch {
 		case c == '(' || c == '[' || c == '{':
 			depth++
-			s.pos++
+			s.Pos++
 		case c == ')' || c == ']':
 			depth--
-			s.pos++
+			s.Pos++
 		case c == '}':
-			s.pos++
+			s.Pos++
 			if depth <= 0 {
 				return true
 			}
 			depth--
 		case c == ':' && depth <= 0:
-			s.pos++
+			s.Pos++
 			return s.formatSpec(q, triple)
 		case c == '"' || c == '\'':
 			if !s.literal("") {
 				return false
 			}
 		case isLetter(c) || c >= utf8.RuneSelf:
-			st := s.pos
-			for s.pos < len(src) && (isLetter(src[s.pos]) || isDigit(src[s.pos]) || src[s.pos] >= utf8.RuneSelf) {
-				s.pos++
+			st := s.Pos
+			for s.Pos < len(src) && (isLetter(src[s.Pos]) || isDigit(src[s.Pos]) || src[s.Pos] >= utf8.RuneSelf) {
+				s.Pos++
 			}
-			if s.pos < len(src) && (src[s.pos] == '"' || src[s.pos] == '\'') && isPrefix(src[st:s.pos]) {
-				if !s.literal(src[st:s.pos]) {
+			if s.Pos < len(src) && (src[s.Pos] == '"' || src[s.Pos] == '\'') && isPrefix(src[st:s.Pos]) {
+				if !s.literal(src[st:s.Pos]) {
 					return false
 				}
 			}
 		case c == '#':
-			for s.pos < len(src) && src[s.pos] != '\n' {
-				s.pos++
+			for s.Pos < len(src) && src[s.Pos] != '\n' {
+				s.Pos++
 			}
 		case c == '\n':
 			// A one-line f-string's field may span lines only inside
@@ -584,12 +513,12 @@ func (s *scanner) field(q byte, triple bool) bool {
 			if !triple && depth <= 0 {
 				return false
 			}
-			s.newline(s.pos)
-			s.pos++
+			s.Newline(s.Pos)
+			s.Pos++
 		case c == '\\':
 			s.escape(false)
 		default:
-			s.pos++
+			s.Pos++
 		}
 	}
 	return false
@@ -598,16 +527,16 @@ func (s *scanner) field(q byte, triple bool) bool {
 // formatSpec scans a replacement field's format spec after its colon, up
 // to and including the field's }.
 func (s *scanner) formatSpec(q byte, triple bool) bool {
-	src := s.src
-	for s.pos < len(src) {
-		switch c := src[s.pos]; c {
+	src := s.Src
+	for s.Pos < len(src) {
+		switch c := src[s.Pos]; c {
 		case '{':
-			s.pos++
+			s.Pos++
 			if !s.field(q, triple) {
 				return false
 			}
 		case '}':
-			s.pos++
+			s.Pos++
 			return true
 		case '\\':
 			s.escape(false)
@@ -615,31 +544,31 @@ func (s *scanner) formatSpec(q byte, triple bool) bool {
 			if !triple {
 				return false
 			}
-			s.newline(s.pos)
-			s.pos++
+			s.Newline(s.Pos)
+			s.Pos++
 		case q:
 			if !triple {
 				return true // the string ends here; the field was never closed
 			}
-			s.pos++
+			s.Pos++
 		default:
-			s.pos++
+			s.Pos++
 		}
 	}
 	return false
 }
 
 func (s *scanner) operator() grammars.Kind {
-	src, p := s.src, s.pos
+	src, p := s.Src, s.Pos
 	at := func(i int) byte {
 		if p+i < len(src) {
 			return src[p+i]
 		}
 		return 0
 	}
-	one := func(k grammars.Kind) grammars.Kind { s.pos += 1; return k }
-	two := func(k grammars.Kind) grammars.Kind { s.pos += 2; return k }
-	three := func(k grammars.Kind) grammars.Kind { s.pos += 3; return k }
+	one := func(k grammars.Kind) grammars.Kind { s.Pos += 1; return k }
+	two := func(k grammars.Kind) grammars.Kind { s.Pos += 2; return k }
+	three := func(k grammars.Kind) grammars.Kind { s.Pos += 3; return k }
 	c1, c2 := at(1), at(2)
 	// op, op= pairs
 	assign := func(plain, as grammars.Kind) grammars.Kind {
@@ -768,9 +697,9 @@ func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newScanner(string(b), d.pattern), nil
+	return kit.Participle(newScanner(string(b), d.pattern)), nil
 }
 
 func (d definition) LexString(filename, src string) (lexer.Lexer, error) {
-	return newScanner(src, d.pattern), nil
+	return kit.Participle(newScanner(src, d.pattern)), nil
 }

@@ -9,14 +9,14 @@ import "github.com/agenttools/agenttools/grammars"
 // subject is followed by a colon at bracket depth 0 that ends the line,
 // as in match (x): but not in match(x) or match = 1.
 func (p *parser) isMatchStatement() bool {
-	switch p.peek(1) {
+	switch p.Peek(1) {
 	case opAssign, opDot, opComma, opRParen, opRBrack, opRBrace, tNewline, tEOF, opColon, opSemi,
 		opAddAs, opSubAs, opMulAs, opDivAs, opFloorAs, opModAs, opMatMulAs, opAndAs, opOrAs, opXorAs, opShrAs, opShlAs, opPowAs,
 		kwIf, kwIn, kwIs, kwAnd, kwOr, kwFor, opEq, opNe, opLt, opGt, opLe, opGe, opWalrus:
 		return false
 	}
 	depth, colon, yes := 0, false, false
-	p.lex.scanAhead(func(k grammars.Kind) bool {
+	p.scanAhead(func(k grammars.Kind) bool {
 		if colon {
 			yes = k == tNewline
 			return false
@@ -37,27 +37,27 @@ func (p *parser) isMatchStatement() bool {
 }
 
 func (p *parser) matchStatement() {
-	m := p.b.Mark()
-	p.leafAs(kwMatch)
+	m := p.B.Mark()
+	p.LeafAs(kwMatch)
 	p.starExprList()
-	p.enter()
-	bm := p.b.Mark()
-	p.expect(opColon)
-	if p.kind != tNewline {
-		p.errorExpected("newline after match")
+	p.Enter()
+	bm := p.B.Mark()
+	p.Expect(opColon)
+	if p.Kind != tNewline {
+		p.ErrorExpected("newline after match")
 	}
 	p.indented(p.caseOrMetavar)
-	p.b.Close(bm, nBlock, 0)
-	p.leave()
-	p.b.Close(m, nMatchStatement, 0)
+	p.B.Close(bm, nBlock, 0)
+	p.Leave()
+	p.B.Close(m, nMatchStatement, 0)
 }
 
 // caseOrMetavar parses a case clause, or a pattern's metavariable on a
 // line of its own, which stands for case clauses.
 func (p *parser) caseOrMetavar() {
-	if p.isMetavar() && p.peek(1) == tNewline {
-		p.leaf()
-		p.next()
+	if p.IsMetavar() && p.Peek(1) == tNewline {
+		p.Leaf()
+		p.Next()
 		return
 	}
 	p.caseClause()
@@ -67,32 +67,32 @@ func (p *parser) caseOrMetavar() {
 // case a, *b: has the patterns as children, separated by commas.
 func (p *parser) caseClause() {
 	if !p.isSoft("case") {
-		p.errorExpected("case")
+		p.ErrorExpected("case")
 	}
-	m := p.b.Mark()
-	p.leafAs(kwCase)
+	m := p.B.Mark()
+	p.LeafAs(kwCase)
 	for {
 		p.maybeStarPattern()
-		if !p.got(opComma) || p.kind == opColon || p.kind == kwIf {
+		if !p.Got(opComma) || p.Kind == opColon || p.Kind == kwIf {
 			break
 		}
 	}
-	if p.kind == kwIf {
-		gm := p.b.Mark()
-		p.leaf()
+	if p.Kind == kwIf {
+		gm := p.B.Mark()
+		p.Leaf()
 		p.namedExpr()
-		p.b.Close(gm, nGuard, 0)
+		p.B.Close(gm, nGuard, 0)
 	}
 	p.suite()
-	p.b.Close(m, nCaseClause, 0)
+	p.B.Close(m, nCaseClause, 0)
 }
 
 func (p *parser) maybeStarPattern() {
-	if p.kind == opMul {
-		m := p.b.Mark()
-		p.leaf()
-		p.expect(tIdent)
-		p.b.Close(m, nSplatPattern, 0)
+	if p.Kind == opMul {
+		m := p.B.Mark()
+		p.Leaf()
+		p.Expect(tIdent)
+		p.B.Close(m, nSplatPattern, 0)
 		return
 	}
 	p.pattern()
@@ -100,40 +100,40 @@ func (p *parser) maybeStarPattern() {
 
 // pattern parses an or-pattern, with as name after it.
 func (p *parser) pattern() {
-	p.enter()
-	m := p.b.Mark()
+	p.Enter()
+	m := p.B.Mark()
 	p.closedPattern()
-	if p.kind == opOr {
-		for p.got(opOr) {
+	if p.Kind == opOr {
+		for p.Got(opOr) {
 			p.closedPattern()
 		}
-		p.b.Close(m, nUnionPattern, 0)
+		p.B.Close(m, nUnionPattern, 0)
 	}
-	if p.got(kwAs) {
-		p.expect(tIdent)
-		p.b.Close(m, nAsPattern, 0)
+	if p.Got(kwAs) {
+		p.Expect(tIdent)
+		p.B.Close(m, nAsPattern, 0)
 	}
-	p.leave()
+	p.Leave()
 }
 
 func (p *parser) closedPattern() {
-	m := p.b.Mark()
-	switch p.kind {
+	m := p.B.Mark()
+	switch p.Kind {
 	case tIdent:
 		p.dottedName()
-		if p.kind == opLParen {
+		if p.Kind == opLParen {
 			p.classPattern(m)
 		}
 	case tString:
 		p.strings()
 	case kwNone, kwTrue, kwFalse:
-		p.leaf()
+		p.Leaf()
 	case opSub, tInt, tFloat:
 		p.number()
-		if p.kind == opAdd || p.kind == opSub { // a complex literal, 1+2j
-			p.leaf()
+		if p.Kind == opAdd || p.Kind == opSub { // a complex literal, 1+2j
+			p.Leaf()
 			p.number()
-			p.b.Close(m, nBinaryOperator, 0)
+			p.B.Close(m, nBinaryOperator, 0)
 		}
 	case opLParen:
 		p.sequencePattern(opRParen, nTuplePattern)
@@ -142,80 +142,80 @@ func (p *parser) closedPattern() {
 	case opLBrace:
 		p.mappingPattern()
 	default:
-		p.errorExpected("pattern")
+		p.ErrorExpected("pattern")
 	}
 }
 
 // number parses a literal pattern's number, with its minus sign.
 func (p *parser) number() {
-	m := p.b.Mark()
-	neg := p.got(opSub)
-	if p.kind != tInt && p.kind != tFloat {
-		p.errorExpected("number")
+	m := p.B.Mark()
+	neg := p.Got(opSub)
+	if p.Kind != tInt && p.Kind != tFloat {
+		p.ErrorExpected("number")
 	}
-	p.leaf()
+	p.Leaf()
 	if neg {
-		p.b.Close(m, nUnaryOperator, 0)
+		p.B.Close(m, nUnaryOperator, 0)
 	}
 }
 
 // sequencePattern parses [p, …] or (p, …); a group pattern (p) is a
 // tuple_pattern too, as in tree-sitter-python.
 func (p *parser) sequencePattern(close, k grammars.Kind) {
-	m := p.b.Mark()
-	p.leaf()
-	for p.kind != close {
+	m := p.B.Mark()
+	p.Leaf()
+	for p.Kind != close {
 		p.maybeStarPattern()
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.expect(close)
-	p.b.Close(m, k, 0)
+	p.Expect(close)
+	p.B.Close(m, k, 0)
 }
 
 // mappingPattern parses {key: p, …, **rest}; keys and values are
 // children of the pattern, as in tree-sitter-python.
 func (p *parser) mappingPattern() {
-	m := p.b.Mark()
-	p.leaf() // {
-	for p.kind != opRBrace {
-		if p.kind == opPow {
-			sm := p.b.Mark()
-			p.leaf()
-			p.expect(tIdent)
-			p.b.Close(sm, nSplatPattern, 0)
+	m := p.B.Mark()
+	p.Leaf() // {
+	for p.Kind != opRBrace {
+		if p.Kind == opPow {
+			sm := p.B.Mark()
+			p.Leaf()
+			p.Expect(tIdent)
+			p.B.Close(sm, nSplatPattern, 0)
 		} else {
 			p.closedPattern()
-			p.expect(opColon)
+			p.Expect(opColon)
 			p.pattern()
 		}
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.expect(opRBrace)
-	p.b.Close(m, nDictPattern, 0)
+	p.Expect(opRBrace)
+	p.B.Close(m, nDictPattern, 0)
 }
 
 // classPattern parses the arguments of Name(p, …, key=p, …); m marks
 // the class name.
 func (p *parser) classPattern(m int) {
-	p.leaf() // (
-	for p.kind != opRParen {
-		if p.kind == tIdent && p.peek(1) == opAssign {
-			km := p.b.Mark()
-			p.leaf()
-			p.leaf()
+	p.Leaf() // (
+	for p.Kind != opRParen {
+		if p.Kind == tIdent && p.Peek(1) == opAssign {
+			km := p.B.Mark()
+			p.Leaf()
+			p.Leaf()
 			p.pattern()
-			p.b.Close(km, nKeywordPattern, 0)
+			p.B.Close(km, nKeywordPattern, 0)
 		} else {
 			p.maybeStarPattern()
 		}
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.expect(opRParen)
-	p.b.Close(m, nClassPattern, 0)
+	p.Expect(opRParen)
+	p.B.Close(m, nClassPattern, 0)
 }

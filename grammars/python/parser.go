@@ -2,34 +2,20 @@ package python
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
-// maxDepth bounds nesting, so deep input is a parse error and never a
-// stack overflow.
-const maxDepth = 2000
-
 // parser holds the hand-written productions: the statements and
-// everything below them. It reads the scanner's tokens through a small
-// lookahead window and builds tree nodes directly, bottom-up.
+// everything below them, on the kit's parser, which reads the scanner's
+// tokens through a small lookahead window and builds tree nodes
+// directly, bottom-up.
 type parser struct {
-	lex   *tokens
-	tok   *lexer.Token
-	kind  grammars.Kind
-	b     *grammars.Builder
-	depth int
-	end   uint32 // where the last token read ends
+	kit.Parser
+	sc     *scanner
+	budget int // bytes scanAhead may still read past the window
 }
-
-// bailout unwinds a statement that failed to parse.
-type bailout struct{ err *grammars.Error }
-
-// lookahead is how many tokens past the current one the parser may peek
-// at, plus one.
-const lookahead = 8
 
 // maxScan bounds how many tokens one scanAhead reads past the window,
 // and scanBudget, with a byte per byte of source, how many bytes all of
@@ -40,45 +26,28 @@ const (
 	scanBudget = 1 << 16
 )
 
-// tokens is a window on the scanner's tokens: the current one and up to
-// lookahead-1 after it, in a ring, so parsing allocates nothing per token.
-type tokens struct {
-	sc     *scanner
-	ring   [lookahead]lexer.Token
-	head   int // the current token's slot
-	n      int // tokens in the ring
-	budget int // bytes scanAhead may still read past the window
+func newParser(sc *scanner, first kit.Token, b *grammars.Builder) *parser {
+	p := &parser{sc: sc, budget: scanBudget + len(sc.Src)}
+	p.Init(kit.NewWindow(sc, first), b, kindNames[:])
+	p.Found = found
+	return p
 }
 
-func newTokens(sc *scanner, first lexer.Token) *tokens {
-	ts := &tokens{sc: sc, n: 1, budget: scanBudget + len(sc.src)}
-	ts.ring[0] = first
-	return ts
-}
-
-// Peek returns the current token.
-func (ts *tokens) Peek() *lexer.Token { return &ts.ring[ts.head] }
-
-// PeekAt returns the token i places after the current one.
-func (ts *tokens) PeekAt(i int) *lexer.Token {
-	if i >= lookahead {
-		panic("python: lookahead too far")
+// found describes a token in an "expected X, found Y" message.
+func found(t *kit.Token) string {
+	switch t.Kind {
+	case tNewline:
+		return "newline"
+	case tIndent:
+		return "indent"
+	case tDedent:
+		return "dedent"
+	case tIdent, tInt, tFloat, tString:
+		return kindNames[t.Kind] + " '" + t.Text + "'"
+	case tIllegal:
+		return fmt.Sprintf("%q", t.Text)
 	}
-	for ts.n <= i {
-		ts.ring[(ts.head+ts.n)%lookahead], _ = ts.sc.Next()
-		ts.n++
-	}
-	return &ts.ring[(ts.head+i)%lookahead]
-}
-
-// Next moves to the next token; past the end it stays on EOF.
-func (ts *tokens) Next() {
-	if ts.ring[ts.head].EOF() {
-		return
-	}
-	ts.PeekAt(1)
-	ts.head = (ts.head + 1) % lookahead
-	ts.n--
+	return ""
 }
 
 // scanAhead calls f with the kind of each token from the current one on,
@@ -88,24 +57,24 @@ func (ts *tokens) Next() {
 // copy of the scanner, so the window and the scanner are as they were.
 // It is for the few decisions that need a whole line: whether match
 // starts a statement, whether with's ( holds its items.
-func (ts *tokens) scanAhead(f func(k grammars.Kind) bool) {
-	for i := 0; i < ts.n; i++ {
-		k := kindOf(&ts.ring[(ts.head+i)%lookahead])
+func (p *parser) scanAhead(f func(k grammars.Kind) bool) {
+	for i := range p.Win.Buffered() {
+		k := p.Win.At(i).Kind
 		if statementOnly(k) || !f(k) {
 			return
 		}
 	}
-	probe := *ts.sc
-	probe.quiet = true
-	probe.indents = append([]indent(nil), ts.sc.indents...)
+	probe := *p.sc
+	probe.Quiet = true
+	probe.indents = append([]indent(nil), p.sc.indents...)
 	for range maxScan {
-		if ts.budget <= 0 {
+		if p.budget <= 0 {
 			return
 		}
-		from := probe.pos
-		t, _ := probe.Next()
-		ts.budget -= probe.pos - from
-		if k := kindOf(&t); statementOnly(k) || !f(k) || k == tEOF {
+		from := probe.Pos
+		t := probe.Next()
+		p.budget -= probe.Pos - from
+		if k := t.Kind; statementOnly(k) || !f(k) || k == tEOF {
 			return
 		}
 	}
@@ -126,119 +95,26 @@ func statementOnly(k grammars.Kind) bool {
 // at column 1, with no bracket open and no indentation: after a
 // statement that failed to parse, an unclosed bracket or a stray indent
 // must not change how the rest of the file is read.
-func (ts *tokens) resync() {
-	t := ts.ring[ts.head]
-	sc := ts.sc
-	off := t.Pos.Offset
-	sc.pos, sc.line, sc.lineStart = off, t.Pos.Line, off-t.Pos.Column+1
+func (p *parser) resync() {
+	sc := p.sc
+	off := int(p.Tok.Offset)
+	sc.Pos, sc.Line, sc.LineStart = off, int(p.Tok.Line), off-int(p.Tok.Column)+1
 	sc.depth, sc.dedents, sc.bol, sc.pending = 0, 0, false, false
 	sc.indents = sc.indents[:1]
 	// What the window had read past this token is read again.
-	for len(sc.trivia) > 0 && int(sc.trivia[len(sc.trivia)-1].Start) >= off {
-		sc.trivia = sc.trivia[:len(sc.trivia)-1]
+	for len(sc.Trivia) > 0 && int(sc.Trivia[len(sc.Trivia)-1].Start) >= off {
+		sc.Trivia = sc.Trivia[:len(sc.Trivia)-1]
 	}
-	for len(sc.errs) > 0 && int(sc.errs[len(sc.errs)-1].Span.Start) >= off {
-		sc.errs = sc.errs[:len(sc.errs)-1]
+	for len(sc.Errs) > 0 && int(sc.Errs[len(sc.Errs)-1].Span.Start) >= off {
+		sc.Errs = sc.Errs[:len(sc.Errs)-1]
 	}
-	ts.head, ts.n = 0, 1
-	ts.ring[0], _ = sc.Next()
-}
-
-func kindOf(t *lexer.Token) grammars.Kind {
-	if t.EOF() {
-		return tEOF
-	}
-	return grammars.Kind(t.Type)
-}
-
-func (p *parser) load() {
-	p.tok = p.lex.Peek()
-	p.kind = kindOf(p.tok)
-}
-
-func (p *parser) next() {
-	if len(p.tok.Value) > 0 { // not a NEWLINE, INDENT or DEDENT
-		p.end = uint32(p.tok.Pos.Offset + len(p.tok.Value))
-	}
-	p.lex.Next()
-	p.load()
-}
-
-// isMetavar reports whether the current token is a pattern metavariable;
-// only the pattern-mode lexer produces identifiers that start with $.
-func (p *parser) isMetavar() bool {
-	return p.kind == tIdent && strings.HasPrefix(p.tok.Value, "$")
+	p.Win.Reset(sc.Next())
+	p.Load()
 }
 
 // isSoft reports whether the current token is the identifier word, a soft
 // keyword where the parser says so.
-func (p *parser) isSoft(word string) bool { return p.kind == tIdent && p.tok.Value == word }
-
-func (p *parser) pos() uint32 { return uint32(p.tok.Pos.Offset) }
-
-// leaf pushes the current token and advances.
-func (p *parser) leaf() {
-	start := uint32(p.tok.Pos.Offset)
-	p.b.Leaf(p.kind, start, start+uint32(len(p.tok.Value)))
-	p.next()
-}
-
-// leafAs pushes the current token as kind k and advances.
-func (p *parser) leafAs(k grammars.Kind) {
-	start := uint32(p.tok.Pos.Offset)
-	p.b.Leaf(k, start, start+uint32(len(p.tok.Value)))
-	p.next()
-}
-
-func (p *parser) got(k grammars.Kind) bool {
-	if p.kind == k {
-		p.leaf()
-		return true
-	}
-	return false
-}
-
-func (p *parser) expect(k grammars.Kind) {
-	if p.kind != k {
-		p.errorExpected("'" + kindNames[k] + "'")
-	}
-	p.leaf()
-}
-
-// peek returns the kind of the token n places after the current one.
-func (p *parser) peek(n int) grammars.Kind { return kindOf(p.lex.PeekAt(n)) }
-
-func (p *parser) errorf(format string, args ...any) {
-	panic(bailout{&grammars.Error{Line: p.tok.Pos.Line, Column: p.tok.Pos.Column, Msg: fmt.Sprintf(format, args...)}})
-}
-
-func (p *parser) errorExpected(what string) {
-	found := "'" + p.tok.Value + "'"
-	switch p.kind {
-	case tEOF:
-		found = "end of file"
-	case tNewline:
-		found = "newline"
-	case tIndent:
-		found = "indent"
-	case tDedent:
-		found = "dedent"
-	case tIdent, tInt, tFloat, tString:
-		found = kindNames[p.kind] + " " + found
-	case tIllegal:
-		found = fmt.Sprintf("%q", p.tok.Value)
-	}
-	p.errorf("expected %s, found %s", what, found)
-}
-
-func (p *parser) enter() {
-	p.depth++
-	if p.depth > maxDepth {
-		p.errorf("nesting deeper than %d levels", maxDepth)
-	}
-}
-
-func (p *parser) leave() { p.depth-- }
+func (p *parser) isSoft(word string) bool { return p.Kind == tIdent && p.Tok.Text == word }
 
 // Statements.
 
@@ -247,27 +123,27 @@ func (p *parser) leave() { p.depth-- }
 // semicolons are no leaves: a line break, so a one-line suite has the
 // tree of the same statements written as an indented block.
 func (p *parser) statement() {
-	switch p.kind {
+	switch p.Kind {
 	case kwIf:
 		p.ifStatement()
 	case kwWhile:
 		p.whileStatement()
 	case kwFor:
-		p.forStatement(p.b.Mark())
+		p.forStatement(p.B.Mark())
 	case kwTry:
 		p.tryStatement()
 	case kwWith:
-		p.withStatement(p.b.Mark())
+		p.withStatement(p.B.Mark())
 	case kwDef:
-		p.functionDefinition(p.b.Mark())
+		p.functionDefinition(p.B.Mark())
 	case kwClass:
-		p.classDefinition(p.b.Mark())
+		p.classDefinition(p.B.Mark())
 	case opMatMul:
 		p.decorated()
 	case kwAsync:
-		m := p.b.Mark()
-		p.leaf()
-		switch p.kind {
+		m := p.B.Mark()
+		p.Leaf()
+		switch p.Kind {
 		case kwDef:
 			p.functionDefinition(m)
 		case kwFor:
@@ -275,7 +151,7 @@ func (p *parser) statement() {
 		case kwWith:
 			p.withStatement(m)
 		default:
-			p.errorExpected("def, for or with after async")
+			p.ErrorExpected("def, for or with after async")
 		}
 	case tIdent:
 		if p.isSoft("match") && p.isMatchStatement() {
@@ -284,7 +160,7 @@ func (p *parser) statement() {
 		}
 		p.simpleStatements()
 	case tIndent:
-		p.errorf("unexpected indent")
+		p.Errorf("unexpected indent")
 	default:
 		p.simpleStatements()
 	}
@@ -295,85 +171,85 @@ func (p *parser) statement() {
 func (p *parser) simpleStatements() {
 	for {
 		p.simpleStatement()
-		if p.kind != opSemi {
+		if p.Kind != opSemi {
 			break
 		}
-		p.next()
-		if p.kind == tNewline || p.kind == tEOF {
+		p.Next()
+		if p.Kind == tNewline || p.Kind == tEOF {
 			break
 		}
 	}
-	switch p.kind {
+	switch p.Kind {
 	case tNewline:
-		p.next()
+		p.Next()
 	case tEOF:
 	default:
-		p.errorExpected("newline or ';' after statement")
+		p.ErrorExpected("newline or ';' after statement")
 	}
 }
 
 func (p *parser) simpleStatement() {
-	m := p.b.Mark()
-	switch p.kind {
+	m := p.B.Mark()
+	switch p.Kind {
 	case kwPass:
-		p.leaf()
-		p.b.Close(m, nPassStatement, 0)
+		p.Leaf()
+		p.B.Close(m, nPassStatement, 0)
 	case kwBreak:
-		p.leaf()
-		p.b.Close(m, nBreakStatement, 0)
+		p.Leaf()
+		p.B.Close(m, nBreakStatement, 0)
 	case kwContinue:
-		p.leaf()
-		p.b.Close(m, nContinueStatement, 0)
+		p.Leaf()
+		p.B.Close(m, nContinueStatement, 0)
 	case kwReturn:
-		p.leaf()
+		p.Leaf()
 		if p.startsExpr() {
 			p.starExprList()
 		}
-		p.b.Close(m, nReturnStatement, 0)
+		p.B.Close(m, nReturnStatement, 0)
 	case kwRaise:
-		p.leaf()
+		p.Leaf()
 		if p.startsExpr() {
 			p.expr()
-			if p.got(kwFrom) {
+			if p.Got(kwFrom) {
 				p.expr()
 			}
 		}
-		p.b.Close(m, nRaiseStatement, 0)
+		p.B.Close(m, nRaiseStatement, 0)
 	case kwGlobal, kwNonlocal:
 		k := nGlobalStatement
-		if p.kind == kwNonlocal {
+		if p.Kind == kwNonlocal {
 			k = nNonlocalStatement
 		}
-		p.leaf()
-		p.expect(tIdent)
-		for p.got(opComma) {
-			p.expect(tIdent)
+		p.Leaf()
+		p.Expect(tIdent)
+		for p.Got(opComma) {
+			p.Expect(tIdent)
 		}
-		p.b.Close(m, k, 0)
+		p.B.Close(m, k, 0)
 	case kwDel:
 		// del a, b is a list of targets, no tuple (as in Python's ast).
-		p.leaf()
+		p.Leaf()
 		p.orExpr()
-		for p.got(opComma) {
+		for p.Got(opComma) {
 			if !p.startsExpr() {
 				break
 			}
 			p.orExpr()
 		}
-		p.b.Close(m, nDeleteStatement, 0)
+		p.B.Close(m, nDeleteStatement, 0)
 	case kwAssert:
-		p.leaf()
+		p.Leaf()
 		p.expr()
-		if p.got(opComma) {
+		if p.Got(opComma) {
 			p.expr()
 		}
-		p.b.Close(m, nAssertStatement, 0)
+		p.B.Close(m, nAssertStatement, 0)
 	case kwImport:
 		p.importStatement()
 	case kwFrom:
 		p.importFrom()
 	default:
-		if p.isSoft("type") && p.peek(1) == tIdent && (p.peek(2) == opAssign || p.peek(2) == opLBrack) {
+		if p.isSoft("type") && p.Peek(1) == tIdent && (p.Peek(2) == opAssign || p.Peek(2) == opLBrack) {
 			p.typeAlias()
 			return
 		}
@@ -384,45 +260,45 @@ func (p *parser) simpleStatement() {
 // expressionStatement parses an expression, a tuple of them, or an
 // assignment of any kind.
 func (p *parser) expressionStatement() {
-	m := p.b.Mark()
-	if p.kind == kwYield {
+	m := p.B.Mark()
+	if p.Kind == kwYield {
 		p.yieldExpr()
 	} else {
 		p.starExprList()
 	}
-	switch p.kind {
+	switch p.Kind {
 	case opAssign:
 		p.assignment(m)
 	case opColon:
-		p.leaf()
+		p.Leaf()
 		p.expr()
-		if p.got(opAssign) {
+		if p.Got(opAssign) {
 			p.rightHandSide()
 		}
-		p.b.Close(m, nAssignment, 0)
+		p.B.Close(m, nAssignment, 0)
 	case opAddAs, opSubAs, opMulAs, opDivAs, opFloorAs, opModAs, opMatMulAs, opAndAs, opOrAs, opXorAs, opShrAs, opShlAs, opPowAs:
-		p.leaf()
+		p.Leaf()
 		p.rightHandSide()
-		p.b.Close(m, nAugmentedAssignment, 0)
+		p.B.Close(m, nAugmentedAssignment, 0)
 	}
 }
 
 // assignment parses = and what follows the targets above mark m; a chain
 // a = b = c nests to the right, as in tree-sitter-python.
 func (p *parser) assignment(m int) {
-	p.enter()
-	p.leaf() // =
-	rm := p.b.Mark()
+	p.Enter()
+	p.Leaf() // =
+	rm := p.B.Mark()
 	p.rightHandSide()
-	if p.kind == opAssign {
+	if p.Kind == opAssign {
 		p.assignment(rm)
 	}
-	p.b.Close(m, nAssignment, 0)
-	p.leave()
+	p.B.Close(m, nAssignment, 0)
+	p.Leave()
 }
 
 func (p *parser) rightHandSide() {
-	if p.kind == kwYield {
+	if p.Kind == kwYield {
 		p.yieldExpr()
 		return
 	}
@@ -430,86 +306,86 @@ func (p *parser) rightHandSide() {
 }
 
 func (p *parser) typeAlias() {
-	m := p.b.Mark()
-	p.leafAs(kwType)
-	p.expect(tIdent)
-	if p.kind == opLBrack {
+	m := p.B.Mark()
+	p.LeafAs(kwType)
+	p.Expect(tIdent)
+	if p.Kind == opLBrack {
 		p.typeParameters()
 	}
-	p.expect(opAssign)
+	p.Expect(opAssign)
 	p.expr()
-	p.b.Close(m, nTypeAliasStatement, 0)
+	p.B.Close(m, nTypeAliasStatement, 0)
 }
 
 // dottedName parses a.b.c; a single name is an identifier.
 func (p *parser) dottedName() {
-	m := p.b.Mark()
-	p.expect(tIdent)
-	if p.kind != opDot {
+	m := p.B.Mark()
+	p.Expect(tIdent)
+	if p.Kind != opDot {
 		return
 	}
-	for p.got(opDot) {
-		p.expect(tIdent)
+	for p.Got(opDot) {
+		p.Expect(tIdent)
 	}
-	p.b.Close(m, nDottedName, 0)
+	p.B.Close(m, nDottedName, 0)
 }
 
 func (p *parser) importStatement() {
-	m := p.b.Mark()
-	p.leaf() // import
+	m := p.B.Mark()
+	p.Leaf() // import
 	for {
-		am := p.b.Mark()
+		am := p.B.Mark()
 		p.dottedName()
-		if p.got(kwAs) {
-			p.expect(tIdent)
-			p.b.Close(am, nAliasedImport, 0)
+		if p.Got(kwAs) {
+			p.Expect(tIdent)
+			p.B.Close(am, nAliasedImport, 0)
 		}
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.b.Close(m, nImportStatement, 0)
+	p.B.Close(m, nImportStatement, 0)
 }
 
 func (p *parser) importFrom() {
-	m := p.b.Mark()
-	p.leaf() // from
-	if p.kind == opDot || p.kind == tEllipsis {
-		rm := p.b.Mark()
-		for p.kind == opDot || p.kind == tEllipsis {
-			p.leafAs(opDotsKind(p.kind))
+	m := p.B.Mark()
+	p.Leaf() // from
+	if p.Kind == opDot || p.Kind == tEllipsis {
+		rm := p.B.Mark()
+		for p.Kind == opDot || p.Kind == tEllipsis {
+			p.LeafAs(opDotsKind(p.Kind))
 		}
-		if p.kind == tIdent {
+		if p.Kind == tIdent {
 			p.dottedName()
 		}
-		p.b.Close(rm, nRelativeImport, 0)
+		p.B.Close(rm, nRelativeImport, 0)
 	} else {
 		p.dottedName()
 	}
-	p.expect(kwImport)
-	if p.kind == opMul {
-		wm := p.b.Mark()
-		p.leaf()
-		p.b.Close(wm, nWildcardImport, 0)
-		p.b.Close(m, nImportFromStatement, 0)
+	p.Expect(kwImport)
+	if p.Kind == opMul {
+		wm := p.B.Mark()
+		p.Leaf()
+		p.B.Close(wm, nWildcardImport, 0)
+		p.B.Close(m, nImportFromStatement, 0)
 		return
 	}
-	paren := p.got(opLParen)
+	paren := p.Got(opLParen)
 	for {
-		am := p.b.Mark()
-		p.expect(tIdent)
-		if p.got(kwAs) {
-			p.expect(tIdent)
-			p.b.Close(am, nAliasedImport, 0)
+		am := p.B.Mark()
+		p.Expect(tIdent)
+		if p.Got(kwAs) {
+			p.Expect(tIdent)
+			p.B.Close(am, nAliasedImport, 0)
 		}
-		if !p.got(opComma) || paren && p.kind == opRParen {
+		if !p.Got(opComma) || paren && p.Kind == opRParen {
 			break
 		}
 	}
 	if paren {
-		p.expect(opRParen)
+		p.Expect(opRParen)
 	}
-	p.b.Close(m, nImportFromStatement, 0)
+	p.B.Close(m, nImportFromStatement, 0)
 }
 
 // opDotsKind is the kind of a relative import's dots: "..." there is
@@ -529,133 +405,133 @@ func opDotsKind(k grammars.Kind) grammars.Kind {
 // is an if with a block of any statements, and does not match an if with
 // an else by letting $$$B run on over the else clause.
 func (p *parser) suite() {
-	p.enter()
-	m := p.b.Mark()
-	p.expect(opColon)
-	if p.kind == tNewline {
+	p.Enter()
+	m := p.B.Mark()
+	p.Expect(opColon)
+	if p.Kind == tNewline {
 		p.indented(p.statement)
 	} else {
 		p.simpleStatements()
 	}
-	p.b.Close(m, nBlock, 0)
-	p.leave()
+	p.B.Close(m, nBlock, 0)
+	p.Leave()
 }
 
 // indented parses NEWLINE INDENT, then each item up to the DEDENT.
 func (p *parser) indented(item func()) {
-	p.next()
-	if p.kind != tIndent {
-		p.errorExpected("an indented block")
+	p.Next()
+	if p.Kind != tIndent {
+		p.ErrorExpected("an indented block")
 	}
-	p.next()
-	for p.kind != tDedent && p.kind != tEOF {
+	p.Next()
+	for p.Kind != tDedent && p.Kind != tEOF {
 		item()
 	}
-	p.next() // the DEDENT
+	p.Next() // the DEDENT
 }
 
 func (p *parser) ifStatement() {
-	m := p.b.Mark()
-	p.leaf() // if
+	m := p.B.Mark()
+	p.Leaf() // if
 	p.namedExpr()
 	p.suite()
-	for p.kind == kwElif {
-		em := p.b.Mark()
-		p.leaf()
+	for p.Kind == kwElif {
+		em := p.B.Mark()
+		p.Leaf()
 		p.namedExpr()
 		p.suite()
-		p.b.Close(em, nElifClause, 0)
+		p.B.Close(em, nElifClause, 0)
 	}
 	p.elseClause()
-	p.b.Close(m, nIfStatement, 0)
+	p.B.Close(m, nIfStatement, 0)
 }
 
 func (p *parser) elseClause() {
-	if p.kind != kwElse {
+	if p.Kind != kwElse {
 		return
 	}
-	m := p.b.Mark()
-	p.leaf()
+	m := p.B.Mark()
+	p.Leaf()
 	p.suite()
-	p.b.Close(m, nElseClause, 0)
+	p.B.Close(m, nElseClause, 0)
 }
 
 func (p *parser) whileStatement() {
-	m := p.b.Mark()
-	p.leaf() // while
+	m := p.B.Mark()
+	p.Leaf() // while
 	p.namedExpr()
 	p.suite()
 	p.elseClause()
-	p.b.Close(m, nWhileStatement, 0)
+	p.B.Close(m, nWhileStatement, 0)
 }
 
 // forStatement parses a for statement from its for; m marks its start,
 // before an async.
 func (p *parser) forStatement(m int) {
-	p.leaf() // for
+	p.Leaf() // for
 	p.targetList()
-	p.expect(kwIn)
+	p.Expect(kwIn)
 	p.starExprList()
 	p.suite()
 	p.elseClause()
-	p.b.Close(m, nForStatement, 0)
+	p.B.Close(m, nForStatement, 0)
 }
 
 func (p *parser) tryStatement() {
-	m := p.b.Mark()
-	p.leaf() // try
+	m := p.B.Mark()
+	p.Leaf() // try
 	p.suite()
-	for p.kind == kwExcept {
-		em := p.b.Mark()
-		p.leaf()
+	for p.Kind == kwExcept {
+		em := p.B.Mark()
+		p.Leaf()
 		k := nExceptClause
-		if p.got(opMul) {
+		if p.Got(opMul) {
 			k = nExceptGroupClause
 		}
-		if p.kind != opColon {
+		if p.Kind != opColon {
 			p.exprList()
-			if p.got(kwAs) {
-				p.expect(tIdent)
+			if p.Got(kwAs) {
+				p.Expect(tIdent)
 			}
 		}
 		p.suite()
-		p.b.Close(em, k, 0)
+		p.B.Close(em, k, 0)
 	}
 	p.elseClause()
-	if p.kind == kwFinally {
-		fm := p.b.Mark()
-		p.leaf()
+	if p.Kind == kwFinally {
+		fm := p.B.Mark()
+		p.Leaf()
 		p.suite()
-		p.b.Close(fm, nFinallyClause, 0)
+		p.B.Close(fm, nFinallyClause, 0)
 	}
-	p.b.Close(m, nTryStatement, 0)
+	p.B.Close(m, nTryStatement, 0)
 }
 
 // withStatement parses a with statement from its with; m marks its
 // start, before an async. The items are children of the statement; a
 // with_item is built for an item with as.
 func (p *parser) withStatement(m int) {
-	p.leaf() // with
-	paren := p.kind == opLParen && p.parenthesizedItems()
+	p.Leaf() // with
+	paren := p.Kind == opLParen && p.parenthesizedItems()
 	if paren {
-		p.leaf()
+		p.Leaf()
 	}
 	for {
-		im := p.b.Mark()
+		im := p.B.Mark()
 		p.expr()
-		if p.got(kwAs) {
+		if p.Got(kwAs) {
 			p.target()
-			p.b.Close(im, nWithItem, 0)
+			p.B.Close(im, nWithItem, 0)
 		}
-		if !p.got(opComma) || paren && p.kind == opRParen {
+		if !p.Got(opComma) || paren && p.Kind == opRParen {
 			break
 		}
 	}
 	if paren {
-		p.expect(opRParen)
+		p.Expect(opRParen)
 	}
 	p.suite()
-	p.b.Close(m, nWithStatement, 0)
+	p.B.Close(m, nWithStatement, 0)
 }
 
 // parenthesizedItems tells, at the ( after with, with (a as b, c): from
@@ -663,7 +539,7 @@ func (p *parser) withStatement(m int) {
 // closes the ( is followed by the colon, as CPython decides.
 func (p *parser) parenthesizedItems() bool {
 	depth, closed, yes := 0, false, false
-	p.lex.scanAhead(func(k grammars.Kind) bool {
+	p.scanAhead(func(k grammars.Kind) bool {
 		if closed {
 			yes = k == opColon
 			return false
@@ -683,151 +559,151 @@ func (p *parser) parenthesizedItems() bool {
 }
 
 func (p *parser) decorated() {
-	m := p.b.Mark()
-	for p.kind == opMatMul {
-		dm := p.b.Mark()
-		p.leaf()
+	m := p.B.Mark()
+	for p.Kind == opMatMul {
+		dm := p.B.Mark()
+		p.Leaf()
 		p.namedExpr()
-		p.b.Close(dm, nDecorator, 0)
-		if p.kind != tNewline {
-			p.errorExpected("newline after decorator")
+		p.B.Close(dm, nDecorator, 0)
+		if p.Kind != tNewline {
+			p.ErrorExpected("newline after decorator")
 		}
-		p.next()
+		p.Next()
 	}
-	dm := p.b.Mark()
-	switch p.kind {
+	dm := p.B.Mark()
+	switch p.Kind {
 	case kwDef:
 		p.functionDefinition(dm)
 	case kwClass:
 		p.classDefinition(dm)
 	case kwAsync:
-		p.leaf()
-		if p.kind != kwDef {
-			p.errorExpected("def after async")
+		p.Leaf()
+		if p.Kind != kwDef {
+			p.ErrorExpected("def after async")
 		}
 		p.functionDefinition(dm)
 	default:
-		if p.isMetavar() { // a pattern's @$D\n$DEF
-			p.leaf()
-			if p.kind == tNewline {
-				p.next()
+		if p.IsMetavar() { // a pattern's @$D\n$DEF
+			p.Leaf()
+			if p.Kind == tNewline {
+				p.Next()
 			}
 			break
 		}
-		p.errorExpected("def or class after decorators")
+		p.ErrorExpected("def or class after decorators")
 	}
-	p.b.Close(m, nDecoratedDefinition, 0)
+	p.B.Close(m, nDecoratedDefinition, 0)
 }
 
 // functionDefinition parses a def; m marks its start, before an async.
 func (p *parser) functionDefinition(m int) {
-	p.leaf() // def
-	p.expect(tIdent)
-	if p.kind == opLBrack {
+	p.Leaf() // def
+	p.Expect(tIdent)
+	if p.Kind == opLBrack {
 		p.typeParameters()
 	}
 	p.parameters(opLParen, opRParen, true)
-	if p.got(opArrow) {
+	if p.Got(opArrow) {
 		p.expr()
 	}
 	p.suite()
-	p.b.Close(m, nFunctionDefinition, 0)
+	p.B.Close(m, nFunctionDefinition, 0)
 }
 
 func (p *parser) classDefinition(m int) {
-	p.leaf() // class
-	p.expect(tIdent)
-	if p.kind == opLBrack {
+	p.Leaf() // class
+	p.Expect(tIdent)
+	if p.Kind == opLBrack {
 		p.typeParameters()
 	}
-	if p.kind == opLParen {
+	if p.Kind == opLParen {
 		if p.arguments() {
-			p.errorf("a generator expression cannot be a base class")
+			p.Errorf("a generator expression cannot be a base class")
 		}
 	}
 	p.suite()
-	p.b.Close(m, nClassDefinition, 0)
+	p.B.Close(m, nClassDefinition, 0)
 }
 
 // typeParameters parses PEP 695's [T, T: bound, *Ts, **P].
 func (p *parser) typeParameters() {
-	m := p.b.Mark()
-	p.leaf() // [
-	for p.kind != opRBrack {
+	m := p.B.Mark()
+	p.Leaf() // [
+	for p.Kind != opRBrack {
 		p.parameter(true)
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
-	p.expect(opRBrack)
-	p.b.Close(m, nTypeParameter, 0)
+	p.Expect(opRBrack)
+	p.B.Close(m, nTypeParameter, 0)
 }
 
 // parameters parses a def's parameters in parentheses or, with open 0, a
 // lambda's up to its colon.
 func (p *parser) parameters(open, close grammars.Kind, annotated bool) {
-	m := p.b.Mark()
+	m := p.B.Mark()
 	if open != 0 {
-		p.expect(open)
+		p.Expect(open)
 	}
-	for p.kind != close {
+	for p.Kind != close {
 		p.parameter(annotated)
-		if !p.got(opComma) {
+		if !p.Got(opComma) {
 			break
 		}
 	}
 	if open != 0 {
-		p.expect(close)
-		p.b.Close(m, nParameters, 0)
+		p.Expect(close)
+		p.B.Close(m, nParameters, 0)
 	}
 }
 
 // parameter parses one parameter: a name with an annotation and a
 // default, *args, **kwargs, or the bare * and / markers.
 func (p *parser) parameter(annotated bool) {
-	m := p.b.Mark()
-	switch p.kind {
+	m := p.B.Mark()
+	switch p.Kind {
 	case opDiv:
-		p.leaf()
-		p.b.Close(m, nPositionalSeparator, 0)
+		p.Leaf()
+		p.B.Close(m, nPositionalSeparator, 0)
 		return
 	case opMul:
-		p.leaf()
-		if p.kind != tIdent {
-			p.b.Close(m, nKeywordSeparator, 0)
+		p.Leaf()
+		if p.Kind != tIdent {
+			p.B.Close(m, nKeywordSeparator, 0)
 			return
 		}
-		p.leaf()
-		p.b.Close(m, nListSplatPattern, 0)
+		p.Leaf()
+		p.B.Close(m, nListSplatPattern, 0)
 	case opPow:
-		p.leaf()
-		p.expect(tIdent)
-		p.b.Close(m, nDictionarySplatPattern, 0)
+		p.Leaf()
+		p.Expect(tIdent)
+		p.B.Close(m, nDictionarySplatPattern, 0)
 	default:
-		p.expect(tIdent)
+		p.Expect(tIdent)
 	}
 	typed := false
-	if annotated && p.got(opColon) {
+	if annotated && p.Got(opColon) {
 		typed = true
-		if p.kind == opMul { // *args: *Ts
-			sm := p.b.Mark()
-			p.leaf()
+		if p.Kind == opMul { // *args: *Ts
+			sm := p.B.Mark()
+			p.Leaf()
 			p.expr()
-			p.b.Close(sm, nListSplat, 0)
+			p.B.Close(sm, nListSplat, 0)
 		} else {
 			p.expr()
 		}
 	}
-	if p.got(opAssign) {
+	if p.Got(opAssign) {
 		p.expr()
 		if typed {
-			p.b.Close(m, nTypedDefaultParameter, 0)
+			p.B.Close(m, nTypedDefaultParameter, 0)
 		} else {
-			p.b.Close(m, nDefaultParameter, 0)
+			p.B.Close(m, nDefaultParameter, 0)
 		}
 		return
 	}
 	if typed {
-		p.b.Close(m, nTypedParameter, 0)
+		p.B.Close(m, nTypedParameter, 0)
 	}
 }

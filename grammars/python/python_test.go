@@ -512,3 +512,22 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestByteOrderMark: a byte order mark at the start of a file is trivia,
+// and columns are counted after it.
+func TestByteOrderMark(t *testing.T) {
+	tree, err := Language.Parse([]byte("\uFEFFimport os\nx = 1 + $\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Errors) == 0 || tree.Errors[0].Line != 2 || tree.Errors[0].Column != 9 {
+		t.Fatalf("errors %v, want one at 2:9", tree.Errors)
+	}
+	tree, err = Language.Parse([]byte("\uFEFFimport os\n"))
+	if err != nil || len(tree.Errors) > 0 {
+		t.Fatalf("a file with a byte order mark: %v %v", err, tree.Errors)
+	}
+	if got := tree.Sexp(tree.Root); !strings.Contains(got, `"import"`) {
+		t.Errorf("tree %s", got)
+	}
+}

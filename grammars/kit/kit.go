@@ -1,0 +1,53 @@
+// Package kit is what every hand-written grammar of agenttools is built
+// on: the token a lexer produces and the window a parser reads it
+// through, a scanner base that keeps positions, trivia and errors, the
+// parser helpers (got, expect, the depth guard, positioned errors that
+// unwind one declaration, recovery to the next safe token), precedence
+// climbing from a table, delimited lists, and the adapter that lets a
+// participle skeleton read the same tokens. A grammar is its lexer, its
+// productions and its tables on top of this package.
+//
+// By convention kind 0 is the end of the file in every grammar.
+package kit
+
+import "github.com/agenttools/agenttools/grammars"
+
+// EOF is the kind of the token at the end of the source, in every grammar.
+const EOF grammars.Kind = 0
+
+// A Token is one token of a lexer's output: 32 bytes, its text a slice of
+// the source.
+type Token struct {
+	Text   string
+	Offset uint32 // byte offset of the token's start
+	Line   int32  // 1-based
+	Column int32  // 1-based, in bytes
+	Kind   grammars.Kind
+	// Synthetic: the lexer made it up and it is not written in the source
+	// (Go's automatic semicolon; Python's NEWLINE, INDENT, DEDENT). A
+	// synthetic token is never a leaf of the tree.
+	Synthetic bool
+}
+
+// End returns the offset just past the token.
+func (t *Token) End() uint32 { return t.Offset + uint32(len(t.Text)) }
+
+// A Lexer produces tokens one at a time; after the last it returns EOF
+// tokens forever. It never fails: what it cannot read is an error it
+// keeps, and a token of the grammar's illegal kind.
+type Lexer interface {
+	Next() Token
+}
+
+// Lex runs a lexer to the end and returns its tokens in the form
+// Language.Lex wants.
+func Lex(lx Lexer) []grammars.Token {
+	var out []grammars.Token
+	for {
+		t := lx.Next()
+		if t.Kind == EOF {
+			return out
+		}
+		out = append(out, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}, Synthetic: t.Synthetic})
+	}
+}
