@@ -51,27 +51,36 @@ type lang struct {
 	// compared (a written ";" matches a line break).
 	semis bool
 	ext   string
+	// seeds are the files the seeds are cut from, relative to this
+	// folder or absolute; starts, the line starts a seed may be cut at;
+	// header, what each seed is put after (Go's package clause).
+	seeds  []string
+	starts []string
+	header string
 }
 
 var (
-	goLang = lang{golang.Language, true, ".go"}
-	pyLang = lang{python.Language, false, ".py"}
+	goLang = lang{l: golang.Language, semis: true, ext: ".go",
+		seeds:  append([]string{"../grammars/golang/testdata/forms.go", "../testdata/debug/go/main.go", "../testdata/debug/spin/main.go"}, goroot("strings/strings.go", "sort/sort.go", "errors/wrap.go", "bufio/scan.go", "encoding/json/scanner.go")...),
+		starts: []string{"func ", "type ", "var ", "const "}, header: "package p\n\n"}
+	pyLang = lang{l: python.Language, ext: ".py",
+		seeds:  []string{"../grammars/python/testdata/forms.py", "../matcher/testdata/pyoracle.py", "../testdata/debug/python/main.py", "../interp/python/driver.py"},
+		starts: []string{"def ", "class ", "@", "async def "}}
 )
+
+// goroot returns the paths of files of the Go standard library.
+func goroot(paths ...string) []string {
+	for i, p := range paths {
+		paths[i] = filepath.Join(build.Default.GOROOT, "src", p)
+	}
+	return paths
+}
 
 // seeds are snippets of real code: the grammars' own test files and, for
 // Go, some of the standard library, cut into pieces of a few KB.
 func seeds(f *testing.F, lg lang) [][]byte {
-	var files []string
-	if lg.l == golang.Language {
-		files = []string{"../grammars/golang/testdata/forms.go", "../testdata/debug/go/main.go", "../testdata/debug/spin/main.go"}
-		for _, p := range []string{"strings/strings.go", "sort/sort.go", "errors/wrap.go", "bufio/scan.go", "encoding/json/scanner.go"} {
-			files = append(files, filepath.Join(build.Default.GOROOT, "src", p))
-		}
-	} else {
-		files = []string{"../grammars/python/testdata/forms.py", "../matcher/testdata/pyoracle.py", "../testdata/debug/python/main.py", "../interp/python/driver.py"}
-	}
 	var out [][]byte
-	for _, name := range files {
+	for _, name := range lg.seeds {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			f.Logf("seed %s: %v", name, err)
@@ -86,12 +95,9 @@ func seeds(f *testing.F, lg lang) [][]byte {
 }
 
 // chunks cuts a file at top-level declarations into pieces of at least
-// 1.5 KB; for Go each piece gets a package clause.
+// 1.5 KB; each piece starts with the language's header.
 func chunks(src string, lg lang) [][]byte {
-	starts := []string{"def ", "class ", "@", "async def "}
-	if lg.semis {
-		starts = []string{"func ", "type ", "var ", "const "}
-	}
+	starts := lg.starts
 	var out [][]byte
 	var cur strings.Builder
 	flush := func() {
@@ -99,8 +105,8 @@ func chunks(src string, lg lang) [][]byte {
 			return
 		}
 		s := cur.String()
-		if lg.semis && !strings.HasPrefix(s, "package ") {
-			s = "package p\n\n" + s
+		if lg.header != "" && !strings.HasPrefix(s, strings.Fields(lg.header)[0]+" ") {
+			s = lg.header + s
 		}
 		out = append(out, []byte(s))
 		cur.Reset()
@@ -272,15 +278,15 @@ func (lg lang) spelled(tree *grammars.Tree, synthetic map[grammars.Span]bool, pa
 		if lg.semis && text == ";" {
 			continue
 		}
-		if !strings.HasPrefix(text, "$") {
+		name, multi, ok := grammars.Metavar(text)
+		if !ok {
 			words = append(words, text)
 			continue
 		}
-		name := strings.TrimLeft(text, "$")
-		if name == "" || name == "_" {
+		if name == "" {
 			return nil, false
 		}
-		if strings.HasPrefix(text, "$$$") {
+		if multi {
 			run, found := m.Multi[name]
 			if !found {
 				return nil, false

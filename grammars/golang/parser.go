@@ -460,12 +460,7 @@ func (p *parser) typeName() {
 		am := p.B.Mark()
 		p.Leaf()
 		p.exprLev++
-		for p.Kind != opRBrack && p.Kind != tEOF {
-			p.parseType()
-			if !p.Got(opComma) {
-				break
-			}
-		}
+		p.List(opComma, opRBrack, p.parseType)
 		p.exprLev--
 		p.Expect(opRBrack)
 		p.B.Close(am, nTypeArguments, 0)
@@ -833,35 +828,23 @@ func (p *parser) exprList() int {
 	return n
 }
 
-func precedence(k grammars.Kind) int {
-	switch k {
-	case opLOr:
-		return 1
-	case opLAnd:
-		return 2
-	case opEql, opNeq, opLss, opLeq, opGtr, opGeq:
-		return 3
-	case opAdd, opSub, opOr, opXor:
-		return 4
-	case opMul, opQuo, opRem, opShl, opShr, opAnd, opAndNot:
-		return 5
-	}
-	return 0
-}
+// binaryOps are Go's binary operators by precedence, loosest first.
+var binaryOps = kit.NewPrecedence(
+	[]grammars.Kind{opLOr},
+	[]grammars.Kind{opLAnd},
+	[]grammars.Kind{opEql, opNeq, opLss, opLeq, opGtr, opGeq},
+	[]grammars.Kind{opAdd, opSub, opOr, opXor},
+	[]grammars.Kind{opMul, opQuo, opRem, opShl, opShr, opAnd, opAndNot},
+)
 
-func (p *parser) expr() { p.binaryExpr(1) }
+func (p *parser) expr() { p.Binary(binaryOps, 1, p.unaryExpr, nBinaryExpression) }
 
-func (p *parser) binaryExpr(prec1 int) {
+func (p *parser) keyedElement() {
 	m := p.B.Mark()
-	p.unaryExpr()
-	for {
-		prec := precedence(p.Kind)
-		if prec < prec1 {
-			return
-		}
-		p.Leaf()
-		p.binaryExpr(prec + 1)
-		p.B.Close(m, nBinaryExpression, 0)
+	p.element()
+	if p.Got(opColon) {
+		p.element()
+		p.B.Close(m, nKeyedElement, 0)
 	}
 }
 
@@ -1020,17 +1003,7 @@ func (p *parser) literalValue() {
 	m := p.B.Mark()
 	p.Leaf() // {
 	p.exprLev++
-	for p.Kind != opRBrace && p.Kind != tEOF {
-		em := p.B.Mark()
-		p.element()
-		if p.Got(opColon) {
-			p.element()
-			p.B.Close(em, nKeyedElement, 0)
-		}
-		if !p.Got(opComma) {
-			break
-		}
-	}
+	p.List(opComma, opRBrace, p.keyedElement)
 	p.exprLev--
 	p.Expect(opRBrace)
 	p.B.Close(m, nLiteralValue, 0)

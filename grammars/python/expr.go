@@ -1,6 +1,9 @@
 package python
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Expressions, from the loosest binding to the tightest. Each level
 // builds its node only when it has an operator; otherwise the operand is
@@ -215,40 +218,18 @@ done:
 	}
 }
 
-func precedence(k grammars.Kind) int {
-	switch k {
-	case opOr:
-		return 1
-	case opXor:
-		return 2
-	case opAnd:
-		return 3
-	case opShl, opShr:
-		return 4
-	case opAdd, opSub:
-		return 5
-	case opMul, opDiv, opFloorDiv, opMod, opMatMul:
-		return 6
-	}
-	return 0
-}
+// binaryOps are the binary operators from | to *, loosest first.
+var binaryOps = kit.NewPrecedence(
+	[]grammars.Kind{opOr},
+	[]grammars.Kind{opXor},
+	[]grammars.Kind{opAnd},
+	[]grammars.Kind{opShl, opShr},
+	[]grammars.Kind{opAdd, opSub},
+	[]grammars.Kind{opMul, opDiv, opFloorDiv, opMod, opMatMul},
+)
 
 // orExpr parses the binary operators from | to *, by precedence climbing.
-func (p *parser) orExpr() { p.binaryExpr(1) }
-
-func (p *parser) binaryExpr(prec1 int) {
-	m := p.B.Mark()
-	p.factor()
-	for {
-		prec := precedence(p.Kind)
-		if prec < prec1 {
-			return
-		}
-		p.Leaf()
-		p.binaryExpr(prec + 1)
-		p.B.Close(m, nBinaryOperator, 0)
-	}
-}
+func (p *parser) orExpr() { p.Binary(binaryOps, 1, p.factor, nBinaryOperator) }
 
 // factor parses unary +, - and ~, which bind less tightly than ** on
 // their right: -x**2 is -(x**2).
