@@ -3,9 +3,12 @@
 //
 // Its parse command parses every file of a language under a folder and
 // reports the parse rate, throughput on one core and on all cores, and
-// peak heap; for Go it runs go/parser on the same files, and for Python
-// python3's ast.parse (in one subprocess), for the ratio and to count
-// only the files the language's own parser accepts.
+// peak heap; for Go it runs go/parser on the same files, for Python
+// python3's ast.parse (in one subprocess), and for JavaScript, TypeScript
+// and TSX TypeScript's own parser (typescript@6 under node, in one
+// subprocess: a file counts when it parses with no parse diagnostics),
+// for the ratio and to count only the files the language's own parser
+// accepts.
 //
 // Its hash command prints a hash of every file's tree, to show that a
 // change to a grammar left its trees as they were.
@@ -16,7 +19,7 @@
 // the same pattern, and reports the time ratios and whether the two agree
 // on every (file, start line, end line).
 //
-//	toolsbench parse --lang go|python [--json] DIR
+//	toolsbench parse --lang go|python|javascript|typescript|tsx [--typescript DIR] [--json] DIR
 //	toolsbench hash --lang go|python DIR
 //	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR
 package main
@@ -66,7 +69,7 @@ func main() {
 }
 
 func languages() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language, python.Language)
+	r, err := grammars.NewRegistry(append([]*grammars.Language{golang.Language, python.Language}, jsLanguages...)...)
 	if err != nil {
 		panic(err)
 	}
@@ -103,6 +106,7 @@ func runParse(args []string) int {
 	lang := fs.String("lang", "go", "language id")
 	asJSON := fs.Bool("json", false, "print JSON")
 	list := fs.Int("list", 20, "how many failures to list")
+	tsDir := fs.String("typescript", "", "the typescript@6 package TypeScript's parser is run from (default: the checkout's .peers/node_modules/typescript)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -152,6 +156,15 @@ func runParse(args []string) int {
 			fmt.Fprintln(os.Stderr, "toolsbench parse: no oracle, every file counts:", err)
 		} else {
 			rep.Oracle = "python3 ast.parse"
+			rep.OracleMBps1 = float64(rep.Bytes) / 1e6 / secs
+		}
+	}
+	if isTypeScriptFamily(l.ID) {
+		secs, version, err := typescriptOracle(files, oracleOK, *tsDir)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench parse: no oracle, every file counts:", err)
+		} else {
+			rep.Oracle = "TypeScript " + version + " createSourceFile"
 			rep.OracleMBps1 = float64(rep.Bytes) / 1e6 / secs
 		}
 	}
