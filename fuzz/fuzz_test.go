@@ -335,20 +335,38 @@ func checkMatches(t *testing.T, lg lang, tree *grammars.Tree, synthetic map[gram
 	t.Helper()
 	ms := p.Find(tree)
 	for _, m := range ms {
-		nd := tree.Nodes[m.Node]
-		if nd.End > uint32(len(tree.Src)) || nd.Start > nd.End {
-			t.Fatalf("pattern %q matched %d..%d, outside the file of %d bytes", pattern, nd.Start, nd.End, len(tree.Src))
+		sp := m.Span(tree)
+		if sp.End > uint32(len(tree.Src)) || sp.Start > sp.End {
+			t.Fatalf("pattern %q matched %d..%d, outside the file of %d bytes", pattern, sp.Start, sp.End, len(tree.Src))
 		}
 		want, ok := lg.spelled(tree, synthetic, pattern, m)
 		if !ok {
 			continue
 		}
-		if got := lg.nodeWords(tree, synthetic, m.Node); !slices.Equal(trailingCommas(want), trailingCommas(got)) {
+		if got := lg.matchWords(tree, synthetic, m); !slices.Equal(trailingCommas(want), trailingCommas(got)) {
 			t.Fatalf("pattern %q matched %q (%s at %d..%d), which does not spell it:\nwant %q\ngot  %q",
-				pattern, tree.Text(m.Node), tree.KindName(m.Node), nd.Start, nd.End, want, got)
+				pattern, matchText(tree, m), tree.KindName(m.Node), sp.Start, sp.End, want, got)
 		}
 	}
 	return ms
+}
+
+// matchWords is nodeWords for a match, which may be a run of statements.
+func (lg lang) matchWords(tree *grammars.Tree, synthetic map[grammars.Span]bool, m matcher.Match) []string {
+	if m.Run == nil {
+		return lg.nodeWords(tree, synthetic, m.Node)
+	}
+	var out []string
+	for _, n := range m.Run {
+		out = append(out, lg.nodeWords(tree, synthetic, n)...)
+	}
+	return out
+}
+
+// matchText is the source text of a match.
+func matchText(tree *grammars.Tree, m matcher.Match) string {
+	sp := m.Span(tree)
+	return string(tree.Src[sp.Start:sp.End])
 }
 
 // namedNodes returns the named nodes of a tree with some text, in order.
@@ -442,7 +460,7 @@ func fuzzMatch(f *testing.F, lg lang) {
 			ms := checkMatches(t, lg, tree, synthetic, exact, p)
 			// A node of the pattern's kind with the pattern's text is a
 			// match.
-			if slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
+			if !p.IsSequence() && slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
 				return tree.Nodes[m.Node].Start == nd.Start && tree.Nodes[m.Node].End == nd.End
 			}) {
 				t.Fatalf("pattern %q (a %s, from %s) does not match the node it was made from at %d..%d", exact, lg.l.Kinds[p.Kind()].Name, p.Context, nd.Start, nd.End)
@@ -576,7 +594,7 @@ func fuzzRewrite(f *testing.F, lg lang) {
 					if d != grammars.NoNode {
 						want = strings.Replace(pattern, "$A", tree.Text(m.Captures["A"]), 1)
 					}
-					if want != tree.Text(m.Node) || lineIndent(src, tree.Nodes[m.Node].Start) != ind {
+					if want != matchText(tree, m) || lineIndent(src, tree.Nodes[m.Node].Start) != ind {
 						identity = false
 					}
 				}

@@ -37,6 +37,10 @@ type Language struct {
 	// are checked against.
 	Lex       func(src []byte, pattern bool) []Token
 	Scaffolds []Scaffold
+	// Blocks names the kinds of node whose children hold statements: a
+	// pattern of several statements matches a run of them there (and in
+	// nodes of the kind its own statements sit in).
+	Blocks []string
 }
 
 // A Token is one token of a lexer's output.

@@ -2,22 +2,39 @@ package matcher
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 
 	"github.com/agenttools/agenttools/grammars"
 )
 
-// A Match is one node of a tree that the pattern matched, with what its
+// A Match is one node of a tree that the pattern matched, or for a
+// pattern of several statements a run of siblings, with what its
 // metavariables captured (node ids of the tree).
 type Match struct {
 	Node     int32
+	Run      []int32 // a sequence's statements, Node the first; nil for one node
 	Captures map[string]int32   // $NAME
 	Multi    map[string][]int32 // $$$NAME: the siblings, separators included
+}
+
+// Span returns the byte range of the match in t.
+func (m *Match) Span(t *grammars.Tree) grammars.Span {
+	nd := t.Nodes[m.Node]
+	sp := grammars.Span{Start: nd.Start, End: nd.End}
+	if len(m.Run) > 0 {
+		sp.End = t.Nodes[m.Run[len(m.Run)-1]].End
+	}
+	return sp
 }
 
 // Find returns every match of p in t, nested ones included, in file order.
 func (p *Pattern) Find(t *grammars.Tree) []Match {
 	if len(t.Nodes) == 0 {
 		return nil
+	}
+	if p.seq != nil {
+		return p.findSeq(t)
 	}
 	w := preorder{t: t}
 	rootIsVar := p.vars[p.root].is
@@ -40,6 +57,80 @@ func (p *Pattern) Find(t *grammars.Tree) []Match {
 		m.restore(0)
 		if m.node(p.root, n) {
 			out = append(out, m.match(n))
+		}
+	}
+	return out
+}
+
+// findSeq finds the runs of statements a pattern of several matches: in
+// the child list of each block, every stretch of named siblings (a block's
+// braces and a case's colon end one) is searched from its start for the
+// shortest run the pattern matches, then again after that run, so the
+// matches in one block never overlap. A $$$ that begins the pattern holds
+// from the stretch's start, and one that ends it holds to the stretch's
+// end: an empty run there would say nothing.
+func (p *Pattern) findSeq(t *grammars.Tree) []Match {
+	var out []Match
+	m := newMatcher(p, t)
+	first, last := p.vars[p.seq[0]], p.vars[p.seq[len(p.seq)-1]]
+	fromStart := first.is && first.multi
+	toEnd := last.is && last.multi
+	fixed := !slices.ContainsFunc(p.seq, func(n int32) bool { return p.vars[n].is && p.vars[n].multi })
+	// A walk from the root, not a scan of the nodes: the parser may leave
+	// nodes behind that the tree does not hold.
+	t.Walk(func(n int32) bool {
+		k := t.Nodes[n].Kind
+		if int(k) >= len(p.blocks) || !p.blocks[k] {
+			return true
+		}
+		kids := t.Children(n)
+		for len(kids) > 0 {
+			i := 0
+			for i < len(kids) && t.Named(kids[i]) {
+				i++
+			}
+			out = p.seqIn(m, kids[:i], fromStart, toEnd, fixed, out)
+			for i < len(kids) && !t.Named(kids[i]) {
+				i++
+			}
+			kids = kids[i:]
+		}
+		return true
+	})
+	slices.SortStableFunc(out, func(a, b Match) int {
+		x, y := a.Span(t), b.Span(t)
+		return cmp.Or(cmp.Compare(x.Start, y.Start), cmp.Compare(y.End, x.End))
+	})
+	return out
+}
+
+// seqIn appends the matches of the sequence pattern in one stretch of
+// siblings.
+func (p *Pattern) seqIn(m *matcher, ts []int32, fromStart, toEnd, fixed bool, out []Match) []Match {
+	for i := 0; i < len(ts); {
+		lo, hi := i+1, len(ts)
+		switch {
+		case fixed:
+			lo, hi = i+len(p.seq), i+len(p.seq)
+		case toEnd:
+			lo = hi
+		}
+		found := false
+		for j := lo; j <= hi && j <= len(ts); j++ {
+			m.restore(0)
+			if m.seq(p.seq, ts[i:j]) {
+				mt := m.match(ts[i])
+				mt.Run = ts[i:j]
+				out = append(out, mt)
+				i, found = j, true
+				break
+			}
+		}
+		if fromStart || toEnd && found {
+			break
+		}
+		if !found {
+			i++
 		}
 	}
 	return out

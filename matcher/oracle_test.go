@@ -715,9 +715,18 @@ func TestOracle(t *testing.T) {
 	}
 	t.Logf("%d files in %d folders of %s", len(files), len(dirs), root)
 
-	// The oracle's matches of every pattern, in one walk of each file.
+	// The oracle's matches of every pattern, in one walk of each file:
+	// the node patterns, then the sequences.
 	cases := oracleCases()
-	want := make([][]string, len(cases))
+	seqCases := oracleSeqCases()
+	want := make([][]string, len(cases)+len(seqCases))
+	patterns := make([]string, 0, len(want))
+	for _, tc := range cases {
+		patterns = append(patterns, tc.pattern)
+	}
+	for _, tc := range seqCases {
+		patterns = append(patterns, tc.pattern)
+	}
 	for _, f := range files {
 		ast.Inspect(f.ast, func(n ast.Node) bool {
 			if n == nil {
@@ -729,13 +738,23 @@ func TestOracle(t *testing.T) {
 					want[i] = append(want[i], fmt.Sprintf("%s:%d-%d", f.rel, start, end))
 				}
 			}
+			if list := stmtLists(n); len(list) > 0 {
+				for i, tc := range seqCases {
+					for _, run := range seqMatches(f, tc, list) {
+						start, _ := f.lines(run[0])
+						_, end := f.lines(run[1])
+						want[len(cases)+i] = append(want[len(cases)+i], fmt.Sprintf("%s:%d-%d", f.rel, start, end))
+					}
+				}
+			}
 			return true
 		})
 	}
 
 	cache := NewCache(1 << 30)
 	failures := map[string]string{}
-	for i, tc := range cases {
+	for i, pattern := range patterns {
+		tc := oracleCase{pattern: pattern}
 		p, err := Compile(golang.Language, tc.pattern)
 		if err != nil {
 			t.Errorf("Compile(%q): %v", tc.pattern, err)

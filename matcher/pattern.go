@@ -20,6 +20,11 @@ type Pattern struct {
 	tree    *grammars.Tree
 	root    int32
 	slots   []slot // the named metavariables, in order of first use
+	// A pattern of several statements: the run of siblings it is, under
+	// root, and the kinds of node whose children it may match a run of
+	// (root's kind and the language's Blocks), by kind.
+	seq    []int32
+	blocks []bool
 
 	// Per node, worked out once by Compile, as matching asks at each step.
 	binds   []bool   // its subtree has a named metavariable
@@ -33,8 +38,21 @@ type Pattern struct {
 }
 
 // Kind is the kind of the pattern's root: a node of another kind never
-// matches, unless the root is a metavariable.
-func (p *Pattern) Kind() grammars.Kind { return p.tree.Nodes[p.root].Kind }
+// matches, unless the root is a metavariable. A sequence's kind is its
+// first statement's.
+func (p *Pattern) Kind() grammars.Kind { return p.tree.Nodes[p.tops()[0]].Kind }
+
+// IsSequence reports whether the pattern is several statements, which
+// match a run of consecutive statements in one block.
+func (p *Pattern) IsSequence() bool { return p.seq != nil }
+
+// tops returns the pattern's top nodes: its statements, or its root.
+func (p *Pattern) tops() []int32 {
+	if p.seq != nil {
+		return p.seq
+	}
+	return []int32{p.root}
+}
 
 // A patVar is what metavar says of a pattern node.
 type patVar struct {
@@ -94,6 +112,11 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		start, end := uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body))
 		if n := innermost(t, start, end); n != grammars.NoNode {
 			return newPattern(frag, sc.Name, t, n), nil
+		}
+		if parent, run := spanningRun(t, start, end); run != nil {
+			p := newPattern(frag, sc.Name, t, parent)
+			p.sequence(run)
+			return p, nil
 		}
 		tried = append(tried, sc.Name+": no single node spans the pattern")
 	}
@@ -261,6 +284,55 @@ func (p *Pattern) isRunList(n int32) bool {
 		}
 	}
 	return run
+}
+
+// spanningRun returns the deepest node with a run of two or more named
+// children, one after the other, that together span exactly [start, end),
+// and that run: the statements of a pattern of several.
+func spanningRun(t *grammars.Tree, start, end uint32) (int32, []int32) {
+	n := t.Root
+	for {
+		kids := t.Children(n)
+		first := -1
+		for i, c := range kids {
+			cn := t.Nodes[c]
+			if cn.Start == start && first < 0 {
+				first = i
+			}
+			if first >= 0 && !t.Named(c) {
+				break
+			}
+			if first >= 0 && cn.End == end && i > first {
+				return n, kids[first : i+1]
+			}
+		}
+		next := grammars.NoNode
+		for _, c := range kids {
+			cn := t.Nodes[c]
+			if cn.Start <= start && end <= cn.End && cn.End > cn.Start {
+				next = c
+				break
+			}
+		}
+		if next == grammars.NoNode {
+			return grammars.NoNode, nil
+		}
+		n = next
+	}
+}
+
+// sequence makes p the pattern of the statements run, which must match a
+// run of siblings of a block.
+func (p *Pattern) sequence(run []int32) {
+	p.seq = run
+	l := p.tree.Lang
+	p.blocks = make([]bool, len(l.Kinds))
+	p.blocks[p.tree.Nodes[p.root].Kind] = true
+	for _, name := range l.Blocks {
+		if k, ok := l.KindByName(name); ok {
+			p.blocks[k] = true
+		}
+	}
 }
 
 // innermost returns the deepest node whose range is exactly [start, end).

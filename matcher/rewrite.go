@@ -189,7 +189,8 @@ func checkBound(p *Pattern, vars []tvar) error {
 // $$$ bind nothing.
 func boundVars(p *Pattern) []tvar {
 	var out []tvar
-	stack := []int32{p.root}
+	stack := slices.Clone(p.tops())
+	slices.Reverse(stack)
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -344,7 +345,7 @@ func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
 	// Find reports matches in file order, a parent before its children;
 	// sorting keeps that and makes sure of it, as nesting is read from it.
 	slices.SortStableFunc(r.ms, func(a, b Match) int {
-		x, y := r.span(a.Node), r.span(b.Node)
+		x, y := r.matchSpan(&a), r.matchSpan(&b)
 		return cmp.Or(cmp.Compare(x.Start, y.Start), cmp.Compare(y.End, x.End))
 	})
 	r.next = make([]int, len(ms))
@@ -380,11 +381,20 @@ func (r *rewriter) span(n int32) grammars.Span {
 	return grammars.Span{Start: min(nd.Start, end), End: end}
 }
 
+// matchSpan is span for a match, which may be a run of statements.
+func (r *rewriter) matchSpan(m *Match) grammars.Span {
+	sp := r.span(m.Node)
+	if len(m.Run) > 0 {
+		sp.End = max(sp.End, r.span(m.Run[len(m.Run)-1]).End)
+	}
+	return sp
+}
+
 // inside reports whether match i lies inside match j, which comes before
 // it. By range alone, an empty node where j ends may be j's last child
 // or the node after j; the tree says which.
 func (r *rewriter) inside(i, j int) bool {
-	a, b := r.span(r.ms[i].Node), r.span(r.ms[j].Node)
+	a, b := r.matchSpan(&r.ms[i]), r.matchSpan(&r.ms[j])
 	if a.Start < b.Start || a.End > b.End {
 		return false
 	}
@@ -421,7 +431,7 @@ func (r *rewriter) place(dst *text, s, e uint32, lo, hi int) {
 // from at; it returns how far the source has been written.
 func (r *rewriter) placeIn(dst *text, s, e, at uint32, lo, hi int) uint32 {
 	for c := lo; c < hi; c = r.next[c] {
-		sp := r.span(r.ms[c].Node)
+		sp := r.matchSpan(&r.ms[c])
 		switch {
 		case at <= sp.Start && sp.End <= e:
 			r.copySource(dst, at, sp.Start)
@@ -476,7 +486,7 @@ func (r *rewriter) rewrite(dst *text, i int) {
 	}
 	// The nested matches are written; only now may the scratch be used.
 	cut := r.cutLiterals(caps)
-	sp := r.span(m.Node)
+	sp := r.matchSpan(m)
 	em := emitter{dst: dst, indent: r.lineIndent(sp.Start), eol: r.eol, lineStart: len(dst.b)}
 	for k, pc := range r.tmpl.pieces {
 		if pc.v < 0 {

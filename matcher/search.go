@@ -247,7 +247,9 @@ func (p *Pattern) Literals() []string {
 			walk(c)
 		}
 	}
-	walk(p.root)
+	for _, n := range p.tops() {
+		walk(n)
+	}
 	return out
 }
 
@@ -257,9 +259,9 @@ func isWordStart(s string) bool {
 }
 
 func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match) Found {
-	nd := t.Nodes[m.Node]
-	start, end := lines.position(nd.Start), lines.position(lastChar(t.Src, nd))
-	f := Found{File: rel, Text: t.Text(m.Node), Range: Range{Start: start, End: end}}
+	sp := m.Span(t)
+	start, end := lines.position(sp.Start), lines.position(lastChar(t.Src, sp))
+	f := Found{File: rel, Text: string(t.Src[sp.Start:sp.End]), Range: Range{Start: start, End: end}}
 	f.lines = string(t.Src[lines.lineStart(start.Line):lines.lineEnd(end.Line)])
 	for name, n := range m.Captures {
 		if f.Captures == nil {
@@ -282,12 +284,12 @@ func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match) Found {
 	return f
 }
 
-func lastChar(src []byte, nd grammars.Node) uint32 {
-	if nd.End <= nd.Start {
-		return nd.Start
+func lastChar(src []byte, sp grammars.Span) uint32 {
+	if sp.End <= sp.Start {
+		return sp.Start
 	}
-	_, size := utf8.DecodeLastRune(src[nd.Start:nd.End])
-	return nd.End - uint32(size)
+	_, size := utf8.DecodeLastRune(src[sp.Start:sp.End])
+	return sp.End - uint32(size)
 }
 
 // A lineIndex finds the line of a byte offset by binary search, so that

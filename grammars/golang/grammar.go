@@ -105,6 +105,9 @@ func newLanguage() *grammars.Language {
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds,
+		// Statements sit in blocks and in the clauses of switch and
+		// select; declarations at the top of the file.
+		Blocks: []string{"block", "expression_case", "type_case", "default_case", "communication_case", "source_file"},
 	}
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }

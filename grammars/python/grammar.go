@@ -151,6 +151,7 @@ func newLanguage() *grammars.Language {
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds,
+		Blocks:     []string{"block", "module"},
 	}
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
