@@ -13,7 +13,7 @@ import (
 // metavariables captured (node ids of the tree).
 type Match struct {
 	Node     int32
-	Run      []int32 // a sequence's statements, Node the first; nil for one node
+	Run      []int32            // a sequence's statements, Node the first; nil for one node
 	Captures map[string]int32   // $NAME
 	Multi    map[string][]int32 // $$$NAME: the siblings, separators included
 }
