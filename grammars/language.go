@@ -37,10 +37,22 @@ type Language struct {
 	// are checked against.
 	Lex       func(src []byte, pattern bool) []Token
 	Scaffolds []Scaffold
+	// MaxSize is the largest file Parse takes, in bytes (0: no limit); a
+	// search does not read a larger one, and says so.
+	MaxSize int64
 	// Blocks names the kinds of node whose children hold statements: a
 	// pattern of several statements matches a run of them there (and in
 	// nodes of the kind its own statements sit in).
 	Blocks []string
+	// Forms are the complete forms of the constructs an agent tends to
+	// write half of (func $F, def $F), by the keyword they start with:
+	// what a pattern that starts with it and does not parse should be.
+	Forms []Form
+}
+
+// A Form is the complete pattern for a construct that starts with Keyword.
+type Form struct {
+	Keyword, Pattern string
 }
 
 // A Token is one token of a lexer's output.

@@ -137,7 +137,7 @@ func TestCaptures(t *testing.T) {
 
 func TestCompileErrors(t *testing.T) {
 	for _, tc := range []struct{ pattern, want string }{
-		{"func (", "does not parse in any context; tried statement: "},
+		{"func (", "does not parse as go. Most likely fix: a pattern is a whole construct; write the complete form, such as func $F($$$P) $$$R { $$$B }, or for a method func ($RECV $T) $F($$$P) $$$R { $$$B }. Tried: statement: "},
 		{"", "empty pattern"},
 		{"  $$$X ", "only a $$$ metavariable"},
 	} {

@@ -41,11 +41,12 @@ const oracleMin = 3
 // An oracleFile is one file as go/parser sees it, with its tokens for
 // comparing the code two nodes cover.
 type oracleFile struct {
-	rel  string // relative to GOROOT/src, with / separators, as Found.File
-	fset *token.FileSet
-	tf   *token.File
-	ast  *ast.File
-	toks []oracleTok
+	rel    string // relative to GOROOT/src, with / separators, as Found.File
+	source []byte
+	fset   *token.FileSet
+	tf     *token.File
+	ast    *ast.File
+	toks   []oracleTok
 }
 
 // An oracleTok is a token of the file. Semicolons are left out: one that
@@ -688,11 +689,10 @@ func goroot(t *testing.T) string {
 //
 // Every pattern must have matches, or it would test nothing; the files
 // are parsed once by each side.
-func TestOracle(t *testing.T) {
-	began := time.Now()
-	root := filepath.Join(goroot(t), "src")
-	var files []*oracleFile
-	var dirs []string
+// loadOracle parses the oracle's folders of GOROOT/src with go/parser.
+func loadOracle(t *testing.T) (root string, files []*oracleFile, dirs []string) {
+	t.Helper()
+	root = filepath.Join(goroot(t), "src")
 	seen := map[string]string{}
 	for _, d := range oracleDirs {
 		dir := filepath.Join(root, filepath.FromSlash(d))
@@ -714,6 +714,12 @@ func TestOracle(t *testing.T) {
 		t.Fatalf("only %d files under %s", len(files), root)
 	}
 	t.Logf("%d files in %d folders of %s", len(files), len(dirs), root)
+	return root, files, dirs
+}
+
+func TestOracle(t *testing.T) {
+	began := time.Now()
+	root, files, dirs := loadOracle(t)
 
 	// The oracle's matches of every pattern, in one walk of each file:
 	// the node patterns, then the sequences.
@@ -846,7 +852,7 @@ func parseOracleFile(t *testing.T, path, rel string) *oracleFile {
 	if err != nil {
 		t.Fatalf("go/parser: %v", err)
 	}
-	f := &oracleFile{rel: rel, fset: fset, tf: fset.File(af.Pos()), ast: af}
+	f := &oracleFile{rel: rel, source: src, fset: fset, tf: fset.File(af.Pos()), ast: af}
 	var s goscanner.Scanner
 	sf := fset.AddFile(path, -1, len(src))
 	s.Init(sf, src, nil, 0)

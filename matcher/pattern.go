@@ -67,17 +67,6 @@ type slot struct {
 	multi bool
 }
 
-// A ContextError says that no scaffold accepted a fragment, with the first
-// error of each context tried.
-type ContextError struct {
-	Pattern string
-	Tried   []string // "statement: 1:5: expected …"
-}
-
-func (e *ContextError) Error() string {
-	return fmt.Sprintf("pattern %q does not parse in any context; tried %s", e.Pattern, strings.Join(e.Tried, "; "))
-}
-
 // Compile parses pattern in each of the language's scaffolds in turn and
 // keeps the first that parses with no error and has a node spanning the
 // fragment exactly. A fragment of several lines keeps its relative
@@ -120,7 +109,7 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		}
 		tried = append(tried, sc.Name+": no single node spans the pattern")
 	}
-	return nil, &ContextError{Pattern: frag, Tried: tried}
+	return nil, &ContextError{Pattern: frag, Lang: l.ID, Hint: hint(l, frag), Tried: tried}
 }
 
 // dedent drops the blank lines around a fragment, trailing white space,

@@ -309,7 +309,15 @@ func RewriteTree(t *grammars.Tree, p *Pattern, tmpl *Template) Rewrite {
 	if t == nil || p == nil || tmpl == nil {
 		return Rewrite{}
 	}
-	ms := p.Find(t)
+	return RewriteMatches(t, p.Find(t), tmpl)
+}
+
+// RewriteMatches is RewriteTree for matches found already (and perhaps
+// filtered), as Find returns them.
+func RewriteMatches(t *grammars.Tree, ms []Match, tmpl *Template) Rewrite {
+	if t == nil || tmpl == nil {
+		return Rewrite{}
+	}
 	if len(ms) == 0 {
 		return Rewrite{Src: t.Src}
 	}

@@ -26,7 +26,10 @@ type FileRewrite struct {
 type Rewrites struct {
 	Files         []FileRewrite // the files that change, sorted by path
 	FilesScanned  int
+	FilesParsed   int
 	ParseFailures []Failure // files that did not parse cleanly before the rewrite
+	Skipped       []Skipped // folders left out by rule
+	TooLarge      []string  // files over the language's size limit
 }
 
 // RewriteAll computes the rewrite of every file under q.Path that has a
@@ -34,19 +37,22 @@ type Rewrites struct {
 // prefilter rules out are never parsed. Each rewritten file is parsed
 // again, so that a rewrite that breaks the syntax is reported.
 func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error) {
-	var lits [][]byte
-	for _, l := range q.Pattern.Literals() {
-		lits = append(lits, []byte(l))
-	}
+	lits := q.literals()
 	var (
 		mu  sync.Mutex
 		res Rewrites
 	)
-	failed, err := eachFile(ctx, q, func(path string) {
-		fr, failure := rewriteFile(q, tmpl, lits, path)
+	report, err := eachFile(ctx, q, func(path string) {
+		fr, failure, parsed, large := rewriteFile(q, tmpl, lits, path)
 		mu.Lock()
 		defer mu.Unlock()
 		res.FilesScanned++
+		if parsed {
+			res.FilesParsed++
+		}
+		if large {
+			res.TooLarge = append(res.TooLarge, relSlash(q.Root, path))
+		}
 		if failure != nil {
 			res.ParseFailures = append(res.ParseFailures, *failure)
 		}
@@ -57,26 +63,31 @@ func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error)
 	if err != nil {
 		return nil, err
 	}
-	res.ParseFailures = append(res.ParseFailures, failed...)
+	res.ParseFailures = append(res.ParseFailures, report.failed...)
+	res.Skipped = report.skipped
 	slices.SortFunc(res.Files, func(a, b FileRewrite) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortFunc(res.ParseFailures, func(a, b Failure) int { return strings.Compare(a.File, b.File) })
 	return &res, nil
 }
 
 // rewriteFile returns the rewrite of one file, or nil when nothing in it
-// changes, and the file's failure to read or parse, if any.
-func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewrite, *Failure) {
+// changes, and the file's failure to read or parse, if any; whether it
+// was parsed, and whether it is over the size limit and was not.
+func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
 	rel := relSlash(q.Root, path)
 	info, err := os.Stat(path)
 	if err != nil {
-		return nil, &Failure{File: rel, Error: err.Error()}
+		return nil, &Failure{File: rel, Error: err.Error()}, false, false
+	}
+	if q.Lang.MaxSize > 0 && info.Size() > q.Lang.MaxSize {
+		return nil, nil, false, true
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &Failure{File: rel, Error: err.Error()}
+		return nil, &Failure{File: rel, Error: err.Error()}, false, false
 	}
 	if !containsAll(src, lits) {
-		return nil, nil
+		return nil, nil, false, false
 	}
 	st := stamp{size: info.Size(), mtime: info.ModTime()}
 	if int64(len(src)) != st.size {
@@ -84,15 +95,15 @@ func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewr
 	}
 	tree, err := q.Cache.tree(q.Lang, path, st, src)
 	if err != nil {
-		return nil, &Failure{File: rel, Error: err.Error()}
+		return nil, &Failure{File: rel, Error: err.Error()}, true, false
 	}
 	var failure *Failure
 	if len(tree.Errors) > 0 {
 		failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
 	}
-	rw := RewriteTree(tree, q.Pattern, tmpl)
+	rw := RewriteMatches(tree, q.Filters.Keep(tree, q.Pattern.Find(tree)), tmpl)
 	if rw.Replacements == 0 || bytes.Equal(rw.Src, tree.Src) {
-		return nil, failure
+		return nil, failure, true, false
 	}
 	fr := &FileRewrite{Path: path, File: rel, Old: tree.Src, New: rw.Src, Replacements: rw.Replacements, Skipped: rw.Skipped}
 	if failure == nil {
@@ -104,5 +115,5 @@ func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewr
 			fr.Broken = after.Errors[0].Error()
 		}
 	}
-	return fr, failure
+	return fr, failure, true, false
 }

@@ -3,6 +3,7 @@ package matcher
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -20,10 +21,15 @@ type Query struct {
 	Path    string // file or folder to search, absolute, inside Root
 	Lang    *grammars.Language
 	Pattern *Pattern
-	Cache   *Cache // may be nil
+	Filters *Filters // may be nil
+	Cache   *Cache   // may be nil
+	Globs   *Globs   // may be nil
 	// Limit is how many matches to keep in full; Total counts every one.
 	// Zero keeps them all.
 	Limit int
+	// Context is how many lines before and after each match Found.Lines
+	// holds.
+	Context int
 }
 
 // A Position is 1-based; Column counts Unicode code points.
@@ -45,11 +51,13 @@ type Found struct {
 	Text          string              `json:"text"`
 	Captures      map[string]string   `json:"captures,omitempty"`
 	MultiCaptures map[string][]string `json:"multi_captures,omitempty"`
-	lines         string              // the whole lines the match spans
+	lines         string              // the whole lines the match spans, and the context around them
+	first         int                 // the line lines starts on
 }
 
-// Lines returns the source lines the match spans.
-func (f *Found) Lines() string { return f.lines }
+// Lines returns the source lines the match spans, with the lines of
+// context the query asked for around them, and the number of the first.
+func (f *Found) Lines() (string, int) { return f.lines, f.first }
 
 // A Failure is a file that did not parse cleanly, or a file or folder that
 // could not be read.
@@ -65,21 +73,19 @@ type Results struct {
 	FilesScanned  int
 	FilesParsed   int // files the prefilter let through, parsed now or earlier in the run
 	ParseFailures []Failure
+	Skipped       []Skipped // folders left out by rule, in no order
+	TooLarge      []string  // files over the language's size limit, not parsed
 }
 
 // Search walks q.Path in parallel and returns every match, sorted by file
 // and position. Files the literal prefilter rules out are never parsed.
 func Search(ctx context.Context, q Query) (*Results, error) {
-	var lits [][]byte
-	for _, l := range q.Pattern.Literals() {
-		lits = append(lits, []byte(l))
-	}
-	s := &search{q: q, lits: lits, key: q.Lang.ID + "\x00" + q.Pattern.Source}
+	s := &search{q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context)}
 	var (
 		mu  sync.Mutex
 		out []*fileResult
 	)
-	failed, err := eachFile(ctx, q, func(path string) {
+	report, err := eachFile(ctx, q, func(path string) {
 		r := s.file(path)
 		mu.Lock()
 		out = append(out, r)
@@ -89,7 +95,7 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 		return nil, err
 	}
 	slices.SortFunc(out, func(a, b *fileResult) int { return strings.Compare(a.path, b.path) })
-	res := &Results{FilesScanned: len(out), ParseFailures: failed}
+	res := &Results{FilesScanned: len(out), ParseFailures: report.failed, Skipped: report.skipped}
 	for _, r := range out {
 		res.Total += r.count
 		if q.Limit == 0 || len(res.Matches) < q.Limit {
@@ -105,6 +111,9 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 		if r.failure != nil {
 			res.ParseFailures = append(res.ParseFailures, *r.failure)
 		}
+		if r.tooLarge {
+			res.TooLarge = append(res.TooLarge, relSlash(q.Root, r.path))
+		}
 	}
 	return res, nil
 }
@@ -112,7 +121,7 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 // eachFile walks q.Path and calls do for each file of q.Lang, on one
 // goroutine per core, until ctx is done. It returns the folders that could
 // not be read.
-func eachFile(ctx context.Context, q Query, do func(path string)) ([]Failure, error) {
+func eachFile(ctx context.Context, q Query, do func(path string)) (walkReport, error) {
 	files := make(chan string)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -126,12 +135,12 @@ func eachFile(ctx context.Context, q Query, do func(path string)) ([]Failure, er
 			}
 		}()
 	}
-	failed, err := walk(ctx, q.Root, q.Path, q.Lang, files)
+	report, err := walk(ctx, q.Root, q.Path, q.Lang, q.Globs, files)
 	wg.Wait()
 	if err == nil {
 		err = ctx.Err()
 	}
-	return failed, err
+	return report, err
 }
 
 // A search is one Search's shared state.
@@ -143,12 +152,13 @@ type search struct {
 
 // A fileResult is what one file gave a search.
 type fileResult struct {
-	path    string
-	found   []Found // the first matches, up to the query's limit
-	count   int     // all the matches
-	parsed  bool    // the prefilter let it through
-	limit   int     // the limit found was made for (0: none)
-	failure *Failure
+	path     string
+	found    []Found // the first matches, up to the query's limit
+	count    int     // all the matches
+	parsed   bool    // the prefilter let it through
+	limit    int     // the limit found was made for (0: none)
+	failure  *Failure
+	tooLarge bool // over the language's size limit: not read
 }
 
 // file searches one file, or takes what an earlier search of the same
@@ -159,6 +169,10 @@ func (s *search) file(path string) *fileResult {
 	info, err := os.Stat(path)
 	if err != nil {
 		r.failure = &Failure{File: rel, Error: err.Error()}
+		return r
+	}
+	if l := s.q.Lang; l.MaxSize > 0 && info.Size() > l.MaxSize {
+		r.tooLarge = true
 		return r
 	}
 	st := stamp{size: info.Size(), mtime: info.ModTime()}
@@ -194,14 +208,14 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 	if len(tree.Errors) > 0 {
 		r.failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
 	}
-	ms := s.q.Pattern.Find(tree)
+	ms := s.q.Filters.Keep(tree, s.q.Pattern.Find(tree))
 	r.count = len(ms)
 	if s.q.Limit > 0 && len(ms) > s.q.Limit {
 		ms = ms[:s.q.Limit]
 	}
 	lines := newLineIndex(tree.Src)
 	for _, m := range ms {
-		r.found = append(r.found, locate(tree, lines, rel, m))
+		r.found = append(r.found, locate(tree, lines, rel, m, s.q.Context))
 	}
 }
 
@@ -216,6 +230,20 @@ func relSlash(root, p string) string {
 		return filepath.ToSlash(p)
 	}
 	return filepath.ToSlash(rel)
+}
+
+// literals are the words a file must contain to hold a match: the
+// pattern's and those of the filters that must match somewhere.
+func (q *Query) literals() [][]byte {
+	var lits [][]byte
+	seen := map[string]bool{}
+	for _, l := range append(q.Pattern.Literals(), q.Filters.Literals()...) {
+		if !seen[l] {
+			seen[l] = true
+			lits = append(lits, []byte(l))
+		}
+	}
+	return lits
 }
 
 func containsAll(src []byte, lits [][]byte) bool {
@@ -258,11 +286,13 @@ func isWordStart(s string) bool {
 	return c == '_' || c == '"' || c == '`' || c == '\'' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf
 }
 
-func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match) Found {
+func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match, context int) Found {
 	sp := m.Span(t)
 	start, end := lines.position(sp.Start), lines.position(lastChar(t.Src, sp))
 	f := Found{File: rel, Text: string(t.Src[sp.Start:sp.End]), Range: Range{Start: start, End: end}}
-	f.lines = string(t.Src[lines.lineStart(start.Line):lines.lineEnd(end.Line)])
+	f.first = max(1, start.Line-context)
+	last := min(len(lines.starts), end.Line+context)
+	f.lines = string(t.Src[lines.lineStart(f.first):lines.lineEnd(last)])
 	for name, n := range m.Captures {
 		if f.Captures == nil {
 			f.Captures = map[string]string{}

@@ -69,7 +69,7 @@ func spans(t *testing.T, l *grammars.Language, src, pattern string) []string {
 	lines := newLineIndex(tree.Src)
 	var out []string
 	for _, m := range p.Find(tree) {
-		f := locate(tree, lines, "f", m)
+		f := locate(tree, lines, "f", m, 0)
 		s := itoa(f.Range.Start.Line) + "-" + itoa(f.Range.End.Line)
 		for _, name := range []string{"X", "F", "P", "C"} {
 			if c, ok := f.Captures[name]; ok {

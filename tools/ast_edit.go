@@ -25,7 +25,7 @@ func editTools(e *env) []*Tool {
 	}
 	e.edits = &editStore{pending: map[string]*stagedEdit{}}
 	edit := NewTool("ast_edit", Write, false,
-		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose().",
+		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose(). A pattern of several statements replaces the run as one piece. inside, not_inside, has, not_has, where, where_not and globs narrow the matches as in ast_grep.",
 		e.astEdit)
 	resolve := NewTool("resolve", Write, false,
 		"Accept or discard a change that ast_edit staged. accept writes every file of it or none: if any file changed since the change was staged, nothing is written and the result names the files that moved.",
@@ -88,6 +88,7 @@ type astEditArgs struct {
 	Rewrite  string `json:"rewrite" jsonschema:"what should stand there instead, with $NAME and $$$NAME substituted; empty deletes the matches"`
 	Path     string `json:"path,omitempty" jsonschema:"file or folder to rewrite, relative to the working directory (default: all of it)"`
 	Language string `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
+	narrowArgs
 }
 
 type editFile struct {
@@ -109,6 +110,11 @@ type astEditResult struct {
 	ParseFailures []matcher.Failure `json:"parse_failures"`
 	Languages     []string          `json:"languages"`
 	Rejected      map[string]string `json:"rejected,omitempty"`
+	FilesParsed   int               `json:"files_parsed"`
+	SkippedDirs   []matcher.Skipped `json:"skipped_folders"`
+	TooLarge      []string          `json:"too_large"`
+	literals      []string
+	pattern       string
 }
 
 func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
@@ -119,18 +125,23 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
 	if bad != nil {
 		return *bad, nil
 	}
-	pats, rejected, bad := e.compileScope(a.Pattern, path, langs, inferred)
+	globs, err := matcher.NewGlobs(a.Globs)
+	if err != nil {
+		return Errorf("globs: %v", err), nil
+	}
+	pats, rejected, bad := e.compileScope(a.Pattern, a.narrowArgs, path, langs, inferred)
 	if bad != nil {
 		return *bad, nil
 	}
-	res := astEditResult{Files: []editFile{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected}
+	res := astEditResult{Files: []editFile{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected.strings(),
+		SkippedDirs: []matcher.Skipped{}, TooLarge: []string{}, literals: pats[0].pat.Literals(), pattern: a.Pattern}
 	var rewrites []matcher.FileRewrite
 	for _, lp := range pats {
 		tmpl, err := matcher.CompileTemplate(lp.pat, a.Rewrite)
 		if err != nil {
 			return Errorf("rewrite: %v", err), nil
 		}
-		r, err := matcher.RewriteAll(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Cache: e.cache}, tmpl)
+		r, err := matcher.RewriteAll(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Filters: lp.filters, Cache: e.cache, Globs: globs}, tmpl)
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Errorf("ast_edit was cancelled: %v; nothing was staged", err), nil
@@ -142,11 +153,14 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
 		}
 		res.Languages = append(res.Languages, lp.lang.ID)
 		res.FilesScanned += r.FilesScanned
+		res.FilesParsed += r.FilesParsed
 		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
+		res.TooLarge = append(res.TooLarge, r.TooLarge...)
+		res.SkippedDirs = mergeSkipped(res.SkippedDirs, r.Skipped)
 		rewrites = append(rewrites, r.Files...)
 	}
 	if len(res.Languages) == 0 && len(rejected) > 0 {
-		return patternError(rejected), nil
+		return rejected.result(), nil
 	}
 	if len(rewrites) == 0 {
 		r := Text(noEditText(res))
@@ -183,10 +197,11 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
 }
 
 func noEditText(r astEditResult) string {
-	if len(r.Languages) == 0 {
-		return "no matches: no files of a bundled language here; nothing was staged"
-	}
-	return fmt.Sprintf("no matches (%s searched; %d files scanned); nothing was staged", strings.Join(r.Languages, ", "), r.FilesScanned)
+	return "Nothing was staged.\n" + r.footer()
+}
+
+func (r astEditResult) footer() string {
+	return footer(r.pattern, r.Languages, r.Replacements+r.Skipped, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.SkippedDirs, r.TooLarge, r.literals)
 }
 
 // proposalText is what the model reads of a staged edit: the counts, the
@@ -213,7 +228,8 @@ func proposalText(r astEditResult) string {
 		n := len(r.Files) - r.DiffFiles
 		fmt.Fprintf(&b, "… the diff of %d more file%s is left out (the whole change is staged)\n", n, plural(n))
 	}
-	fmt.Fprintf(&b, "\ncall resolve with edit_id %q and action \"accept\" to write it, or \"discard\" to drop it", r.EditID)
+	fmt.Fprintf(&b, "\ncall resolve with edit_id %q and action \"accept\" to write it, or \"discard\" to drop it\n", r.EditID)
+	b.WriteString(r.footer())
 	return b.String()
 }
 

@@ -94,7 +94,8 @@ func TestASTEditProposalText(t *testing.T) {
 	res := call(t, d, "ast_edit", map[string]any{"pattern": "dispose($X)", "rewrite": "$X.dispose()", "path": "a.go"})
 	want := "(proposed) 2 replacements in 1 file\n\n" +
 		"--- a/a.go\n+++ b/a.go\n@@ -1,6 +1,6 @@\n package a\n \n func A() {\n-\tdispose(dispose(x))\n+\tx.dispose().dispose()\n \tf(f(y))\n }\n" +
-		"\ncall resolve with edit_id \"edit_1\" and action \"accept\" to write it, or \"discard\" to drop it"
+		"\ncall resolve with edit_id \"edit_1\" and action \"accept\" to write it, or \"discard\" to drop it\n" +
+		"Searched go: 1 file scanned, 1 parsed, 0 skipped by the prefilter."
 	if diff := cmp.Diff(want, res.TextContent()); diff != "" {
 		t.Errorf("proposal (-want +got):\n%s", diff)
 	}
@@ -123,7 +124,7 @@ func TestASTEditWarnsOnBrokenRewrite(t *testing.T) {
 func TestASTEditNoMatch(t *testing.T) {
 	d, _ := editRun(t, map[string]string{"a.go": "package a\n\nfunc A() {}\n"})
 	res := call(t, d, "ast_edit", map[string]any{"pattern": "dispose($X)", "rewrite": "$X.dispose()"})
-	if res.IsError || res.TextContent() != "no matches (go searched; 1 files scanned); nothing was staged" {
+	if res.IsError || res.TextContent() != "Nothing was staged.\nNo matches in go: 1 file scanned, 0 parsed, 1 skipped by the prefilter. Could explain it: no file holds every word of the pattern (dispose)." {
 		t.Errorf("no match: %q", res.TextContent())
 	}
 	if res := resolveEdit(t, d, "edit_1", "accept"); !res.IsError || !strings.Contains(res.TextContent(), "no edit is pending") {
@@ -217,7 +218,7 @@ func TestASTEditBadInput(t *testing.T) {
 		{map[string]any{"pattern": "dispose($X)", "rewrite": "$Y.dispose()"}, "rewrite: "},
 		{map[string]any{"pattern": "dispose($X)"}, `missing required argument "rewrite"`},
 		{map[string]any{"pattern": "", "rewrite": "x"}, "pattern: must not be empty"},
-		{map[string]any{"pattern": "func (", "rewrite": "x"}, "does not parse in any context"},
+		{map[string]any{"pattern": "func (", "rewrite": "x"}, "does not parse as go or python.\nMost likely fix"},
 		{map[string]any{"pattern": "f()", "rewrite": "g()", "language": "cobol"}, `language: unknown language "cobol"`},
 		{map[string]any{"pattern": "f()", "rewrite": "g()", "path": "../x"}, "path: ../x: outside the working directory"},
 	} {

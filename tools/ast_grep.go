@@ -19,7 +19,7 @@ func searchTools(e *env) []*Tool {
 		e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
 	}
 	t := NewTool("ast_grep", Read, true,
-		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched.",
+		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. Several statements match a run of them in one block. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched. Narrow with inside, not_inside, has, not_has (patterns: $X.Close() with not_inside defer $X.Close()) and where, where_not (regexps on captures: {\"F\": \"^New\"}); context adds lines around matches; globs picks files (!*_test.go).",
 		e.astGrep)
 	setMinimum(t.InputSchema, "max_results", 1)
 	return []*Tool{t}
@@ -30,6 +30,8 @@ type astGrepArgs struct {
 	Path       string `json:"path,omitempty" jsonschema:"file or folder to search, relative to the working directory (default: all of it)"`
 	Language   string `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
 	MaxResults int    `json:"max_results,omitempty" jsonschema:"how many matches to return (default 50)"`
+	Context    int    `json:"context,omitempty" jsonschema:"lines to show before and after each match (default 0)"`
+	narrowArgs
 }
 
 type astGrepResult struct {
@@ -41,6 +43,10 @@ type astGrepResult struct {
 	ParseFailures []matcher.Failure `json:"parse_failures"`
 	Languages     []string          `json:"languages"`
 	Rejected      map[string]string `json:"rejected,omitempty"` // language: why it could not parse the pattern
+	Skipped       []matcher.Skipped `json:"skipped_folders"`    // folders left out by rule
+	TooLarge      []string          `json:"too_large"`          // files over the size limit, not parsed
+	literals      []string          // the words every match holds, for the footer
+	pattern       string
 }
 
 func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
@@ -51,17 +57,26 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 	if max == 0 {
 		max = 50
 	}
+	if a.Context < 0 {
+		return Errorf("context: %d lines; give 0 or more", a.Context), nil
+	}
 	path, langs, inferred, bad := e.scope(a.Path, a.Language)
 	if bad != nil {
 		return *bad, nil
 	}
-	pats, rejected, bad := e.compileScope(a.Pattern, path, langs, inferred)
+	globs, err := matcher.NewGlobs(a.Globs)
+	if err != nil {
+		return Errorf("globs: %v", err), nil
+	}
+	pats, rejected, bad := e.compileScope(a.Pattern, a.narrowArgs, path, langs, inferred)
 	if bad != nil {
 		return *bad, nil
 	}
-	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected}
+	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected.strings(),
+		Skipped: []matcher.Skipped{}, TooLarge: []string{}, literals: pats[0].pat.Literals(), pattern: a.Pattern}
 	for _, lp := range pats {
-		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Cache: e.cache, Limit: max})
+		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Filters: lp.filters,
+			Cache: e.cache, Globs: globs, Limit: max, Context: a.Context})
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Errorf("ast_grep was cancelled: %v", err), nil
@@ -77,65 +92,156 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 		res.FilesScanned += r.FilesScanned
 		res.FilesParsed += r.FilesParsed
 		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
+		res.TooLarge = append(res.TooLarge, r.TooLarge...)
+		res.Skipped = mergeSkipped(res.Skipped, r.Skipped)
 	}
 	if len(res.Languages) == 0 && len(rejected) > 0 {
-		return patternError(rejected), nil
+		return rejected.result(), nil
 	}
 	if len(res.Matches) > max {
 		res.Matches = res.Matches[:max]
 	}
 	res.Truncated = res.Total > len(res.Matches)
-	r := Text(formatMatches(res))
+	r := Text(formatMatches(res, a.Context))
 	r.Structured = res
 	return r, nil
 }
 
-// A langPattern is a pattern compiled in one language of a scope.
+// A langPattern is a pattern compiled in one language of a scope, with
+// its filters compiled in the same language.
 type langPattern struct {
-	lang *grammars.Language
-	pat  *matcher.Pattern
+	lang    *grammars.Language
+	pat     *matcher.Pattern
+	filters *matcher.Filters
 }
 
-// compileScope compiles pattern in each of langs. It returns the
-// languages that accept it and, by language id, why the others do not;
-// when the languages were inferred for a folder, a language with no files
-// there neither searches nor rejects. No language accepting the pattern is
-// an error Result.
-func (e *env) compileScope(pattern, path string, langs []*grammars.Language, inferred bool) ([]langPattern, map[string]string, *Result) {
+// compileScope compiles pattern and the filters in each of langs. It
+// returns the languages that accept them and, by language id, why the
+// others do not; when the languages were inferred for a folder, a
+// language with no files there neither searches nor rejects. No language
+// accepting them is an error Result.
+func (e *env) compileScope(pattern string, narrow narrowArgs, path string, langs []*grammars.Language, inferred bool) ([]langPattern, rejections, *Result) {
+	where, whereNot, bad := narrow.regexps()
+	if bad != nil {
+		return nil, nil, bad
+	}
 	var (
 		pats     []langPattern
-		rejected map[string]string
-		all      = map[string]string{}
+		rejected rejections
+		all      = rejections{}
 	)
 	for _, l := range langs {
 		p, err := matcher.Compile(l, pattern)
+		var f *matcher.Filters
 		if err == nil {
-			pats = append(pats, langPattern{l, p})
+			f, err = narrow.filters(l, p, where, whereNot)
+		} else {
+			err = &argError{"pattern", err}
+		}
+		if err == nil {
+			pats = append(pats, langPattern{l, p, f})
 			continue
 		}
-		all[l.ID] = err.Error()
+		all[l.ID] = err
 		if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
 			if rejected == nil {
-				rejected = map[string]string{}
+				rejected = rejections{}
 			}
-			rejected[l.ID] = err.Error()
+			rejected[l.ID] = err
 		}
 	}
 	if len(pats) == 0 {
-		r := patternError(all)
+		r := all.result()
 		return nil, nil, &r
 	}
 	return pats, rejected, nil
 }
 
-// patternError says that the pattern parses in none of the languages
-// that were to be searched.
-func patternError(why map[string]string) Result {
-	var parts []string
-	for _, id := range slices.Sorted(maps.Keys(why)) {
-		parts = append(parts, id+": "+why[id])
+// An argError is what is wrong with one argument.
+type argError struct {
+	arg string
+	err error
+}
+
+func (e *argError) Error() string { return e.arg + ": " + e.err.Error() }
+
+func (e *argError) Unwrap() error { return e.err }
+
+// rejections say, by language id, why a language cannot search: its
+// pattern or a filter does not parse there, or a constraint names what
+// the pattern does not bind.
+type rejections map[string]error
+
+// strings is the one-line reason of each, for the structured result and
+// the note that a language was not searched: a pattern that does not
+// parse there with the first error of its first context.
+func (r rejections) strings() map[string]string {
+	if len(r) == 0 {
+		return nil
 	}
-	return Errorf("pattern: %s. Write it as code that parses in the language, with $NAME where any expression may stand.", strings.Join(parts, "; "))
+	out := map[string]string{}
+	for id, err := range r {
+		var ce *matcher.ContextError
+		var ae *argError
+		if errors.As(err, &ce) && errors.As(err, &ae) && len(ce.Tried) > 0 {
+			out[id] = fmt.Sprintf("%s does not parse as %s (%s)", ae.arg, id, ce.Tried[0])
+			continue
+		}
+		out[id] = err.Error()
+	}
+	return out
+}
+
+// result is the error Result when no language can search. A pattern
+// that parses nowhere leads with the most likely fix, then lists the
+// contexts each language tried, one line each, the first error of each.
+func (r rejections) result() Result {
+	ids := slices.Sorted(maps.Keys(r))
+	var b strings.Builder
+	var ces []*matcher.ContextError
+	arg := ""
+	for _, id := range ids {
+		var ce *matcher.ContextError
+		var ae *argError
+		if !errors.As(r[id], &ce) || !errors.As(r[id], &ae) || arg != "" && ae.arg != arg {
+			ces = nil
+			break
+		}
+		arg = ae.arg
+		ces = append(ces, ce)
+	}
+	if ces == nil {
+		// Not a pattern that parses nowhere: each language's reason, once
+		// when they all say the same.
+		same := true
+		for _, id := range ids {
+			same = same && r[id].Error() == r[ids[0]].Error()
+		}
+		if same {
+			return Errorf("%s", r[ids[0]].Error())
+		}
+		for i, id := range ids {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(id + ": " + r[id].Error())
+		}
+		return Errorf("%s", b.String())
+	}
+	fmt.Fprintf(&b, "%s: %s does not parse as %s.", arg, matcher.Quote(ces[0].Pattern), strings.Join(ids, " or "))
+	for _, ce := range ces {
+		if ce.Hint != "" {
+			fmt.Fprintf(&b, "\nMost likely fix: %s.", ce.Hint)
+			break
+		}
+	}
+	for i, ce := range ces {
+		fmt.Fprintf(&b, "\nContexts tried in %s, with the first error of each:", ids[i])
+		for _, line := range ce.TriedLines() {
+			b.WriteString("\n  " + line)
+		}
+	}
+	return Errorf("%s", b.String())
 }
 
 // writeFailures lists the files that did not parse cleanly, ten at most.
@@ -211,26 +317,29 @@ func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
 }
 
 // formatMatches is the text the model reads: a path:line header and the
-// matched lines for each match, then what was left out.
-func formatMatches(r astGrepResult) string {
+// matched lines for each match (numbered, with the context asked for),
+// then what was left out, then the footer.
+func formatMatches(r astGrepResult, context int) string {
 	var b strings.Builder
-	switch {
-	case len(r.Languages) == 0:
-		b.WriteString("no matches: no files of a bundled language here")
-	case r.Total == 0:
-		fmt.Fprintf(&b, "no matches (%s searched; %d files scanned, %d parsed)", strings.Join(r.Languages, ", "), r.FilesScanned, r.FilesParsed)
-	}
 	for i, m := range r.Matches {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "%s:%d\n%s\n", m.File, m.Range.Start.Line, strings.TrimRight(m.Lines(), "\n"))
+		lines, first := m.Lines()
+		fmt.Fprintf(&b, "%s:%d\n", m.File, m.Range.Start.Line)
+		if context == 0 {
+			b.WriteString(strings.TrimRight(lines, "\n") + "\n")
+			continue
+		}
+		for k, line := range strings.Split(strings.TrimRight(lines, "\n"), "\n") {
+			n, mark := first+k, "-"
+			if n >= m.Range.Start.Line && n <= m.Range.End.Line {
+				mark = ":"
+			}
+			fmt.Fprintf(&b, "%d%s%s\n", n, mark, line)
+		}
 	}
 	if r.Total > 0 {
-		files := map[string]bool{}
-		for _, m := range r.Matches {
-			files[m.File] = true
-		}
 		fmt.Fprintf(&b, "\n%d match%s", r.Total, map[bool]string{true: "", false: "es"}[r.Total == 1])
 		if r.Truncated {
 			fmt.Fprintf(&b, "; showing %d, %d more left out by max_results", len(r.Matches), r.Total-len(r.Matches))
@@ -244,5 +353,7 @@ func formatMatches(r astGrepResult) string {
 		b.WriteString("\n")
 		writeFailures(&b, r.ParseFailures, "matches in their other declarations still count")
 	}
-	return strings.TrimRight(b.String(), "\n")
+	b.WriteString("\n")
+	b.WriteString(footer(r.pattern, r.Languages, r.Total, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.Skipped, r.TooLarge, r.literals))
+	return strings.TrimLeft(b.String(), "\n")
 }

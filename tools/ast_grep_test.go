@@ -83,7 +83,7 @@ func TestASTGrep(t *testing.T) {
 		t.Errorf("max_results: %+v\n%s", r, res.TextContent())
 	}
 	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "docs"})
-	if r := res.Structured.(astGrepResult); res.IsError || r.Total != 0 || len(r.Languages) != 0 || res.TextContent() != "no matches: no files of a bundled language here" {
+	if r := res.Structured.(astGrepResult); res.IsError || r.Total != 0 || len(r.Languages) != 0 || res.TextContent() != "No matches: no files of a bundled language here." {
 		t.Errorf("a folder with no Go files: %+v\n%s", r, res.TextContent())
 	}
 	res = call(t, d, "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "vendor"})
@@ -105,7 +105,7 @@ func TestASTGrepBadInput(t *testing.T) {
 		{map[string]any{"pattern": ""}, "pattern: must not be empty"},
 		{map[string]any{}, `missing required argument "pattern"`},
 		{map[string]any{"pattern": "$$$X"}, "only a $$$ metavariable"},
-		{map[string]any{"pattern": "func ("}, "does not parse in any context; tried statement"},
+		{map[string]any{"pattern": "func ("}, "does not parse as go or python.\nMost likely fix: a pattern is a whole construct"},
 		{map[string]any{"pattern": "f()", "max_results": 0}, `argument "max_results": must be at least 1, got 0`},
 	} {
 		res := call(t, d, "ast_grep", tc.args)
@@ -162,7 +162,7 @@ func TestASTGrepPython(t *testing.T) {
 
 	res = call(t, d, "ast_grep", map[string]any{"pattern": "if $X != nil { $$$B }"})
 	r = res.Structured.(astGrepResult)
-	if res.IsError || !cmp.Equal(r.Languages, []string{"go"}) || r.Rejected["python"] == "" || !strings.Contains(res.TextContent(), "python files here were not searched: pattern ") {
+	if res.IsError || !cmp.Equal(r.Languages, []string{"go"}) || r.Rejected["python"] == "" || !strings.Contains(res.TextContent(), "python files here were not searched: pattern does not parse as python (statement: ") {
 		t.Errorf("a Go-only pattern: %+v\n%s", r, res.TextContent())
 	}
 

@@ -105,9 +105,17 @@ func newLanguage() *grammars.Language {
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds,
+		MaxSize:    MaxFileSize,
 		// Statements sit in blocks and in the clauses of switch and
 		// select; declarations at the top of the file.
 		Blocks: []string{"block", "expression_case", "type_case", "default_case", "communication_case", "source_file"},
+		Forms: []grammars.Form{
+			{Keyword: "func", Pattern: "func $F($$$P) $$$R { $$$B }, or for a method func ($RECV $T) $F($$$P) $$$R { $$$B }"},
+			{Keyword: "type", Pattern: "type $T struct { $$$F }"},
+			{Keyword: "if", Pattern: "if $C { $$$B }"},
+			{Keyword: "for", Pattern: "for $$$ { $$$B }"},
+			{Keyword: "switch", Pattern: "switch $X { $$$C }"},
+		},
 	}
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }

@@ -151,7 +151,18 @@ func newLanguage() *grammars.Language {
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds,
+		MaxSize:    MaxFileSize,
 		Blocks:     []string{"block", "module"},
+		Forms: []grammars.Form{
+			{Keyword: "def", Pattern: "def $F($$$P): $$$B"},
+			{Keyword: "async", Pattern: "async def $F($$$P): $$$B"},
+			{Keyword: "class", Pattern: "class $C: $$$B, or with bases class $C($$$BASES): $$$B"},
+			{Keyword: "if", Pattern: "if $C: $$$B"},
+			{Keyword: "for", Pattern: "for $X in $Y: $$$B"},
+			{Keyword: "while", Pattern: "while $C: $$$B"},
+			{Keyword: "with", Pattern: "with $X as $Y: $$$B"},
+			{Keyword: "try", Pattern: "try: $$$B\nexcept $E: $$$H"},
+		},
 	}
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
