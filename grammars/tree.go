@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // A Kind identifies a node's production or token type within its language.
@@ -173,9 +174,10 @@ func (l ErrorList) Err() error {
 // children of a new node, so a parser can decide what a node is after it
 // has parsed its first child (a binary expression after its left operand).
 type Builder struct {
-	Nodes []Node
-	Kids  []int32
-	stack []int32
+	Nodes  []Node
+	Kids   []int32
+	stack  []int32
+	reused bool // the buffers were a released tree's
 }
 
 // Leaf pushes a token.
@@ -232,18 +234,59 @@ func (b *Builder) Truncate(mark int) { b.stack = b.stack[:mark] }
 
 // NewBuilder returns a builder for a file of n bytes, its slices sized
 // for about one node in four bytes so that they are seldom copied as
-// they grow.
+// they grow. It takes the buffers of a released tree when one is big
+// enough, so that a search that drops each tree once its file is matched
+// parses file after file in the same memory.
 func NewBuilder(n int) *Builder {
-	return &Builder{Nodes: make([]Node, 0, n/4+16), Kids: make([]int32, 0, n/4+16)}
+	want := n/4 + 16
+	if bufs, ok := released.Get().(*treeBufs); ok {
+		// Big enough, and not so big that a small tree (a pattern's,
+		// which is kept) would hold a large file's buffers.
+		fits := func(c int) bool { return c >= want && c <= 8*want+4096 }
+		if fits(cap(bufs.nodes)) && fits(cap(bufs.kids)) {
+			return &Builder{Nodes: bufs.nodes[:0], Kids: bufs.kids[:0], reused: true}
+		}
+		if cap(bufs.nodes) > want {
+			released.Put(bufs) // for a larger file
+		}
+	}
+	return &Builder{Nodes: make([]Node, 0, want), Kids: make([]int32, 0, want)}
+}
+
+// released holds the buffers of trees their owners are done with, for
+// NewBuilder. A sync.Pool keeps them per processor, so each search
+// worker in effect reuses its own.
+var released sync.Pool
+
+type treeBufs struct {
+	nodes []Node
+	kids  []int32
+}
+
+// Release hands the tree's buffers back for the next parse. The tree
+// must not be used after: only a caller that keeps nothing of it (no
+// cache) releases a tree.
+func (t *Tree) Release() {
+	if t == nil || t.Nodes == nil {
+		return
+	}
+	released.Put(&treeBufs{nodes: t.Nodes[:0], kids: t.Kids[:0]})
+	t.Nodes, t.Kids = nil, nil
 }
 
 // Finish makes every entry on the stack a child of a root of kind k that
 // spans the whole source, and puts the nodes into t. A slice that wastes
 // more than a quarter of its capacity (a file mostly of comments) is
-// copied to its size, since trees are cached.
+// copied to its size, since trees are cached, unless its buffers are
+// reused ones, which a search that caches nothing hands from file to
+// file.
 func (b *Builder) Finish(t *Tree, k Kind) {
 	t.Root = b.Close(0, k, 0)
-	t.Nodes, t.Kids = trim(b.Nodes), trim(b.Kids)
+	if b.reused {
+		t.Nodes, t.Kids = b.Nodes, b.Kids
+	} else {
+		t.Nodes, t.Kids = trim(b.Nodes), trim(b.Kids)
+	}
 	t.Nodes[t.Root].Start, t.Nodes[t.Root].End = 0, uint32(len(t.Src))
 }
 

@@ -18,9 +18,10 @@ import (
 // holds still finds its matches cached when it runs again. A Cache is safe
 // for concurrent use.
 type Cache struct {
-	mu      sync.Mutex
-	trees   lru
-	results lru
+	mu       sync.Mutex
+	trees    lru
+	results  lru
+	pressure pressure
 }
 
 // A cacheKey names a tree (pattern "") or one pattern's matches in a file.
@@ -84,7 +85,33 @@ func (c *Cache) put(e *cacheEntry) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.pressure.high() {
+		// The process is near its memory limit: what the cache holds goes
+		// first, so that the search itself never runs out.
+		c.trees.shrink(c.trees.used / 2)
+		c.results.shrink(c.results.used / 2)
+		return
+	}
 	c.set(e.key).put(e)
+}
+
+// Used returns the bytes the cache holds, trees and matches, by its own
+// accounting.
+func (c *Cache) Used() int64 {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.trees.used + c.results.used
+}
+
+// Budget returns the bytes the cache may hold.
+func (c *Cache) Budget() int64 {
+	if c == nil {
+		return 0
+	}
+	return c.trees.budget + c.results.budget
 }
 
 // An lru is a set of entries within a budget, the least recently used
@@ -128,6 +155,14 @@ func (l *lru) put(e *cacheEntry) {
 	}
 }
 
+// shrink drops the least recently used entries until at most to bytes
+// are held.
+func (l *lru) shrink(to int64) {
+	for l.used > to && l.order.Len() > 0 {
+		l.drop(l.order.Back())
+	}
+}
+
 func (l *lru) drop(el *list.Element) {
 	e := l.order.Remove(el).(*cacheEntry)
 	delete(l.entries, e.key)
@@ -163,15 +198,11 @@ func resultSize(r *fileResult) int64 {
 	n := int64(unsafe.Sizeof(*r)) + 64
 	for i := range r.found {
 		f := &r.found[i]
-		n += int64(unsafe.Sizeof(*f)) + int64(len(f.File)+len(f.Text)+len(f.lines))
-		for k, v := range f.Captures {
-			n += int64(len(k)+len(v)) + 32
-		}
-		for k, vs := range f.MultiCaptures {
-			n += int64(len(k)) + 32
-			for _, v := range vs {
-				n += int64(len(v)) + 16
-			}
+		// Text and the captures are parts of lines.
+		n += int64(unsafe.Sizeof(*f)) + int64(len(f.lines))
+		n += int64(len(f.Captures)) * int64(unsafe.Sizeof(Capture{}))
+		for _, mc := range f.MultiCaptures {
+			n += int64(unsafe.Sizeof(mc)) + int64(len(mc.Texts))*16
 		}
 	}
 	if r.failure != nil {

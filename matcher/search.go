@@ -3,7 +3,9 @@ package matcher
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,13 +48,16 @@ type Range struct {
 
 // A Found match, located in its file.
 type Found struct {
-	File          string              `json:"file"` // relative to Root, with / separators
-	Range         Range               `json:"range"`
-	Text          string              `json:"text"`
-	Captures      map[string]string   `json:"captures,omitempty"`
-	MultiCaptures map[string][]string `json:"multi_captures,omitempty"`
-	lines         string              // the whole lines the match spans, and the context around them
-	first         int                 // the line lines starts on
+	File          string        `json:"file"` // relative to Root, with / separators
+	Range         Range         `json:"range"`
+	Text          string        `json:"text"`
+	Captures      Captures      `json:"captures,omitempty"`
+	MultiCaptures MultiCaptures `json:"multi_captures,omitempty"`
+	// The whole lines the match spans, with the context around them: one
+	// string, of which Text and the captures are parts, so that a match
+	// costs one copy of its source.
+	lines string
+	first int // the line lines starts on
 }
 
 // Lines returns the source lines the match spans, with the lines of
@@ -82,13 +87,15 @@ type Results struct {
 func Search(ctx context.Context, q Query) (*Results, error) {
 	s := &search{q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context)}
 	var (
-		mu  sync.Mutex
-		out []*fileResult
+		mu   sync.Mutex
+		out  []*fileResult
+		kept keptMatches
 	)
 	report, err := eachFile(ctx, q, func(path string) {
 		r := s.file(path)
 		mu.Lock()
 		out = append(out, r)
+		kept.add(r, q.Limit)
 		mu.Unlock()
 	})
 	if err != nil {
@@ -96,15 +103,20 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 	}
 	slices.SortFunc(out, func(a, b *fileResult) int { return strings.Compare(a.path, b.path) })
 	res := &Results{FilesScanned: len(out), ParseFailures: report.failed, Skipped: report.skipped}
+	n := 0
+	for _, r := range out {
+		n += len(kept.found(r))
+	}
+	if q.Limit > 0 {
+		n = min(n, q.Limit)
+	}
+	res.Matches = make([]Found, 0, n) // one allocation: a search may return a hundred thousand
 	for _, r := range out {
 		res.Total += r.count
-		if q.Limit == 0 || len(res.Matches) < q.Limit {
-			n := len(r.found)
-			if q.Limit > 0 {
-				n = min(n, q.Limit-len(res.Matches))
-			}
-			res.Matches = append(res.Matches, r.found[:n]...)
+		if found := kept.found(r); len(res.Matches) < n {
+			res.Matches = append(res.Matches, found[:min(len(found), n-len(res.Matches))]...)
 		}
+		r.release()
 		if r.parsed {
 			res.FilesParsed++
 		}
@@ -116,6 +128,45 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 		}
 	}
 	return res, nil
+}
+
+// keptMatches holds, while a search runs, the matches in full of only
+// the files that can still be among the first Query.Limit in file order:
+// with a limit, the matches of a file whose path sorts after the first
+// Limit matches already kept are let go (their count stays), so that a
+// search of a million matches holds about Limit of them, not a limit's
+// worth per file. The cache keeps its own copies of results.
+type keptMatches struct {
+	files []*fileResult // sorted by path, each with matches in full
+	n     int           // matches they hold
+	drop  map[*fileResult]bool
+}
+
+func (k *keptMatches) add(r *fileResult, limit int) {
+	if limit == 0 || len(r.found) == 0 {
+		return
+	}
+	i, _ := slices.BinarySearchFunc(k.files, r.path, func(f *fileResult, p string) int { return strings.Compare(f.path, p) })
+	k.files = slices.Insert(k.files, i, r)
+	k.n += len(r.found)
+	for len(k.files) > 1 && k.n-len(k.files[len(k.files)-1].found) >= limit {
+		last := k.files[len(k.files)-1]
+		k.files = k.files[:len(k.files)-1]
+		k.n -= len(last.found)
+		if k.drop == nil {
+			k.drop = map[*fileResult]bool{}
+		}
+		k.drop[last] = true
+		last.release()
+	}
+}
+
+// found returns the matches of r that were kept.
+func (k *keptMatches) found(r *fileResult) []Found {
+	if k.drop[r] {
+		return nil
+	}
+	return r.found
 }
 
 // eachFile walks q.Path and calls do for each file of q.Lang, on one
@@ -159,6 +210,7 @@ type fileResult struct {
 	limit    int     // the limit found was made for (0: none)
 	failure  *Failure
 	tooLarge bool // over the language's size limit: not read
+	cached   bool // the cache holds it: never changed after
 }
 
 // file searches one file, or takes what an earlier search of the same
@@ -192,7 +244,8 @@ func (s *search) file(path string) *fileResult {
 		s.match(r, rel, st, src)
 	}
 	r.limit = s.q.Limit
-	if st != (stamp{}) {
+	if st != (stamp{}) && s.q.Cache != nil {
+		r.cached = true
 		s.q.Cache.put(&cacheEntry{key: key, stamp: st, size: resultSize(r), res: r})
 	}
 	return r
@@ -216,6 +269,17 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 	lines := newLineIndex(tree.Src)
 	for _, m := range ms {
 		r.found = append(r.found, locate(tree, lines, rel, m, s.q.Context))
+	}
+	if s.q.Cache == nil {
+		tree.Release() // nothing keeps it: the next file parses in its memory
+	}
+}
+
+// release lets go of r's matches, unless the cache holds r, whose
+// matches another search may want.
+func (r *fileResult) release() {
+	if !r.cached {
+		r.found = nil
 	}
 }
 
@@ -289,29 +353,113 @@ func isWordStart(s string) bool {
 func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match, context int) Found {
 	sp := m.Span(t)
 	start, end := lines.position(sp.Start), lines.position(lastChar(t.Src, sp))
-	f := Found{File: rel, Text: string(t.Src[sp.Start:sp.End]), Range: Range{Start: start, End: end}}
+	f := Found{File: rel, Range: Range{Start: start, End: end}}
 	f.first = max(1, start.Line-context)
 	last := min(len(lines.starts), end.Line+context)
-	f.lines = string(t.Src[lines.lineStart(f.first):lines.lineEnd(last)])
-	for name, n := range m.Captures {
-		if f.Captures == nil {
-			f.Captures = map[string]string{}
+	from, to := lines.lineStart(f.first), lines.lineEnd(last)
+	f.lines = string(t.Src[from:to])
+	text := func(a, b uint32) string {
+		if from <= a && b <= to {
+			return f.lines[a-from : b-from]
 		}
-		f.Captures[name] = t.Text(n)
+		return string(t.Src[a:b])
+	}
+	f.Text = text(sp.Start, sp.End)
+	for name, n := range m.Captures {
+		nd := t.Nodes[n]
+		f.Captures = append(f.Captures, Capture{Name: name, Text: text(nd.Start, nd.End)})
 	}
 	for name, run := range m.Multi {
-		if f.MultiCaptures == nil {
-			f.MultiCaptures = map[string][]string{}
-		}
 		list := []string{}
 		for _, n := range run {
-			if t.Named(n) || t.Nodes[n].Count > 0 {
-				list = append(list, t.Text(n))
+			if nd := t.Nodes[n]; t.Named(n) || nd.Count > 0 {
+				list = append(list, text(nd.Start, nd.End))
 			}
 		}
-		f.MultiCaptures[name] = list
+		f.MultiCaptures = append(f.MultiCaptures, MultiCapture{Name: name, Texts: list})
 	}
+	slices.SortFunc(f.Captures, func(a, b Capture) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(f.MultiCaptures, func(a, b MultiCapture) int { return strings.Compare(a.Name, b.Name) })
 	return f
+}
+
+// A Capture is what one $NAME captured.
+type Capture struct{ Name, Text string }
+
+// Captures are a match's $NAME captures, sorted by name; in JSON, an
+// object from name to text. A slice, not a map: a search may hold a
+// hundred thousand matches, and a map of one entry costs some 300 bytes.
+type Captures []Capture
+
+// Get returns what $name captured.
+func (c Captures) Get(name string) (string, bool) {
+	for _, x := range c {
+		if x.Name == name {
+			return x.Text, true
+		}
+	}
+	return "", false
+}
+
+func (c Captures) MarshalJSON() ([]byte, error) {
+	m := make(map[string]string, len(c))
+	for _, x := range c {
+		m[x.Name] = x.Text
+	}
+	return json.Marshal(m)
+}
+
+func (c *Captures) UnmarshalJSON(b []byte) error {
+	var m map[string]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*c = nil
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		*c = append(*c, Capture{Name: k, Text: m[k]})
+	}
+	return nil
+}
+
+// A MultiCapture is what one $$$NAME captured: the text of each node of
+// its run, separators left out.
+type MultiCapture struct {
+	Name  string
+	Texts []string
+}
+
+// MultiCaptures are a match's $$$NAME captures, sorted by name; in JSON,
+// an object from name to the list of texts.
+type MultiCaptures []MultiCapture
+
+// Get returns what $$$name captured.
+func (c MultiCaptures) Get(name string) ([]string, bool) {
+	for _, x := range c {
+		if x.Name == name {
+			return x.Texts, true
+		}
+	}
+	return nil, false
+}
+
+func (c MultiCaptures) MarshalJSON() ([]byte, error) {
+	m := make(map[string][]string, len(c))
+	for _, x := range c {
+		m[x.Name] = x.Texts
+	}
+	return json.Marshal(m)
+}
+
+func (c *MultiCaptures) UnmarshalJSON(b []byte) error {
+	var m map[string][]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*c = nil
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		*c = append(*c, MultiCapture{Name: k, Texts: m[k]})
+	}
+	return nil
 }
 
 func lastChar(src []byte, sp grammars.Span) uint32 {

@@ -205,3 +205,25 @@ func TestLineIndex(t *testing.T) {
 		t.Errorf("line 4 = %q", got)
 	}
 }
+
+// TestCacheAccounting: many different searches through one cache keep it
+// within its budget by its own accounting, trees and matches together.
+func TestCacheAccounting(t *testing.T) {
+	root := filepath.Join(goroot(t), "src", "go")
+	c := NewCache(4 << 20)
+	for i, pat := range []string{"$X.Pos()", "$A == $B", "return $X", "if $C { $$$B }", "$F($$$A)", "len($X)", "$X != nil", "for $$$ { $$$B }"} {
+		p, err := Compile(golang.Language, pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Search(context.Background(), Query{Root: root, Path: root, Lang: golang.Language, Pattern: p, Cache: c, Limit: 50}); err != nil {
+			t.Fatal(err)
+		}
+		if c.Used() > c.Budget() {
+			t.Fatalf("after search %d the cache holds %d bytes, over its budget of %d", i, c.Used(), c.Budget())
+		}
+	}
+	if c.Used() == 0 {
+		t.Error("the cache holds nothing")
+	}
+}

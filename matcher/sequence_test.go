@@ -72,11 +72,11 @@ func spans(t *testing.T, l *grammars.Language, src, pattern string) []string {
 		f := locate(tree, lines, "f", m, 0)
 		s := itoa(f.Range.Start.Line) + "-" + itoa(f.Range.End.Line)
 		for _, name := range []string{"X", "F", "P", "C"} {
-			if c, ok := f.Captures[name]; ok {
+			if c, ok := f.Captures.Get(name); ok {
 				s += " " + name + "=" + c
 			}
 		}
-		if b, ok := f.MultiCaptures["B"]; ok {
+		if b, ok := f.MultiCaptures.Get("B"); ok {
 			s += " B=" + itoa(len(b))
 		}
 		out = append(out, s)

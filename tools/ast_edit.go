@@ -20,9 +20,7 @@ import (
 const maxDiffLines = 400
 
 func editTools(e *env) []*Tool {
-	if e.cache == nil {
-		e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
-	}
+	e.newCache()
 	e.edits = &editStore{pending: map[string]*stagedEdit{}}
 	edit := NewTool("ast_edit", Write, false,
 		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose(). A pattern of several statements replaces the run as one piece. inside, not_inside, has, not_has, where, where_not and globs narrow the matches as in ast_grep.",

@@ -21,6 +21,18 @@ type narrowArgs struct {
 	Globs     []string          `json:"globs,omitempty" jsonschema:"files to search, as ripgrep -g takes them: *.go or src/**/*.ts to include, !*_test.go to exclude"`
 }
 
+// newCache makes the run's search cache, once, unless the run keeps
+// nothing between calls.
+func (e *env) newCache() {
+	switch b := e.run.CacheBudget; {
+	case e.cache != nil || b < 0:
+	case b == 0:
+		e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
+	default:
+		e.cache = matcher.NewCache(b)
+	}
+}
+
 // regexps compiles where and where_not once for every language.
 func (a narrowArgs) regexps() (where, whereNot map[string]*regexp.Regexp, bad *Result) {
 	compile := func(arg string, m map[string]string) (map[string]*regexp.Regexp, *Result) {

@@ -54,7 +54,7 @@ func TestASTGrep(t *testing.T) {
 	}
 	var got []loc
 	for _, m := range r.Matches {
-		got = append(got, loc{m.File, m.Range.Start.Line, m.Captures["X"]})
+		got = append(got, loc{m.File, m.Range.Start.Line, captureOf(m, "X")})
 	}
 	want := []loc{{"a.go", 6, "f"}, {"broken.go", 5, "z"}, {"sub/b.go", 3, "x"}, {"sub/b.go", 3, "y"}}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -170,4 +170,10 @@ func TestASTGrepPython(t *testing.T) {
 	if r := res.Structured.(astGrepResult); res.IsError || r.Total != 1 {
 		t.Errorf("python pattern: %s", res.TextContent())
 	}
+}
+
+// captureOf is what $name captured in a match.
+func captureOf(m matcher.Found, name string) string {
+	s, _ := m.Captures.Get(name)
+	return s
 }

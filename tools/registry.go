@@ -68,6 +68,9 @@ func Registry(run *Run) (*Dispatcher, error) {
 func registry(run *Run, ps []provider) (*Dispatcher, error) {
 	d := &Dispatcher{run: run, byName: map[string]*Tool{}, wrappers: map[string][]Wrapper{}}
 	e := &env{run: run, calls: d}
+	if run.MemoryLimit > 0 {
+		debug.SetMemoryLimit(run.MemoryLimit)
+	}
 	if run.Dir != "" {
 		root, err := safefs.NewRoot(run.Dir, run.ExtraReadRoots...)
 		if err != nil {

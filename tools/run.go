@@ -41,6 +41,17 @@ type Run struct {
 	// Grammars are the languages structural search knows; nil means no
 	// ast_grep.
 	Grammars *grammars.Registry
+	// CacheBudget is the bytes structural search keeps between calls,
+	// trees and matches: zero means matcher.DefaultCacheBudget, and a
+	// negative budget keeps nothing, which suits a run of one call (a
+	// tree then goes as soon as its file is matched).
+	CacheBudget int64
+	// MemoryLimit, when positive, is set as the Go runtime's soft memory
+	// limit (debug.SetMemoryLimit) for the whole process when the
+	// registry is built: the collector works harder near it, and the
+	// search cache lets go of what it holds before the process reaches
+	// it. A search never fails for it. Zero leaves the runtime as it is.
+	MemoryLimit int64
 
 	// LSP runs the language servers; nil means no lsp tool. The run's
 	// owner closes it.

@@ -28,10 +28,12 @@ type searchReport struct {
 	Files        int     `json:"files"`
 	FilesParsed  int     `json:"files_parsed"`
 	Matches      int     `json:"matches"`
+	MaxResults   int     `json:"max_results"` // the matches kept in full, as ast_grep's max_results (0: all)
 	ColdSeconds  float64 `json:"cold_seconds"`
-	WarmSeconds  float64 `json:"warm_seconds"` // the same search again in the same run, fastest of --repeat
-	PeakRSSMB    float64 `json:"peak_rss_mb"`  // of the process that ran the cold and warm searches
-	CacheMB      int     `json:"cache_mb"`     // the search cache's budget
+	WarmSeconds  float64 `json:"warm_seconds"`     // the same search again in the same run, fastest of --repeat
+	ColdRSSMB    float64 `json:"cold_peak_rss_mb"` // of a process that ran the cold search alone, with no cache, as a one-shot call does
+	WarmRSSMB    float64 `json:"warm_peak_rss_mb"` // of a process that ran the search with the cache, then again
+	CacheMB      int     `json:"cache_mb"`         // the search cache's budget in the warm process
 	ParseFailure int     `json:"parse_failures"`
 
 	AstGrep *astGrepReport `json:"ast_grep,omitempty"`
@@ -45,9 +47,11 @@ type astGrepReport struct {
 	Seconds       float64  `json:"seconds"`
 	PeakRSSMB     float64  `json:"peak_rss_mb"`
 	Matches       int      `json:"matches"`
-	ColdRatio     float64  `json:"cold_ratio"` // ast-grep's time / ours, cold: above 1 is faster
-	WarmRatio     float64  `json:"warm_ratio"` // ast-grep's time / ours, warm
-	Agree         int      `json:"agree"`      // (file, start line, end line) both found
+	ColdRatio     float64  `json:"cold_ratio"`     // ast-grep's time / ours, cold: above 1 is faster
+	WarmRatio     float64  `json:"warm_ratio"`     // ast-grep's time / ours, warm
+	ColdRSSRatio  float64  `json:"cold_rss_ratio"` // our peak RSS / ast-grep's, cold: at most 1 is leaner
+	WarmRSSRatio  float64  `json:"warm_rss_ratio"` // our peak RSS / ast-grep's, warm
+	Agree         int      `json:"agree"`          // (file, start line, end line) both found
 	OnlyOurs      int      `json:"only_ours"`
 	OnlyAstGrep   int      `json:"only_ast_grep"`
 	Disagreements []string `json:"disagreements"` // the first few, "ours|ast-grep file:start-end"
@@ -60,7 +64,8 @@ type childResult struct {
 	Files         int      `json:"files"`
 	FilesParsed   int      `json:"files_parsed"`
 	ParseFailures int      `json:"parse_failures"`
-	Matches       []string `json:"matches"` // "file:start-end"
+	Total         int      `json:"total"`
+	Matches       []string `json:"matches"` // "file:start-end", in list mode
 }
 
 func runSearch(args []string, stdout io.Writer) int {
@@ -73,7 +78,8 @@ func runSearch(args []string, stdout io.Writer) int {
 	sgPattern := fs.String("ast-grep-pattern", "", "the pattern for ast-grep, when it needs another spelling (default: --pattern)")
 	repeat := fs.Int("repeat", 3, "how many warm searches to time; the fastest counts")
 	list := fs.Int("list", 20, "how many disagreements to list")
-	cacheMB := fs.Int("cache-mb", matcher.DefaultCacheBudget>>20, "the search cache's budget in MiB")
+	cacheMB := fs.Int("cache-mb", matcher.DefaultCacheBudget>>20, "the search cache's budget in MiB, in the warm process")
+	maxResults := fs.Int("max-results", 50, "the matches kept in full, as ast_grep's max_results (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -105,14 +111,25 @@ func runSearch(args []string, stdout io.Writer) int {
 		os.ReadFile(f)
 	}
 
-	rep := searchReport{Lang: l.ID, Dir: dir, Pattern: *pattern}
-	ours, rss, err := runChild(l.ID, *pattern, dir, *repeat, *cacheMB)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+	rep := searchReport{Lang: l.ID, Dir: dir, Pattern: *pattern, MaxResults: *maxResults, CacheMB: *cacheMB}
+	child := func(mode string) (*childResult, float64, bool) {
+		r, rss, err := runChild(mode, l.ID, *pattern, dir, *repeat, *cacheMB, *maxResults)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+			return nil, 0, false
+		}
+		return r, rss, true
+	}
+	cold, coldRSS, ok := child("cold")
+	if !ok {
 		return 1
 	}
-	rep.Files, rep.FilesParsed, rep.Matches, rep.ParseFailure = ours.Files, ours.FilesParsed, len(ours.Matches), ours.ParseFailures
-	rep.ColdSeconds, rep.WarmSeconds, rep.PeakRSSMB, rep.CacheMB = ours.ColdSeconds, ours.WarmSeconds, rss, *cacheMB
+	warm, warmRSS, ok := child("warm")
+	if !ok {
+		return 1
+	}
+	rep.Files, rep.FilesParsed, rep.Matches, rep.ParseFailure = cold.Files, cold.FilesParsed, cold.Total, cold.ParseFailures
+	rep.ColdSeconds, rep.ColdRSSMB, rep.WarmSeconds, rep.WarmRSSMB = cold.ColdSeconds, coldRSS, warm.WarmSeconds, warmRSS
 
 	if *vs {
 		bin := *sgBin
@@ -131,7 +148,13 @@ func runSearch(args []string, stdout io.Writer) int {
 			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 			return 1
 		}
-		compare(sg, ours, *list)
+		// Every match's lines, for the agreement, from a process of its
+		// own: holding them all is no part of what is measured.
+		all, _, ok := child("list")
+		if !ok {
+			return 1
+		}
+		compare(sg, &rep, all.Matches, *list)
 		rep.AstGrep = sg
 	}
 	if *asJSON {
@@ -146,28 +169,32 @@ func runSearch(args []string, stdout io.Writer) int {
 
 func printSearch(w io.Writer, r searchReport) {
 	fmt.Fprintf(w, "%s %q in %s: %d files, %d parsed, %d matches, %d parse failures\n", r.Lang, r.Pattern, r.Dir, r.Files, r.FilesParsed, r.Matches, r.ParseFailure)
-	fmt.Fprintf(w, "agenttools: cold %.3f s, warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.ColdSeconds, r.WarmSeconds, r.PeakRSSMB, r.CacheMB)
+	fmt.Fprintf(w, "agenttools (max_results %d): cold %.3f s, peak RSS %.0f MB; warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.MaxResults, r.ColdSeconds, r.ColdRSSMB, r.WarmSeconds, r.WarmRSSMB, r.CacheMB)
 	sg := r.AstGrep
 	if sg == nil {
 		return
 	}
 	fmt.Fprintf(w, "ast-grep %s %q: %.3f s, peak RSS %.0f MB, %d matches\n", sg.Version, sg.Pattern, sg.Seconds, sg.PeakRSSMB, sg.Matches)
-	fmt.Fprintf(w, "ratio (ast-grep / agenttools): cold %.2fx, warm %.1fx\n", sg.ColdRatio, sg.WarmRatio)
+	fmt.Fprintf(w, "time (ast-grep / agenttools): cold %.2fx, warm %.1fx\n", sg.ColdRatio, sg.WarmRatio)
+	fmt.Fprintf(w, "peak RSS (agenttools / ast-grep): cold %.2f, warm %.2f\n", sg.ColdRSSRatio, sg.WarmRSSRatio)
 	fmt.Fprintf(w, "agreement on (file, start line, end line): %d both, %d only agenttools, %d only ast-grep\n", sg.Agree, sg.OnlyOurs, sg.OnlyAstGrep)
 	for _, d := range sg.Disagreements {
 		fmt.Fprintln(w, "  "+d)
 	}
 }
 
-// runChild runs the cold and warm searches in a fresh process of this
-// program, so that the cold search starts with nothing cached and the peak
-// RSS is that of the searches alone.
-func runChild(lang, pattern, dir string, repeat, cacheMB int) (*childResult, float64, error) {
+// runChild runs one of our sides in a fresh process of this program, so
+// that its peak RSS is its own: "cold" is one search with no cache, as a
+// one-shot call makes it; "warm" fills the cache with one search and
+// times the same search repeated, as a long session makes it; "list"
+// reports every match's lines, for the agreement with ast-grep.
+func runChild(mode, lang, pattern, dir string, repeat, cacheMB, maxResults int) (*childResult, float64, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, 0, err
 	}
-	cmd := exec.Command(self, "search-child", "--lang", lang, "--pattern", pattern, "--repeat", fmt.Sprint(repeat), "--cache-mb", fmt.Sprint(cacheMB), dir)
+	cmd := exec.Command(self, "search-child", "--mode", mode, "--lang", lang, "--pattern", pattern, "--repeat", fmt.Sprint(repeat),
+		"--cache-mb", fmt.Sprint(cacheMB), "--max-results", fmt.Sprint(maxResults), dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -181,15 +208,16 @@ func runChild(lang, pattern, dir string, repeat, cacheMB int) (*childResult, flo
 	return &r, peakRSSMB(cmd.ProcessState), nil
 }
 
-// runSearchChild is the child's side of runChild: a cold search with an
-// empty cache, then the same search repeated, timed, printed as JSON.
+// runSearchChild is the child's side of runChild, printed as JSON.
 func runSearchChild(args []string) int {
 	fs := flag.NewFlagSet("search-child", flag.ContinueOnError)
+	mode := fs.String("mode", "cold", "")
 	lang := fs.String("lang", "go", "")
 	pattern := fs.String("pattern", "", "")
 	repeat := fs.Int("repeat", 3, "")
 	cacheMB := fs.Int("cache-mb", 0, "")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the cold search to this file")
+	maxResults := fs.Int("max-results", 50, "")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the first search to this file")
 	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
 		return 2
 	}
@@ -204,7 +232,13 @@ func runSearchChild(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	q := matcher.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Cache: matcher.NewCache(int64(*cacheMB) << 20)}
+	q := matcher.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Limit: *maxResults}
+	switch *mode {
+	case "warm":
+		q.Cache = matcher.NewCache(int64(*cacheMB) << 20)
+	case "list":
+		q.Limit = 0
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -221,19 +255,23 @@ func runSearchChild(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	out := childResult{ColdSeconds: time.Since(start).Seconds(), Files: res.FilesScanned, FilesParsed: res.FilesParsed, ParseFailures: len(res.ParseFailures), Matches: []string{}}
-	for i := range *repeat {
-		start = time.Now()
-		if _, err := matcher.Search(context.Background(), q); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 1
-		}
-		if d := time.Since(start).Seconds(); i == 0 || d < out.WarmSeconds {
-			out.WarmSeconds = d
+	out := childResult{ColdSeconds: time.Since(start).Seconds(), Files: res.FilesScanned, FilesParsed: res.FilesParsed, ParseFailures: len(res.ParseFailures), Total: res.Total, Matches: []string{}}
+	if *mode == "warm" {
+		for i := range *repeat {
+			start = time.Now()
+			if _, err := matcher.Search(context.Background(), q); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				return 1
+			}
+			if d := time.Since(start).Seconds(); i == 0 || d < out.WarmSeconds {
+				out.WarmSeconds = d
+			}
 		}
 	}
-	for _, m := range res.Matches {
-		out.Matches = append(out.Matches, fmt.Sprintf("%s:%d-%d", m.File, m.Range.Start.Line, m.Range.End.Line))
+	if *mode == "list" {
+		for _, m := range res.Matches {
+			out.Matches = append(out.Matches, fmt.Sprintf("%s:%d-%d", m.File, m.Range.Start.Line, m.Range.End.Line))
+		}
 	}
 	json.NewEncoder(os.Stdout).Encode(out)
 	return 0
@@ -311,19 +349,23 @@ func runAstGrep(bin, pattern, lang, dir string, files []string) (*astGrepReport,
 }
 
 // compare fills in the ratios and the agreement of the two match sets.
-func compare(sg *astGrepReport, ours *childResult, list int) {
+func compare(sg *astGrepReport, ours *searchReport, matches []string, list int) {
 	if ours.ColdSeconds > 0 {
 		sg.ColdRatio = sg.Seconds / ours.ColdSeconds
 	}
 	if ours.WarmSeconds > 0 {
 		sg.WarmRatio = sg.Seconds / ours.WarmSeconds
 	}
+	if sg.PeakRSSMB > 0 {
+		sg.ColdRSSRatio = ours.ColdRSSMB / sg.PeakRSSMB
+		sg.WarmRSSRatio = ours.WarmRSSMB / sg.PeakRSSMB
+	}
 	theirs := map[string]bool{}
 	for _, m := range sg.Disagreements {
 		theirs[m] = true
 	}
 	mine := map[string]bool{}
-	for _, m := range ours.Matches {
+	for _, m := range matches {
 		mine[m] = true
 	}
 	var diff []string

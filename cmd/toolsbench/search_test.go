@@ -38,7 +38,7 @@ func TestSearchVsAstGrep(t *testing.T) {
 			t.Fatalf("%s: %v\n%s", pattern, err, out.Bytes())
 		}
 		a := rep.AstGrep
-		if a == nil || rep.Files == 0 || rep.ColdSeconds <= 0 || rep.WarmSeconds <= 0 || rep.PeakRSSMB <= 0 || a.Seconds <= 0 || a.ColdRatio <= 0 || a.WarmRatio <= 0 || a.Version == "" {
+		if a == nil || rep.Files == 0 || rep.ColdSeconds <= 0 || rep.WarmSeconds <= 0 || rep.ColdRSSMB <= 0 || rep.WarmRSSMB <= 0 || a.Seconds <= 0 || a.ColdRatio <= 0 || a.WarmRatio <= 0 || a.ColdRSSRatio <= 0 || a.WarmRSSRatio <= 0 || a.Version == "" {
 			t.Fatalf("%s: incomplete report %+v %+v", pattern, rep, a)
 		}
 		if a.OnlyOurs != 0 || a.OnlyAstGrep != 0 || len(a.Disagreements) != 0 {
@@ -67,7 +67,8 @@ func TestSearchText(t *testing.T) {
 	text := out.String()
 	for _, want := range []string{
 		`go "if $C { $$$B }" in ` + dir + ": 1 files, 1 parsed, 1 matches, 0 parse failures\n",
-		"ratio (ast-grep / agenttools): cold ",
+		"time (ast-grep / agenttools): cold ",
+		"peak RSS (agenttools / ast-grep): cold ",
 		"agreement on (file, start line, end line): 1 both, 0 only agenttools, 1 only ast-grep\n  only ast-grep   a.go:4-8\n",
 	} {
 		if !strings.Contains(text, want) {

@@ -24,6 +24,7 @@ import (
 	"github.com/agenttools/agenttools/interp/javascript"
 	"github.com/agenttools/agenttools/interp/python"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/matcher"
 	"github.com/agenttools/agenttools/tools"
 	"github.com/agenttools/agenttools/vibe"
 )
@@ -101,6 +102,8 @@ type flags struct {
 	rules        ruleFlag
 	questionWait time.Duration
 	approvalWait time.Duration
+	cacheMB      int
+	memoryLimit  byteSize
 }
 
 type ruleFlag map[string]tools.Rule
@@ -133,6 +136,9 @@ func newFlags(cmd string) *flags {
 	f.fs.Var(f.rules, "rule", "permission rule TOOL=allow|ask|deny (repeatable)")
 	f.fs.DurationVar(&f.questionWait, "question-timeout", tools.DefaultQuestionTimeout, "how long an ask_user card waits for an answer")
 	f.fs.DurationVar(&f.approvalWait, "approval-timeout", tools.DefaultApprovalTimeout, "how long a permission card waits for an answer")
+	f.fs.IntVar(&f.cacheMB, "cache-mb", matcher.DefaultCacheBudget>>20, "MiB structural search keeps between calls, parsed trees and matches (batch and serve; call keeps nothing)")
+	f.memoryLimit = byteSize(defaultMemoryLimit())
+	f.fs.Var(&f.memoryLimit, "memory-limit", "soft limit on the process's memory, such as 512MiB or 2GiB, 0 for none (default: 512MiB, or 3/4 of the container's limit when that is lower)")
 	return f
 }
 
@@ -168,6 +174,11 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		LSP:             lspclient.NewSupervisor(realDir(f.root)),
 		Debug:           dapclient.NewSupervisor(realDir(f.root), dapclient.DefaultTTL),
 		Kernels:         interp.NewKernels(kernels(realDir(f.root))),
+		CacheBudget:     int64(f.cacheMB) << 20,
+		MemoryLimit:     int64(f.memoryLimit),
+	}
+	if f.cacheMB <= 0 {
+		r.CacheBudget = -1
 	}
 	// With nobody to answer, cards fail at once rather than wait.
 	if port == nil {

@@ -91,6 +91,7 @@ func runCall(ctx context.Context, args []string, io IO) int {
 	}
 	port, closePort := terminalPort(io)
 	defer closePort()
+	f.cacheMB = 0 // one call: nothing will search again, so a tree goes once its file is matched
 	d, done, ok := f.dispatcher(port, io)
 	if !ok {
 		return ExitToolError
