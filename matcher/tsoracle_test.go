@@ -1,8 +1,3 @@
-//go:build tsoracle
-
-// The tsoracle tag keeps this file out of the build until grammars/javascript
-// exists; remove it when the grammar lands.
-
 package matcher
 
 import (

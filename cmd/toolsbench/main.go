@@ -46,6 +46,7 @@ import (
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/grammars/javascript"
 	"github.com/agenttools/agenttools/grammars/python"
 )
 
@@ -69,7 +70,7 @@ func main() {
 }
 
 func languages() *grammars.Registry {
-	r, err := grammars.NewRegistry(append([]*grammars.Language{golang.Language, python.Language}, jsLanguages...)...)
+	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX)
 	if err != nil {
 		panic(err)
 	}

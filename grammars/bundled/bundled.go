@@ -4,12 +4,13 @@ package bundled
 import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/grammars/javascript"
 	"github.com/agenttools/agenttools/grammars/python"
 )
 
 // Registry returns a registry of every bundled grammar.
 func Registry() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language, python.Language)
+	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX)
 	if err != nil {
 		panic(err) // the list above is fixed; a clash is a programming error
 	}

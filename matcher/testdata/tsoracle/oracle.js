@@ -511,9 +511,13 @@ const predicates = {
 
   // Modules.
   importDefault: (n) => {
-    // import $X from $S
+    // import $X from $S: $X is one named node, so it takes a default
+    // name, * as ns or { a, b } alike, but not two of them.
     const c = importClause(n, undefined);
-    return c !== undefined && c.name !== undefined && !c.namedBindings;
+    // A clause of a default name and { … } is one import_clause node,
+    // which $X takes whole (a production holding only a metavariable is
+    // that metavariable).
+    return c !== undefined && (c.name !== undefined || c.namedBindings !== undefined);
   },
   importNamespace: (n) => {
     // import * as $N from $S
@@ -614,7 +618,14 @@ function main() {
       for (let i = 0; i < preds.length; i++) {
         if (preds[i](n, ctx)) {
           const start = n.getStart(sf);
-          matches[names[i]].push([file, line(start), line(n.end > start ? n.end - 1 : start)]);
+          // A statement's ; is no leaf of our tree (a terminator is a line
+          // break), so its last line is that of what stands before the ;.
+          let end = n.end > start ? n.end - 1 : start;
+          if (end > start && sf.text[end] === ";") {
+            end--;
+            while (end > start && /\s/.test(sf.text[end])) end--;
+          }
+          matches[names[i]].push([file, line(start), line(end)]);
         }
       }
       ts.forEachChild(n, visit);

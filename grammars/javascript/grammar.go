@@ -1,0 +1,141 @@
+// Package javascript is the JavaScript, TypeScript and TSX grammar of
+// agenttools' structural search: one hand-written recursive-descent
+// parser, with flags for the three dialects, over a lexer it drives, as
+// TypeScript's own parser drives its scanner (a / is division or a
+// regular expression, a } closes a block or a template substitution,
+// depending on where the parser is). It covers ES2024 and TypeScript 5
+// as real code is written, .d.ts files, decorators and JSX included.
+//
+// A top-level statement that fails to parse becomes an ERROR node up to
+// the next line that starts a statement at column 1, and the rest of the
+// file still parses. Statement terminators, written or automatic, are no
+// leaves; comments are trivia. Where TypeScript's grammar is ambiguous
+// (an arrow function or a parenthesized expression, type arguments or a
+// comparison) the parser decides as TypeScript does, speculating where
+// TypeScript does, and remembers where a speculation failed so that
+// parsing stays linear.
+package javascript
+
+import (
+	"bytes"
+	"fmt"
+	"unsafe"
+
+	"github.com/agenttools/agenttools/grammars"
+)
+
+var (
+	// JavaScript is JavaScript with JSX, for .js, .mjs, .cjs and .jsx
+	// files. TypeScript's syntax is accepted too, as TypeScript's own
+	// parser accepts it in JavaScript files, but for type arguments in
+	// expressions and <T>x casts.
+	JavaScript = newLanguage("javascript", []string{"js", "jsx"}, []string{".js", ".mjs", ".cjs", ".jsx"},
+		dialect{jsx: true}, scaffolds(false, true))
+	// TypeScript is TypeScript without JSX, for .ts, .mts, .cts and .d.ts
+	// files, where <T>x is a type assertion.
+	TypeScript = newLanguage("typescript", []string{"ts"}, []string{".ts", ".mts", ".cts"},
+		dialect{ts: true, casts: true}, scaffolds(true, false))
+	// TSX is TypeScript with JSX, for .tsx files.
+	TSX = newLanguage("tsx", nil, []string{".tsx"}, dialect{ts: true, jsx: true}, scaffolds(true, true))
+)
+
+// newLanguage returns one of the three languages.
+func newLanguage(id string, aliases, exts []string, d dialect, sc []grammars.Scaffold) *grammars.Language {
+	l := &grammars.Language{
+		ID:         id,
+		Aliases:    aliases,
+		Extensions: exts,
+		Kinds:      kindTable(),
+		Tokens:     numTokens,
+		Scaffolds:  sc,
+		MaxSize:    MaxFileSize,
+		Blocks:     []string{"statement_block", "program", "switch_case", "switch_default", "class_static_block"},
+		Forms: []grammars.Form{
+			{Keyword: "function", Pattern: "function $F($$$P) { $$$B }"},
+			{Keyword: "async", Pattern: "async function $F($$$P) { $$$B }"},
+			{Keyword: "class", Pattern: "class $C { $$$B }"},
+			{Keyword: "if", Pattern: "if ($C) { $$$B }"},
+			{Keyword: "for", Pattern: "for (const $X of $Y) { $$$B }"},
+			{Keyword: "try", Pattern: "try { $$$B } catch ($E) { $$$H }"},
+			{Keyword: "interface", Pattern: "interface $I { $$$M }"},
+		},
+	}
+	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, false, false).Tree, nil }
+	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, true, false).Tree, nil }
+	l.Lex = func(src []byte, pattern bool) []grammars.Token {
+		return parse(l, d, src, pattern, true).lexed
+	}
+	return l
+}
+
+// scaffolds are the contexts a pattern is tried in, in order: the first
+// that parses wins, so console.log($$$A) is a call (statement) and
+// class $C { $$$B } a class.
+func scaffolds(ts, jsx bool) []grammars.Scaffold {
+	out := []grammars.Scaffold{
+		{Name: "statement", Prefix: "async function* __() {\n", Suffix: "\n}\n"},
+		{Name: "expression", Prefix: "__ = (\n", Suffix: "\n);\n"},
+		{Name: "class member", Prefix: "class __ {\n", Suffix: "\n}\n"},
+		{Name: "object member", Prefix: "__ = {\n", Suffix: "\n};\n"},
+	}
+	if ts {
+		out = append(out,
+			grammars.Scaffold{Name: "type", Prefix: "type __ = (\n", Suffix: "\n);\n"},
+			grammars.Scaffold{Name: "interface member", Prefix: "interface __ {\n", Suffix: "\n}\n"})
+	}
+	if jsx {
+		// A JSX element is an expression; an attribute needs an element
+		// around it. (No scaffold puts the fragment among an element's
+		// children, where any text at all is JSX text.)
+		out = append(out, grammars.Scaffold{Name: "JSX attribute", Prefix: "__ = <__ ", Suffix: " />;\n"})
+	}
+	return append(out,
+		grammars.Scaffold{Name: "parameter", Prefix: "function __(", Suffix: ") {}\n"},
+		grammars.Scaffold{Name: "top-level", Prefix: "", Suffix: "\n"})
+}
+
+// MaxFileSize is the largest file Parse takes. A tree holds about seven
+// bytes per byte of source and parsing allocates about twelve, so a larger
+// file — in practice a generated bundle — is refused with an error instead
+// of taking gigabytes.
+const MaxFileSize = 32 << 20
+
+// result is one parse: the tree, and the tokens when they were recorded.
+type result struct {
+	*grammars.Tree
+	lexed []grammars.Token
+}
+
+// parse parses src in dialect d; record keeps the tokens, for Lex.
+func parse(l *grammars.Language, d dialect, src []byte, pattern, record bool) result {
+	if len(src) > MaxFileSize {
+		msg := fmt.Sprintf("file is %.1f MB; the %s grammar parses files up to %d MB", float64(len(src))/(1<<20), l.ID, MaxFileSize>>20)
+		return result{Tree: grammars.Refused(l, src, nError, nProgram, msg)}
+	}
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
+	lx := newLexer(text, pattern)
+	lx.record = record
+	b := newBuilder(src)
+	p := newParser(lx, d, pattern, b)
+	errs := p.program()
+	t := &grammars.Tree{Lang: l, Src: src}
+	b.Finish(t, nProgram)
+	t.Trivia = lx.Trivia
+	// The lexer's errors first: where both report one at the same place
+	// (an unexpected character), the lexer's says more.
+	t.Errors = append(lx.Errs, errs...)
+	t.Errors.Sort()
+	return result{Tree: t, lexed: lx.toks}
+}
+
+// newBuilder returns a builder sized for src. Code as people write it
+// makes about one node for four bytes, as grammars.NewBuilder assumes;
+// minified code, all on a few very long lines, makes about one a byte,
+// and growing the slices to that size would copy them several times.
+func newBuilder(src []byte) *grammars.Builder {
+	if len(src) < 64<<10 || len(src)/(1+bytes.Count(src, []byte{'\n'})) < 200 {
+		return grammars.NewBuilder(len(src))
+	}
+	n := len(src) + 16
+	return &grammars.Builder{Nodes: make([]grammars.Node, 0, n), Kids: make([]int32, 0, n)}
+}

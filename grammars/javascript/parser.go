@@ -1,0 +1,211 @@
+package javascript
+
+import (
+	"unicode/utf8"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// A dialect is what one of the three languages allows beyond JavaScript.
+type dialect struct {
+	ts    bool // type arguments in expressions: f<T>(x), a<b>
+	casts bool // <T>x type assertions (TypeScript without JSX)
+	jsx   bool
+}
+
+// ctx holds the flags of the context the parser is in.
+type ctx uint16
+
+const (
+	cAsync      ctx = 1 << iota // await is an operator
+	cGenerator                  // yield is an operator
+	cFunction                   // inside a function, where await is not a top-level await
+	cNoIn                       // in is no operator: the head of a for statement
+	cNoCondType                 // a type after extends, where A extends B ? … is no conditional type
+)
+
+// parser holds the hand-written productions on the kit's parser, which
+// reads the lexer's tokens through a small lookahead window and builds
+// tree nodes directly, bottom-up.
+type parser struct {
+	kit.Parser
+	lx      *lexer
+	src     string
+	d       dialect
+	pattern bool
+	ctx     ctx
+	// failed remembers where a speculative parse failed, by offset and
+	// kind of speculation, so that none is tried twice at one place: an
+	// outer speculation that fails parses its inside again, and without
+	// this nested ones would cost exponential time.
+	failed map[uint32]uint8
+}
+
+// Kinds of speculation, for failed.
+const (
+	specArrow uint8 = 1 << iota
+	specTypeArgs
+	specInfer
+)
+
+// newParser returns a parser reading lx, building on b.
+func newParser(lx *lexer, d dialect, pattern bool, b *grammars.Builder) *parser {
+	p := &parser{lx: lx, src: lx.Src, d: d, pattern: pattern}
+	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
+	p.Found = found
+	return p
+}
+
+// found describes a token in an "expected X, found Y" message.
+func found(t *kit.Token) string {
+	text := t.Text
+	if len(text) > 40 {
+		n := 40
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		text = text[:n] + "…"
+	}
+	switch {
+	case t.Kind == tEOF:
+		return "end of file"
+	case t.Kind == tIdent || t.Kind >= tPrivateName && t.Kind <= tJSXText:
+		return kindNames[t.Kind] + " '" + text + "'"
+	}
+	return "'" + text + "'"
+}
+
+// program parses the statements of a file, each top-level one on its
+// own: one that fails to parse becomes an ERROR node up to the next line
+// that starts with a statement at column 1, and the rest still parses.
+func (p *parser) program() grammars.ErrorList {
+	var errs grammars.ErrorList
+	for p.Kind != tEOF {
+		if err := p.Recover(nError, p.topStatement, p.safe); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// topStatement parses a top-level statement, in no function.
+func (p *parser) topStatement() {
+	p.ctx = 0
+	p.statement()
+}
+
+// safe reports whether recovery may start again at the current token:
+// one at column 1 that can start a statement.
+func (p *parser) safe() bool {
+	return p.Tok.Column == 1 && (isIdentName(p.Kind) || p.Kind == tAt)
+}
+
+// Tokens and lines.
+
+// newline reports whether a line break comes between the last token and
+// the current one: what automatic semicolon insertion and the
+// restricted productions depend on. Comments count; a block comment with
+// a line break in it is a line break.
+func (p *parser) newline() bool {
+	return hasLineBreak(p.src[min(int(p.End), int(p.Tok.Offset)):p.Tok.Offset])
+}
+
+// newlineAt reports whether a line break comes before the token i places
+// ahead, after the token before it.
+func (p *parser) newlineAt(i int) bool {
+	if i == 0 {
+		return p.newline()
+	}
+	a, b := p.PeekTok(i-1), p.PeekTok(i)
+	return hasLineBreak(p.src[min(a.End(), b.Offset):b.Offset])
+}
+
+// hasLineBreak reports whether s holds a line terminator.
+func hasLineBreak(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r':
+			return true
+		case 0xE2:
+			if isLSPS(s, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// semicolon ends a statement: a ; (no leaf of the tree: written or
+// automatic, a terminator is a line break, so one-line patterns match code
+// written over many), or, by automatic semicolon insertion, nothing
+// before a }, the end of the file or a line break.
+func (p *parser) semicolon() {
+	switch {
+	case p.Kind == tSemi:
+		p.Next()
+	case p.Kind == tRBrace || p.Kind == tEOF || p.newline():
+	case p.pattern && p.Kind == kwElse:
+		// A pattern may leave out the ; before else that JavaScript
+		// wants: if ($C) $S else $T.
+	default:
+		p.ErrorExpected("';'")
+	}
+}
+
+// canInsertSemicolon reports whether a statement may end here.
+func (p *parser) canInsertSemicolon() bool {
+	return p.Kind == tSemi || p.Kind == tRBrace || p.Kind == tEOF || p.newline()
+}
+
+// ident pushes an identifier, which may be a contextual keyword.
+func (p *parser) ident() {
+	if !isIdent(p.Kind) {
+		p.ErrorExpected("identifier")
+	}
+	p.LeafAs(tIdent)
+}
+
+// identAs pushes an IdentifierName (any keyword allowed) as a leaf of
+// kind k.
+func (p *parser) identAs(k grammars.Kind) {
+	if !isIdentName(p.Kind) {
+		p.ErrorExpected("identifier")
+	}
+	p.LeafAs(k)
+}
+
+// isMetavarTok reports whether the current token is a metavariable of a
+// pattern, which may stand where the grammar wants another named token.
+func (p *parser) isMetavarTok() bool { return p.pattern && p.Kind == tIdent && p.IsMetavar() }
+
+// Re-reading tokens.
+
+// relex has the lexer read the current token again, the way how says.
+func (p *parser) relex(how relex) {
+	p.lx.resetBefore(p.Tok)
+	t := p.lx.relexAt(how)
+	p.Win.Reset(t)
+	p.Load()
+}
+
+// relexGreater makes the current > the longest operator it starts.
+func (p *parser) relexGreater() {
+	if off := int(p.Tok.Offset) + 1; off < len(p.src) && (p.src[off] == '>' || p.src[off] == '=') {
+		p.relex(relexGreater)
+	}
+}
+
+// retag gives the current token kind k, which decides how the lexer reads
+// on after it (template text after a substitution's }, JSX children after
+// a tag's >).
+func (p *parser) retag(k grammars.Kind) {
+	t := *p.Tok
+	t.Kind = k
+	p.lx.resetAfter(&t)
+	if n := len(p.lx.toks); n > 0 && p.lx.toks[n-1].Start == t.Offset {
+		p.lx.toks[n-1].Kind = k
+	}
+	p.Win.Reset(t)
+	p.Load()
+}

@@ -1,0 +1,564 @@
+package javascript
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// Statements and declarations.
+
+// statement parses one statement or declaration.
+func (p *parser) statement() {
+	p.Enter()
+	defer p.Leave()
+	switch p.Kind {
+	case tSemi:
+		m := p.B.Mark()
+		p.Leaf()
+		p.B.Close(m, nEmptyStatement, 0)
+		return
+	case tLBrace:
+		p.block()
+		return
+	case kwVar:
+		p.varDeclaration(p.B.Mark(), nVariableDeclaration, true)
+		return
+	case kwConst:
+		if p.Peek(1) == kwEnum {
+			p.enumDeclaration(p.B.Mark())
+			return
+		}
+		p.varDeclaration(p.B.Mark(), nLexicalDeclaration, true)
+		return
+	case kwLet:
+		if k := p.Peek(1); isIdent(k) || k == tLBrack || k == tLBrace {
+			p.varDeclaration(p.B.Mark(), nLexicalDeclaration, true)
+			return
+		}
+	case kwUsing, kwAwait:
+		if p.isUsing() {
+			p.varDeclaration(p.B.Mark(), nLexicalDeclaration, true)
+			return
+		}
+	case kwIf:
+		p.ifStatement()
+		return
+	case kwFor:
+		p.forStatement()
+		return
+	case kwWhile:
+		m := p.B.Mark()
+		p.Leaf()
+		p.parenExpression()
+		p.statement()
+		p.B.Close(m, nWhileStatement, 0)
+		return
+	case kwDo:
+		m := p.B.Mark()
+		p.Leaf()
+		p.statement()
+		p.Expect(kwWhile)
+		p.parenExpression()
+		if p.Kind == tSemi { // optional after do-while, even on the same line
+			p.Next()
+		}
+		p.B.Close(m, nDoStatement, 0)
+		return
+	case kwReturn:
+		m := p.B.Mark()
+		p.Leaf()
+		if !p.canInsertSemicolon() {
+			p.expression()
+		}
+		p.semicolon()
+		p.B.Close(m, nReturnStatement, 0)
+		return
+	case kwThrow:
+		m := p.B.Mark()
+		throw := *p.Tok
+		p.Leaf()
+		if p.newline() {
+			panic(kit.Bailout{Err: &grammars.Error{Line: int(throw.Line), Column: int(throw.Column), Msg: "line break not permitted after throw"}})
+		}
+		p.expression()
+		p.semicolon()
+		p.B.Close(m, nThrowStatement, 0)
+		return
+	case kwBreak, kwContinue:
+		m := p.B.Mark()
+		k := nBreakStatement
+		if p.Kind == kwContinue {
+			k = nContinueStatement
+		}
+		p.Leaf()
+		if isIdent(p.Kind) && !p.newline() {
+			p.LeafAs(tLabel)
+		}
+		p.semicolon()
+		p.B.Close(m, k, 0)
+		return
+	case kwTry:
+		p.tryStatement()
+		return
+	case kwSwitch:
+		p.switchStatement()
+		return
+	case kwWith:
+		m := p.B.Mark()
+		p.Leaf()
+		p.parenExpression()
+		p.statement()
+		p.B.Close(m, nWithStatement, 0)
+		return
+	case kwDebugger:
+		m := p.B.Mark()
+		p.Leaf()
+		p.semicolon()
+		p.B.Close(m, nDebuggerStatement, 0)
+		return
+	case kwFunction:
+		p.function(p.B.Mark(), nFunctionDeclaration)
+		return
+	case kwAsync:
+		if p.Peek(1) == kwFunction && !p.newlineAt(1) {
+			p.function(p.B.Mark(), nFunctionDeclaration)
+			return
+		}
+	case kwClass:
+		p.class(p.B.Mark(), nClassDeclaration)
+		return
+	case tAt:
+		m := p.B.Mark()
+		p.decorators()
+		switch {
+		case p.Kind == kwExport:
+			p.exportStatement(m)
+		case p.Kind == kwAbstract || p.Kind == kwDeclare:
+			p.declaration(m)
+		default:
+			p.class(m, nClassDeclaration)
+		}
+		return
+	case kwImportKw:
+		if k := p.Peek(1); k != tLParen && k != tDot {
+			p.importStatement()
+			return
+		}
+	case kwExport:
+		p.exportStatement(p.B.Mark())
+		return
+	case kwEnum, kwInterface, kwType, kwNamespace, kwModule, kwDeclare, kwAbstract, kwGlobal:
+		if p.isDeclaration() {
+			p.declaration(p.B.Mark())
+			return
+		}
+	}
+	if isIdent(p.Kind) && p.Peek(1) == tColon {
+		m := p.B.Mark()
+		p.LeafAs(tLabel)
+		p.Leaf()
+		p.statement()
+		p.B.Close(m, nLabeledStatement, 0)
+		return
+	}
+	p.expression()
+	p.semicolon()
+}
+
+// isUsing reports whether a using or await using declaration starts here.
+func (p *parser) isUsing() bool {
+	i := 0
+	if p.Kind == kwAwait {
+		if p.Peek(1) != kwUsing || p.newlineAt(1) {
+			return false
+		}
+		i = 1
+	}
+	k := p.Peek(i + 1)
+	return isIdent(k) && !p.newlineAt(i+1) && !(k == kwOf && p.Peek(i+2) != tAssign) && k != kwIn
+}
+
+// isDeclaration reports whether a contextual keyword starts a TypeScript
+// declaration here (type X = …) rather than an expression (type = 1).
+func (p *parser) isDeclaration() bool {
+	for i := 0; ; i++ {
+		k := p.Peek(i)
+		next := p.Peek(i + 1)
+		sameLine := !p.newlineAt(i + 1)
+		switch k {
+		case kwEnum, kwClass, kwFunction, kwVar, kwLet, kwConst:
+			return i > 0 || k == kwEnum
+		case kwInterface, kwType:
+			return isIdent(next) && sameLine
+		case kwNamespace, kwModule:
+			return (isIdent(next) || next == tString) && sameLine
+		case kwGlobal:
+			return next == tLBrace
+		case kwDeclare, kwAbstract, kwAsync:
+			if !sameLine || i >= 5 {
+				return false
+			}
+			if k == kwAsync && next != kwFunction {
+				return false
+			}
+		case kwUsing:
+			return i > 0
+		default:
+			return false
+		}
+	}
+}
+
+// declaration parses a declaration that starts with a keyword, from mark
+// m (where its decorators start, if any).
+func (p *parser) declaration(m int) {
+	switch p.Kind {
+	case kwVar:
+		p.varDeclaration(m, nVariableDeclaration, true)
+	case kwLet, kwConst, kwUsing, kwAwait:
+		if p.Kind == kwConst && p.Peek(1) == kwEnum {
+			p.enumDeclaration(m)
+			return
+		}
+		p.varDeclaration(m, nLexicalDeclaration, true)
+	case kwFunction, kwAsync:
+		p.function(m, nFunctionDeclaration)
+	case kwClass, kwAbstract, tAt:
+		if p.Kind == tAt {
+			p.decorators()
+		}
+		p.class(m, nClassDeclaration)
+	case kwEnum:
+		p.enumDeclaration(m)
+	case kwInterface:
+		p.interfaceDeclaration(m)
+	case kwType:
+		p.typeAlias(m)
+	case kwNamespace:
+		p.Leaf()
+		p.namespaceName()
+		p.block()
+		p.B.Close(m, nInternalModule, 0)
+	case kwModule:
+		p.Leaf()
+		if p.Kind == tString {
+			p.Leaf()
+		} else {
+			p.namespaceName()
+		}
+		if p.Kind == tLBrace {
+			p.block()
+		} else {
+			p.semicolon()
+		}
+		p.B.Close(m, nModule, 0)
+	case kwGlobal:
+		p.Leaf()
+		p.block()
+		p.B.Close(m, nInternalModule, 0)
+	case kwDeclare:
+		p.Leaf()
+		if p.Kind == kwGlobal && p.Peek(1) == tLBrace {
+			p.Leaf()
+			p.block()
+		} else {
+			p.declaration(p.B.Mark())
+		}
+		p.B.Close(m, nAmbientDeclaration, 0)
+	default:
+		p.ErrorExpected("declaration")
+	}
+}
+
+// namespaceName parses A or A.B.C.
+func (p *parser) namespaceName() {
+	m := p.B.Mark()
+	p.ident()
+	if p.Kind == tDot {
+		for p.Got(tDot) {
+			p.identAs(tIdent)
+		}
+		p.B.Close(m, nNestedIdentifier, 0)
+	}
+}
+
+// block parses { statements }.
+func (p *parser) block() {
+	p.Enter()
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		p.statement()
+	}
+	p.Expect(tRBrace)
+	p.B.Close(m, nStatementBlock, 0)
+	p.Leave()
+}
+
+// functionBody parses a function's block with the context of its kind.
+func (p *parser) functionBody(async, generator bool) {
+	set := cFunction
+	if async {
+		set |= cAsync
+	}
+	if generator {
+		set |= cGenerator
+	}
+	p.withCtx(set, cAsync|cGenerator|cNoIn, p.block)
+}
+
+// parenExpression parses the ( expression ) of if, while, switch and with.
+func (p *parser) parenExpression() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	p.withCtx(0, cNoIn, p.expression)
+	p.Expect(tRParen)
+	p.B.Close(m, nParenthesizedExpression, 0)
+}
+
+// varDeclaration parses var, let, const, using or await using and its
+// declarators, then the statement's end when semi is set.
+func (p *parser) varDeclaration(m int, k grammars.Kind, semi bool) {
+	if p.Kind == kwAwait {
+		p.Leaf()
+	}
+	p.Leaf()
+	for {
+		p.declarator()
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	if semi {
+		p.semicolon()
+	}
+	p.B.Close(m, k, 0)
+}
+
+// declarator parses a name or pattern with its type and initializer; a
+// name alone is no node of its own.
+func (p *parser) declarator() {
+	m := p.B.Mark()
+	p.bindingTarget()
+	if p.Kind == tBang {
+		p.Leaf()
+	}
+	if p.Kind == tColon {
+		p.typeAnnotation()
+	}
+	if p.Got(tAssign) {
+		p.assignment()
+	}
+	if p.B.Len(m) > 1 {
+		p.B.Close(m, nVariableDeclarator, 0)
+	}
+}
+
+// ifStatement parses if (…) s, and its else, which is a child: if ($C) { $$$B }
+// matches no if with an else.
+func (p *parser) ifStatement() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.parenExpression()
+	p.statement()
+	if p.Kind == kwElse {
+		me := p.B.Mark()
+		p.Leaf()
+		p.statement()
+		p.B.Close(me, nElseClause, 0)
+	}
+	p.B.Close(m, nIfStatement, 0)
+}
+
+// forStatement parses for (init; cond; update), for (x in y), for (x of
+// y) and for await; the ; of the header are leaves.
+func (p *parser) forStatement() {
+	m := p.B.Mark()
+	p.Leaf()
+	if p.Kind == kwAwait {
+		p.Leaf()
+	}
+	p.Expect(tLParen)
+	forIn := false
+	if p.Kind != tSemi {
+		mi := p.B.Mark()
+		decl := p.Kind == kwVar || p.Kind == kwConst ||
+			p.Kind == kwLet && func() bool { k := p.Peek(1); return isIdent(k) || k == tLBrack || k == tLBrace }() ||
+			(p.Kind == kwUsing || p.Kind == kwAwait) && p.isUsing()
+		if decl {
+			k := nLexicalDeclaration
+			if p.Kind == kwVar {
+				k = nVariableDeclaration
+			}
+			if p.Kind == kwAwait {
+				p.Leaf()
+			}
+			p.Leaf()
+			p.withCtx(cNoIn, 0, func() {
+				for {
+					p.declarator()
+					if !p.Got(tComma) {
+						break
+					}
+				}
+			})
+			if p.Kind == kwOf || p.Kind == kwIn {
+				// for (const x of y): the keyword and the binding are the
+				// statement's own children.
+				forIn = true
+			} else {
+				p.B.Close(mi, k, 0)
+			}
+		} else {
+			p.withCtx(cNoIn, 0, p.expression)
+			forIn = p.Kind == kwOf || p.Kind == kwIn
+		}
+	}
+	if forIn {
+		of := p.Kind == kwOf
+		p.Leaf()
+		if of {
+			p.withCtx(0, cNoIn, p.assignment)
+		} else {
+			p.withCtx(0, cNoIn, p.expression)
+		}
+		p.Expect(tRParen)
+		p.statement()
+		p.B.Close(m, nForInStatement, 0)
+		return
+	}
+	p.Expect(tSemi)
+	if p.Kind != tSemi {
+		p.withCtx(0, cNoIn, p.expression)
+	}
+	p.Expect(tSemi)
+	if p.Kind != tRParen {
+		p.withCtx(0, cNoIn, p.expression)
+	}
+	p.Expect(tRParen)
+	p.statement()
+	p.B.Close(m, nForStatement, 0)
+}
+
+// tryStatement parses try with catch (whose binding is optional) and
+// finally.
+func (p *parser) tryStatement() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.block()
+	if p.Kind == kwCatch {
+		mc := p.B.Mark()
+		p.Leaf()
+		if p.Got(tLParen) {
+			p.bindingTarget()
+			if p.Kind == tColon {
+				p.typeAnnotation()
+			}
+			p.Expect(tRParen)
+		}
+		p.block()
+		p.B.Close(mc, nCatchClause, 0)
+	}
+	if p.Kind == kwFinally {
+		mf := p.B.Mark()
+		p.Leaf()
+		p.block()
+		p.B.Close(mf, nFinallyClause, 0)
+	}
+	if p.B.Len(m) < 3 {
+		p.ErrorExpected("catch or finally")
+	}
+	p.B.Close(m, nTryStatement, 0)
+}
+
+// switchStatement parses switch (…) { case …: … default: … }.
+func (p *parser) switchStatement() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.parenExpression()
+	mb := p.B.Mark()
+	p.Expect(tLBrace)
+	for p.Kind == kwCase || p.Kind == kwDefault || p.isMetavarTok() {
+		if p.isMetavarTok() { // a pattern's $$$C stands for the clauses
+			p.Leaf()
+			continue
+		}
+		mc := p.B.Mark()
+		k := nSwitchDefault
+		if p.Kind == kwCase {
+			k = nSwitchCase
+			p.Leaf()
+			p.expression()
+		} else {
+			p.Leaf()
+		}
+		p.Expect(tColon)
+		for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF {
+			p.statement()
+		}
+		p.B.Close(mc, k, 0)
+	}
+	p.Expect(tRBrace)
+	p.B.Close(mb, nSwitchBody, 0)
+	p.B.Close(m, nSwitchStatement, 0)
+}
+
+// TypeScript declarations.
+
+// enumDeclaration parses [const] enum E { A, B = 1 } from mark m.
+func (p *parser) enumDeclaration(m int) {
+	if p.Kind == kwConst {
+		p.Leaf()
+	}
+	p.Expect(kwEnum)
+	p.ident()
+	mb := p.B.Mark()
+	p.Expect(tLBrace)
+	p.List(tComma, tRBrace, func() {
+		me := p.B.Mark()
+		p.propertyName()
+		if p.Got(tAssign) {
+			p.assignment()
+			p.B.Close(me, nEnumAssignment, 0)
+		}
+	})
+	p.Expect(tRBrace)
+	p.B.Close(mb, nEnumBody, 0)
+	p.B.Close(m, nEnumDeclaration, 0)
+}
+
+// interfaceDeclaration parses interface I<T> extends A, B { … } from
+// mark m.
+func (p *parser) interfaceDeclaration(m int) {
+	p.Expect(kwInterface)
+	p.identAs(tTypeIdent)
+	if p.Kind == tLT {
+		p.typeParameters()
+	}
+	if p.Kind == kwExtends {
+		me := p.B.Mark()
+		p.Leaf()
+		for {
+			p.typ()
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.B.Close(me, nExtendsTypeClause, 0)
+	}
+	p.typeMembers(nInterfaceBody)
+	p.B.Close(m, nInterfaceDeclaration, 0)
+}
+
+// typeAlias parses type T<P> = … from mark m.
+func (p *parser) typeAlias(m int) {
+	p.Expect(kwType)
+	p.identAs(tTypeIdent)
+	if p.Kind == tLT {
+		p.typeParameters()
+	}
+	p.Expect(tAssign)
+	p.typ()
+	p.semicolon()
+	p.B.Close(m, nTypeAliasDeclaration, 0)
+}
