@@ -10,10 +10,11 @@ import (
 // as in Go; the seeds are the grammar's own forms, cut at top-level
 // declarations.
 var (
-	jsStarts = []string{"function ", "async function ", "class ", "export ", "const ", "let ", "var ", "import ", "interface ", "type ", "declare ", "namespace ", "enum ", "@"}
-	jsLang   = lang{l: javascript.JavaScript, semis: true, memberCommas: true, ext: ".js", seeds: []string{"../grammars/javascript/testdata/forms.js"}, starts: jsStarts}
-	tsLang   = lang{l: javascript.TypeScript, semis: true, memberCommas: true, ext: ".ts", seeds: []string{"../grammars/javascript/testdata/forms.ts"}, starts: jsStarts}
-	tsxLang  = lang{l: javascript.TSX, semis: true, memberCommas: true, ext: ".tsx", seeds: []string{"../grammars/javascript/testdata/forms.tsx"}, starts: jsStarts}
+	jsStarts     = []string{"function ", "async function ", "class ", "export ", "const ", "let ", "var ", "import ", "interface ", "type ", "declare ", "namespace ", "enum ", "@"}
+	jsContextual = []string{"await", "yield"}
+	jsLang       = lang{l: javascript.JavaScript, semis: true, memberCommas: true, contextual: jsContextual, ext: ".js", seeds: []string{"../grammars/javascript/testdata/forms.js"}, starts: jsStarts}
+	tsLang       = lang{l: javascript.TypeScript, semis: true, memberCommas: true, contextual: jsContextual, ext: ".ts", seeds: []string{"../grammars/javascript/testdata/forms.ts"}, starts: jsStarts}
+	tsxLang      = lang{l: javascript.TSX, semis: true, memberCommas: true, contextual: jsContextual, ext: ".tsx", seeds: []string{"../grammars/javascript/testdata/forms.tsx"}, starts: jsStarts}
 )
 
 func FuzzParseJavaScript(f *testing.F) { fuzzParse(f, jsLang) }
