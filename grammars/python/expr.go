@@ -313,12 +313,12 @@ func (p *parser) atom() {
 // concatenated_string of them.
 func (p *parser) strings() {
 	m := p.B.Mark()
-	p.Leaf()
+	p.stringLit()
 	if p.Kind != tString {
 		return
 	}
 	for p.Kind == tString {
-		p.Leaf()
+		p.stringLit()
 	}
 	p.B.Close(m, nConcatenatedString, 0)
 }

@@ -10,7 +10,9 @@
 package python
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -81,8 +83,11 @@ func docstringLen(src string) int {
 	probe.Quiet = true
 	n := 0
 	for {
-		switch probe.Next().Kind {
+		switch t := probe.Next(); t.Kind {
 		case tString:
+			if fPrefix(t.Text) > 0 {
+				return 0 // an f-string is no docstring
+			}
 			n++
 		case tNewline:
 			return n
@@ -233,6 +238,9 @@ func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, patter
 		}
 	}
 	b.Finish(t, nModule)
+	if sc.fieldTrivia {
+		slices.SortFunc(sc.Trivia, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
+	}
 	t.Trivia = sc.Trivia
 	t.Errors = append(t.Errors, sc.Errs...)
 	t.Errors.Sort()

@@ -18,6 +18,13 @@ const (
 	kwNone
 	tEllipsis // ... as an expression
 
+	// the parts of an f-string (fstring.go), which the lexer reads as one
+	// tString and the parser takes apart
+	tStringStart   // the prefix and opening quotes
+	tStringContent // literal text between replacement fields
+	tStringEnd     // the closing quotes
+	tConversion    // !r, !s or !a
+
 	// synthesised by the lexer; never leaves of the tree
 	tNewline
 	tIndent
@@ -107,6 +114,7 @@ const (
 	opShrAs    // >>=
 	opShlAs    // <<=
 	opPowAs    // **=
+	opBang     // ! of a conversion, read only inside a replacement field
 	opDots     // ... as the dots of a relative import: anonymous, unlike tEllipsis
 
 	tBody // the statements after the docstring, as one token of the participle skeleton
@@ -157,6 +165,9 @@ const (
 	nIfClause
 	nParenthesizedExpression
 	nConcatenatedString
+	nFString
+	nInterpolation
+	nFormatSpecifier
 	nLambda
 	nConditionalExpression
 	nNamedExpression
@@ -214,7 +225,9 @@ const (
 var kindNames = [numKinds]string{
 	tEOF: "EOF", tIllegal: "ILLEGAL", tIdent: "identifier", tInt: "integer", tFloat: "float",
 	tString: "string", kwTrue: "true", kwFalse: "false", kwNone: "none", tEllipsis: "ellipsis",
-	tNewline: "NEWLINE", tIndent: "INDENT", tDedent: "DEDENT",
+	tStringStart: "string_start", tStringContent: "string_content", tStringEnd: "string_end",
+	tConversion: "type_conversion",
+	tNewline:    "NEWLINE", tIndent: "INDENT", tDedent: "DEDENT",
 
 	kwAnd: "and", kwAs: "as", kwAssert: "assert", kwAsync: "async", kwAwait: "await", kwBreak: "break",
 	kwClass: "class", kwContinue: "continue", kwDef: "def", kwDel: "del", kwElif: "elif", kwElse: "else",
@@ -230,7 +243,7 @@ var kindNames = [numKinds]string{
 	opComma: ",", opColon: ":", opDot: ".", opSemi: ";", opAssign: "=", opArrow: "->",
 	opAddAs: "+=", opSubAs: "-=", opMulAs: "*=", opDivAs: "/=", opFloorAs: "//=", opModAs: "%=",
 	opMatMulAs: "@=", opAndAs: "&=", opOrAs: "|=", opXorAs: "^=", opShrAs: ">>=", opShlAs: "<<=",
-	opPowAs: "**=", opDots: "...", tBody: "statements",
+	opPowAs: "**=", opBang: "!", opDots: "...", tBody: "statements",
 
 	nModule: "module", nError: "ERROR", nFunctionDefinition: "function_definition",
 	nClassDefinition: "class_definition", nDecoratedDefinition: "decorated_definition",
@@ -246,6 +259,7 @@ var kindNames = [numKinds]string{
 	nSetComprehension: "set_comprehension", nDictionaryComprehension: "dictionary_comprehension",
 	nGeneratorExpression: "generator_expression", nForInClause: "for_in_clause", nIfClause: "if_clause",
 	nParenthesizedExpression: "parenthesized_expression", nConcatenatedString: "concatenated_string",
+	nFString: "f_string", nInterpolation: "interpolation", nFormatSpecifier: "format_specifier",
 	nLambda: "lambda", nConditionalExpression: "conditional_expression",
 	nNamedExpression: "named_expression", nAwait: "await", nYield: "yield",
 	nBooleanOperator: "boolean_operator", nBinaryOperator: "binary_operator",
@@ -272,7 +286,7 @@ var kindNames = [numKinds]string{
 func kindTable() []grammars.KindInfo {
 	out := make([]grammars.KindInfo, numKinds)
 	for k := range numKinds {
-		named := k >= numTokens || (k >= tIdent && k <= tEllipsis)
+		named := k >= numTokens || (k >= tIdent && k <= tEllipsis) || k == tStringContent || k == tConversion
 		out[k] = grammars.KindInfo{Name: kindNames[k], Named: named}
 	}
 	return out

@@ -36,6 +36,18 @@ type scanner struct {
 	bol     bool // at the start of a logical line: indentation comes next
 	pending bool // the logical line has tokens, so a NEWLINE is due at its end
 	fnest   int  // replacement fields being scanned, nested
+
+	// inField: this scanner reads the expression of one f-string
+	// replacement field, from after its {, for the parser (fstring.go).
+	// depth starts at 1 for the field's brace; at that depth a :, a }
+	// or a ! that is not != ends the expression, and after : or } it
+	// returns only EOF (done), so it never reads the format spec or the
+	// string's literal text as tokens.
+	inField bool
+	done    bool
+	// fieldTrivia: comments of replacement fields were added to Trivia
+	// out of order, after the parser took their f-strings apart.
+	fieldTrivia bool
 }
 
 func newScanner(src string, pattern bool) *scanner {
@@ -47,6 +59,9 @@ func (s *scanner) synth(k grammars.Kind) kit.Token { return s.Empty(k, s.Pos, tr
 
 // Next returns the next token; it never fails.
 func (s *scanner) Next() kit.Token {
+	if s.done {
+		return s.Empty(tEOF, s.Pos, false)
+	}
 	for {
 		if s.dedents > 0 {
 			s.dedents--
@@ -95,6 +110,9 @@ func (s *scanner) Next() kit.Token {
 // end returns the tokens due at the end of the source: the last line's
 // NEWLINE, a DEDENT for each open indentation level, then EOF.
 func (s *scanner) end() kit.Token {
+	if s.inField {
+		return s.Empty(tEOF, s.Pos, false)
+	}
 	if s.pending {
 		s.pending = false
 		return s.synth(tNewline)
@@ -225,6 +243,10 @@ func (s *scanner) token() kit.Token {
 		return s.Token(tString, start)
 	case c == '$' && s.Metavar():
 		return s.Token(tIdent, start)
+	case s.inField && s.depth == 1:
+		if k, ok := s.fieldEnd(c); ok {
+			return s.Token(k, start)
+		}
 	}
 	k := s.operator()
 	switch k {
@@ -243,6 +265,27 @@ func (s *scanner) token() kit.Token {
 		}
 	}
 	return s.Token(k, start)
+}
+
+// fieldEnd reads, in a field scanner at the field's own depth, a token
+// that ends the field's expression: the : of a format spec or the
+// closing }, after which the scanner is done, or the ! of a conversion.
+func (s *scanner) fieldEnd(c byte) (grammars.Kind, bool) {
+	switch {
+	case c == ':':
+		s.Pos++
+		s.done = true
+		return opColon, true
+	case c == '}':
+		s.Pos++
+		s.done = true
+		s.depth = 0
+		return opRBrace, true
+	case c == '!' && (s.Pos+1 >= len(s.Src) || s.Src[s.Pos+1] != '='):
+		s.Pos++
+		return opBang, true
+	}
+	return 0, false
 }
 
 // identStart checks the non-ASCII character at the current position

@@ -332,24 +332,11 @@ func TestSoftKeywords(t *testing.T) {
 	}
 }
 
-// TestStrings: every string is one leaf, f-strings with Python 3.12's
-// nested quotes and multi-line fields included, and adjacent strings are
-// grouped under one node.
+// TestStrings: a string is one leaf, and adjacent strings are grouped
+// under one node.
 func TestStrings(t *testing.T) {
 	for _, s := range []string{
-		`f"{d["k"]}"`,
-		`f"{x:{width}}"`,
-		`f'{x!r:>{w}.{p}}'`,
-		`f"{f"{f"{1}"}"}"`,
-		`f"{'}'}"`,
-		`f"{{}}"`,
-		`f"{x = }"`,
-		`f"\N{BULLET} {x}"`,
-		`rf"\{x}"`,
-		"f\"\"\"{\n  x # comment\n}\"\"\"",
-		"f\"{', '.join([\n    a,  # first\n    b,\n])}\"",
-		`b'\x00'`, `Rb"\d"`, `bR'x'`, `u"x"`, `F'x'`, `fR"x"`, `Rf'x'`,
-		`t"{x}"`, `tr'{x}\d'`,
+		`b'\x00'`, `Rb"\d"`, `bR'x'`, `u"x"`,
 		`'it\'s'`, `"a\"b"`, `r"\""`,
 		"'''a\n'b'\n\"c\"'''",
 		"'line \\\ncontinued'",
@@ -365,9 +352,44 @@ func TestStrings(t *testing.T) {
 		}
 	}
 	tree, _ := Language.Parse([]byte("x = ('a'\n     \"b\" f'{c}')\n"))
-	want := `(module (assignment (identifier "x") "=" (parenthesized_expression "(" (concatenated_string (string "'a'") (string "\"b\"") (string "f'{c}'")) ")")))`
+	want := `(module (assignment (identifier "x") "=" (parenthesized_expression "(" (concatenated_string (string "'a'") (string "\"b\"") (f_string "f'" (interpolation "{" (identifier "c") "}") "'")) ")")))`
 	if got := tree.Sexp(tree.Root); got != want {
 		t.Errorf("adjacent strings:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestFStrings: an f-string's replacement fields are parsed as Python
+// 3.12 parses them (PEP 701), nested quotes, nested f-strings and
+// multi-line fields included; literal text, conversions and format specs
+// stay leaves.
+func TestFStrings(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`f"{d["k"]}"`, `(f_string "f\"" (interpolation "{" (subscript (identifier "d") "[" (string "\"k\"") "]") "}") "\"")`},
+		{`f"{x:{width}}"`, `(f_string "f\"" (interpolation "{" (identifier "x") (format_specifier ":" (interpolation "{" (identifier "width") "}")) "}") "\"")`},
+		{`f'{x!r:>{w}.{p}}'`, `(f_string "f'" (interpolation "{" (identifier "x") (type_conversion "!r") (format_specifier ":" (string_content ">") (interpolation "{" (identifier "w") "}") (string_content ".") (interpolation "{" (identifier "p") "}")) "}") "'")`},
+		{`f"{f"{f"{1}"}"}"`, `(f_string "f\"" (interpolation "{" (f_string "f\"" (interpolation "{" (f_string "f\"" (interpolation "{" (integer "1") "}") "\"") "}") "\"") "}") "\"")`},
+		{`f"{'}'}"`, `(f_string "f\"" (interpolation "{" (string "'}'") "}") "\"")`},
+		{`f"{{}}"`, `(f_string "f\"" (string_content "{{}}") "\"")`},
+		{`f"{x = }"`, `(f_string "f\"" (interpolation "{" (identifier "x") "=" "}") "\"")`},
+		{`f"\N{BULLET} {x}"`, `(f_string "f\"" (string_content "\\N{BULLET} ") (interpolation "{" (identifier "x") "}") "\"")`},
+		{`rf"\{x}"`, `(f_string "rf\"" (string_content "\\") (interpolation "{" (identifier "x") "}") "\"")`},
+		{"f\"\"\"{\n  x # comment\n}\"\"\"", `(f_string "f\"\"\"" (interpolation "{" (identifier "x") "}") "\"\"\"")`},
+		{"f\"{', '.join([\n    a,  # first\n    b,\n])}\"", `(f_string "f\"" (interpolation "{" (call (attribute (string "', '") "." (identifier "join")) (argument_list "(" (list "[" (identifier "a") "," (identifier "b") "," "]") ")")) "}") "\"")`},
+		{`F'x'`, `(f_string "F'" (string_content "x") "'")`},
+		{`fR"x"`, `(f_string "fR\"" (string_content "x") "\"")`},
+		{`Rf'x'`, `(f_string "Rf'" (string_content "x") "'")`},
+		{`t"{x}"`, `(f_string "t\"" (interpolation "{" (identifier "x") "}") "\"")`},
+		{`tr'{x}\d'`, `(f_string "tr'" (interpolation "{" (identifier "x") "}") (string_content "\\d") "'")`},
+	} {
+		tree, err := Language.Parse([]byte("x = " + tc.src + "\n"))
+		if err != nil || len(tree.Errors) > 0 {
+			t.Errorf("%s: %v %v", tc.src, err, tree.Errors)
+			continue
+		}
+		want := `(module (assignment (identifier "x") "=" ` + tc.want + `))`
+		if got := tree.Sexp(tree.Root); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.src, got, want)
+		}
 	}
 }
 
@@ -529,5 +551,35 @@ func TestByteOrderMark(t *testing.T) {
 	}
 	if got := tree.Sexp(tree.Root); !strings.Contains(got, `"import"`) {
 		t.Errorf("tree %s", got)
+	}
+}
+
+// TestFStringErrors: a broken f-string is an error at the right line, and
+// what follows it still parses.
+func TestFStringErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`f"{x`, "1:5: unterminated string literal"},
+		{`f"{}"`, "1:8: expected expression, found '}'"},
+		{`f"{x!}"`, "1:10: expected a conversion right after ! (r, s or a), found '}'"},
+		{`f"{x! r}"`, "1:11: expected a conversion right after ! (r, s or a), found identifier 'r'"},
+		{`f"{x y}"`, "1:10: expected '}', found identifier 'y'"},
+		{"f'''\n{x +}'''", "2:5: expected expression, found '}'"},
+		{`f"{f'{x +}'}"`, "1:14: expected expression, found '}'"},
+	} {
+		src := "x = " + tc.src + "\ny = 1\n"
+		tree, err := Language.Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tree.Errors) == 0 {
+			t.Errorf("%s: no error", tc.src)
+			continue
+		}
+		if got := tree.Errors[0].Error(); got != tc.want {
+			t.Errorf("%s: error %q, want %q", tc.src, got, tc.want)
+		}
+		if got := tree.Sexp(tree.Root); !strings.Contains(got, `(assignment (identifier "y") "=" (integer "1"))`) {
+			t.Errorf("%s: the next line does not parse: %s", tc.src, got)
+		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 )
 
 // astScript prints, for each file on stdin that ast.parse accepts, a JSON
-// object counting the constructs of its ast, by the names below, outside
-// f-strings (one token of ours); for any other file it prints null.
+// object counting the constructs of its ast, by the names below, those
+// inside f-strings included; for any other file it prints null.
 const astScript = `
 import ast, json, sys, warnings
 warnings.simplefilter("ignore")
@@ -29,7 +29,7 @@ names = {
     "YieldFrom": "yield", "Starred": "starred", "keyword": "keyword", "Import": "import",
     "ImportFrom": "importfrom", "Raise": "raise", "Assert": "assert", "Delete": "del",
     "Global": "global", "Nonlocal": "nonlocal", "Pass": "pass", "Break": "break",
-    "Continue": "continue", "Match": "match", "match_case": "case",
+    "Continue": "continue", "Match": "match", "match_case": "case", "FormattedValue": "field",
 }
 for path in sys.stdin:
     try:
@@ -44,8 +44,7 @@ for path in sys.stdin:
     todo = [tree]
     while todo:
         node = todo.pop()
-        if not isinstance(node, ast.JoinedStr):  # an f-string is one token of ours
-            todo.extend(ast.iter_child_nodes(node))
+        todo.extend(ast.iter_child_nodes(node))
         name = names.get(type(node).__name__)
         if name:
             add(name)
@@ -102,7 +101,7 @@ var ourNames = map[grammars.Kind]string{
 	nImportFromStatement: "importfrom", nRaiseStatement: "raise", nAssertStatement: "assert",
 	nDeleteStatement: "del", nGlobalStatement: "global", nNonlocalStatement: "nonlocal",
 	nPassStatement: "pass", nBreakStatement: "break", nContinueStatement: "continue",
-	nMatchStatement: "match", nCaseClause: "case", nDecorator: "decorator",
+	nMatchStatement: "match", nCaseClause: "case", nDecorator: "decorator", nInterpolation: "field",
 }
 
 // shapeCounts counts our nodes by the ast's names. Where the two trees

@@ -1,7 +1,10 @@
 """The oracle of matcher's Python oracle test: for each pattern the test
 searches with ast_grep, a predicate on python3's own ast decides where the
 matches are. Reads a JSON list of file paths on stdin; writes a JSON object
-{pattern: [[file, first line, last line], ...]} on stdout.
+{"matches": {pattern: [[file, first line, last line, in f-string], ...]},
+"unparsed": [file, ...]} on stdout, where in f-string is whether the match
+is an f-string or lies inside one's field, and unparsed lists the files
+ast.parse rejects.
 
 A predicate says what its pattern means under the matcher's semantics: a
 metavariable matches one node, $$$ a run, a repeated metavariable the same
@@ -62,14 +65,54 @@ def is_name(node, name=None):
 
 
 def call_to(node, name, nargs=None):
-    """node is name(...) with nargs positional arguments and no keywords."""
+    """node is name(...) with nargs arguments: a metavariable matches any
+    one argument, keyword arguments and *args included."""
     return (isinstance(node, ast.Call) and is_name(node.func, name)
-            and (nargs is None or (len(node.args) == nargs and not node.keywords)))
+            and (nargs is None or len(node.args) + len(node.keywords) == nargs))
 
 
 def method_call(node, attr, nargs):
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == attr and len(node.args) == nargs and not node.keywords)
+            and node.func.attr == attr and len(node.args) + len(node.keywords) == nargs)
+
+
+def with_parens(s, n):
+    """The items of with n are in parentheses, with (a as b): the
+    matcher's tree keeps them, ast does not. A parenthesis still open
+    after the item's expression, and not closed before its as, holds the
+    items; with (a) as b has the expression's own."""
+    item = n.items[0]
+    a = s.starts[n.lineno - 1] + n.col_offset + 4
+    e = s.starts[item.context_expr.end_lineno - 1] + item.context_expr.end_col_offset
+    b = s.starts[item.optional_vars.lineno - 1] + item.optional_vars.col_offset
+    depth = 0
+    for c in s.data[a:e]:
+        depth += (c == 40) - (c == 41)
+    for c in s.data[e:b]:
+        depth -= (c == 41)
+    return depth > 0
+
+
+def parened(s, node):
+    """node's source is wrapped in parentheses, if (x is None): ast drops
+    them, the matcher's tree keeps a parenthesized_expression."""
+    a = s.starts[node.lineno - 1] + node.col_offset
+    b = s.starts[node.end_lineno - 1] + node.end_col_offset
+    return s.data[:a].rstrip().endswith(b"(") and s.data[b:].lstrip().startswith(b")")
+
+
+def paren_target(s, n):
+    """The target of for n is in parentheses as a whole, for (k, v) in:
+    its first ( closes at its end."""
+    seg = s.segment(n.target)
+    if not seg.startswith("("):
+        return False
+    depth = 0
+    for i, c in enumerate(seg):
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            return i == len(seg) - 1
+    return False
 
 
 def plain_args(a):
@@ -142,9 +185,31 @@ def or_assign(s, n):
     return None
 
 
+def f_one_field(s, n):
+    """The f-strings among n's tokens that are one field with no
+    conversion, format spec or =, double-quoted: f"{x}". ast joins adjacent
+    strings into one JoinedStr; the matcher's tree keeps each token, so
+    each token is parsed alone."""
+    if not isinstance(n, ast.JoinedStr):
+        return None
+    try:
+        toks = list(tokenize.generate_tokens(io.StringIO("(" + text(s, n) + ")").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    out = []
+    for t in toks:
+        if t.type != tokenize.STRING or not t.string.startswith('f"') or t.string.startswith('f"""'):
+            continue
+        e = ast.parse(t.string, mode="eval").body
+        if (isinstance(e, ast.JoinedStr) and len(e.values) == 1 and isinstance(e.values[0], ast.FormattedValue)
+                and e.values[0].conversion == -1 and e.values[0].format_spec is None):
+            out.append(Span(n.lineno + t.start[0] - 1, n.lineno + t.end[0] - 1))
+    return out
+
+
 # Each predicate takes (src, node) and returns a node whose lines are the
-# match (the node itself, or for decorators the decorator expression), or
-# None.
+# match (the node itself, or for decorators the decorator expression), a
+# list of them, or None.
 PATTERNS = {
     "isinstance($X, $T)": lambda s, n: n if call_to(n, "isinstance", 2) else None,
     "len($X)": lambda s, n: n if call_to(n, "len", 1) else None,
@@ -154,9 +219,10 @@ PATTERNS = {
     '", ".join($X)': lambda s, n: n if (method_call(n, "join", 1) and isinstance(n.func.value, ast.Constant)
                                         and text(s, n.func.value) == '", "') else None,
     "$A.$B.$C": lambda s, n: n if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Attribute)
-                                   and bare(s, n, n.value)) else None,
+                                   and bare(s, n, n.value) and not getattr(n, "in_case", False)) else None,
     "with $X as $Y: $$$B": lambda s, n: n if (isinstance(n, ast.With) and len(n.items) == 1
-                                              and n.items[0].optional_vars is not None) else None,
+                                              and n.items[0].optional_vars is not None
+                                              and not with_parens(s, n)) else None,
     "with open($$$A) as $F: $$$B": lambda s, n: n if (isinstance(n, ast.With) and len(n.items) == 1
                                                       and n.items[0].optional_vars is not None
                                                       and call_to(n.items[0].context_expr, "open")) else None,
@@ -170,22 +236,26 @@ PATTERNS = {
     "$X is None": lambda s, n: n if compare1(n, ast.Is) and none(n.comparators[0]) and text(s, n.comparators[0]) == "None" else None,
     "$X is not None": lambda s, n: n if compare1(n, ast.IsNot) and none(n.comparators[0]) else None,
     "if $X is None: $X = $Y": lambda s, n: n if (is_if(s, n) and not n.orelse and compare1(n.test, ast.Is)
+                                                 and not parened(s, n.test)
                                                  and none(n.test.comparators[0]) and len(n.body) == 1
                                                  and isinstance(n.body[0], ast.Assign)
                                                  and same(s, n.body[0].targets[0], n.test.left)) else None,
     "$X = $X or $Y": lambda s, n: or_assign(s, n),
     "if $X is None: $$$B": lambda s, n: n if (is_if(s, n) and not n.orelse and compare1(n.test, ast.Is)
+                                              and not parened(s, n.test)
                                               and none(n.test.comparators[0])) else None,
     "def $F(self): $$$B": lambda s, n: n if (isinstance(n, ast.FunctionDef) and plain_args(n.args)
                                              and [a.arg for a in n.args.args] == ["self"] and n.returns is None
                                              and not getattr(n, "type_params", None)) else None,
     "for $K, $V in $X.items(): $$$B": lambda s, n: n if (isinstance(n, ast.For) and not n.orelse
                                                          and isinstance(n.target, ast.Tuple) and len(n.target.elts) == 2
+                                                         and not paren_target(s, n)
                                                          and method_call(n.iter, "items", 0)) else None,
     "try:\n    $$$T\nexcept $E:\n    $$$H": lambda s, n: n if (isinstance(n, ast.Try) and len(n.handlers) == 1
                                                             and n.handlers[0].type is not None and n.handlers[0].name is None
                                                             and not n.orelse and not n.finalbody) else None,
-    "except $E as $N: $$$B": lambda s, n: n if isinstance(n, ast.ExceptHandler) and n.type is not None and n.name is not None else None,
+    "except $E as $N: $$$B": lambda s, n: n if (isinstance(n, ast.ExceptHandler) and n.type is not None
+                                                and n.name is not None and not getattr(n, "star", False)) else None,
     "return $X": lambda s, n: n if isinstance(n, ast.Return) and n.value is not None else None,
     "assert $X, $M": lambda s, n: n if isinstance(n, ast.Assert) and n.msg is not None else None,
     "not $X": lambda s, n: n if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not) else None,
@@ -195,9 +265,33 @@ PATTERNS = {
     "global $$$N": lambda s, n: n if isinstance(n, ast.Global) else None,
     "await $X": lambda s, n: n if isinstance(n, ast.Await) else None,
     "async def $F($$$A): $$$B": lambda s, n: n if isinstance(n, ast.AsyncFunctionDef) and n.returns is None else None,
+    "$D.get($K)": lambda s, n: n if method_call(n, "get", 1) else None,
+    "repr($X)": lambda s, n: n if call_to(n, "repr", 1) else None,
+    "str($X)": lambda s, n: n if call_to(n, "str", 1) else None,
+    "type($X).__name__": lambda s, n: n if (isinstance(n, ast.Attribute) and n.attr == "__name__"
+                                            and call_to(n.value, "type", 1) and bare(s, n, n.value)) else None,
+    "$X.__class__.__name__": lambda s, n: n if (isinstance(n, ast.Attribute) and n.attr == "__name__"
+                                                and isinstance(n.value, ast.Attribute)
+                                                and n.value.attr == "__class__" and bare(s, n, n.value)) else None,
+    'f"{$X}"': f_one_field,
     "@property": None,  # decorators are handled below: they are not nodes of their own in ast
     "@$D": None,
 }
+
+
+def mark(n):
+    """Marks what the matcher's tree has differently before the walk
+    reaches it: the handlers of try/except*, an except_group_clause that
+    except $E does not match, and the dotted names of case patterns,
+    dotted_name and not attribute."""
+    if isinstance(n, ast.TryStar):
+        for h in n.handlers:
+            h.star = True
+    if isinstance(n, ast.pattern):
+        for c in ast.iter_child_nodes(n):
+            if isinstance(c, ast.expr):
+                for d in ast.walk(c):
+                    d.in_case = True
 
 
 def decorators(n):
@@ -207,36 +301,42 @@ def decorators(n):
 
 
 def walk(tree):
-    """Every node, but none inside an f-string: the matcher reads an
-    f-string as one token, as Python's tokenizer does."""
-    todo = [tree]
+    """Every node, those inside f-strings' fields included, with whether
+    it is inside one."""
+    todo = [(tree, False)]
     while todo:
-        n = todo.pop()
-        yield n
-        if not isinstance(n, ast.JoinedStr):
-            todo.extend(ast.iter_child_nodes(n))
+        n, inside = todo.pop()
+        yield n, inside
+        inner = inside or isinstance(n, ast.FormattedValue)
+        todo.extend((c, inner) for c in ast.iter_child_nodes(n))
 
 
 def main():
     files = json.load(sys.stdin)
     out = {p: [] for p in PATTERNS}
+    unparsed = []
     for path in files:
-        with open(path, encoding="utf-8") as f:
-            src = f.read()
-        tree = ast.parse(src, path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                src = f.read()
+            tree = ast.parse(src, path)
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            unparsed.append(path)  # Python 2, or test data made to fail
+            continue
         src = Source(src)
-        for n in walk(tree):
+        for n, inside in walk(tree):
+            mark(n)
             for p, pred in PATTERNS.items():
                 m = pred(src, n) if pred else None
-                if m is not None:
-                    out[p].append([path, m.lineno, m.end_lineno])
+                for m in (m if isinstance(m, list) else [] if m is None else [m]):
+                    out[p].append([path, m.lineno, m.end_lineno, inside or isinstance(n, ast.JoinedStr)])
             for d in decorators(n):
                 # A decorator's lines are those of its expression: the @ is on
                 # the first of them.
-                out["@$D"].append([path, d.lineno, d.end_lineno])
+                out["@$D"].append([path, d.lineno, d.end_lineno, False])
                 if is_name(d, "property"):
-                    out["@property"].append([path, d.lineno, d.end_lineno])
-    json.dump(out, sys.stdout)
+                    out["@property"].append([path, d.lineno, d.end_lineno, False])
+    json.dump({"matches": out, "unparsed": unparsed}, sys.stdout)
 
 
 main()

@@ -138,26 +138,69 @@
 (string "Rb'\\x00'") ","
 (string "BR\"x\"") ","
 (string "rB'x'") ","
-(string "f'{x!r:>{width}}'") ","
-(string "rf'{x}\\d'") ","
-(string "FR\"{y}\"") "]"))
+(f_string "f'"
+(interpolation "{"
+(identifier "x")
+(type_conversion "!r")
+(format_specifier ":"
+(string_content ">")
+(interpolation "{"
+(identifier "width") "}")) "}") "'") ","
+(f_string "rf'"
+(interpolation "{"
+(identifier "x") "}")
+(string_content "\\d") "'") ","
+(f_string "FR\""
+(interpolation "{"
+(identifier "y") "}") "\"") "]"))
 (assignment
 (identifier "implicit") "="
 (parenthesized_expression "("
 (concatenated_string
 (string "\"adjacent\"")
 (string "'strings'")
-(string "f\"with {x}\"")
+(f_string "f\""
+(string_content "with ")
+(interpolation "{"
+(identifier "x") "}") "\"")
 (string "\"concatenated\"")) ")"))
 (assignment
 (identifier "nested") "="
-(string "f\"{d[\"key\"]} and {f'{inner}'} and {x:{width}.{precision}}\""))
+(f_string "f\""
+(interpolation "{"
+(subscript
+(identifier "d") "["
+(string "\"key\"") "]") "}")
+(string_content " and ")
+(interpolation "{"
+(f_string "f'"
+(interpolation "{"
+(identifier "inner") "}") "'") "}")
+(string_content " and ")
+(interpolation "{"
+(identifier "x")
+(format_specifier ":"
+(interpolation "{"
+(identifier "width") "}")
+(string_content ".")
+(interpolation "{"
+(identifier "precision") "}")) "}") "\""))
 (assignment
 (identifier "multiline") "="
-(string "f\"\"\"{\n    x  # a comment in a field\n    + y\n}\"\"\""))
+(f_string "f\"\"\""
+(interpolation "{"
+(binary_operator
+(identifier "x") "+"
+(identifier "y")) "}") "\"\"\""))
 (assignment
 (identifier "braces") "="
-(string "f\"{{literal}} {x=} {'}'}\""))
+(f_string "f\""
+(string_content "{{literal}} ")
+(interpolation "{"
+(identifier "x") "=" "}")
+(string_content " ")
+(interpolation "{"
+(string "'}'") "}") "\""))
 (assignment
 (identifier "long") "="
 (binary_operator
