@@ -180,7 +180,7 @@ def or_assign(s, n):
         return None
     target, value = ia
     if (isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2
-            and same(s, target, value.values[0])):
+            and not parened(s, value) and same(s, target, value.values[0])):
         return Span(target.lineno, value.end_lineno)
     return None
 
