@@ -270,9 +270,18 @@ func (t *Tree) Release() {
 	if t == nil || t.Nodes == nil {
 		return
 	}
-	released.Put(&treeBufs{nodes: t.Nodes[:0], kids: t.Kids[:0]})
+	if cap(t.Nodes) <= maxPooledNodes {
+		released.Put(&treeBufs{nodes: t.Nodes[:0], kids: t.Kids[:0]})
+	}
 	t.Nodes, t.Kids = nil, nil
 }
+
+// maxPooledNodes is the largest node buffer Release keeps for reuse
+// (about 6 MB, a 1 MB source file's): the few larger files, generated
+// tables, get buffers of their own, which the collector takes back,
+// instead of a pool holding tens of megabytes through the rest of a
+// search.
+const maxPooledNodes = 256 << 10
 
 // Finish makes every entry on the stack a child of a root of kind k that
 // spans the whole source, and puts the nodes into t. A slice that wastes

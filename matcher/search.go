@@ -85,7 +85,7 @@ type Results struct {
 // Search walks q.Path in parallel and returns every match, sorted by file
 // and position. Files the literal prefilter rules out are never parsed.
 func Search(ctx context.Context, q Query) (*Results, error) {
-	s := &search{q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context)}
+	s := &search{q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context), gate: newSizeGate(inFlightBytes)}
 	var (
 		mu   sync.Mutex
 		out  []*fileResult
@@ -199,6 +199,44 @@ type search struct {
 	q    Query
 	lits [][]byte
 	key  string // the language and pattern, for the cache
+	gate *sizeGate
+}
+
+// inFlightBytes bounds the source being read and parsed at once: a tree
+// takes about ten times its source, so two workers each on a generated
+// file of megabytes would double the search's peak for nothing. A file
+// larger than this still goes, alone.
+const inFlightBytes = 2 << 20
+
+// A sizeGate lets work of a total size up to a limit through at once,
+// and any one piece through when nothing else is.
+type sizeGate struct {
+	mu    sync.Mutex
+	cond  *sync.Cond
+	limit int64
+	inUse int64
+}
+
+func newSizeGate(limit int64) *sizeGate {
+	g := &sizeGate{limit: limit}
+	g.cond = sync.NewCond(&g.mu)
+	return g
+}
+
+func (g *sizeGate) acquire(n int64) {
+	g.mu.Lock()
+	for g.inUse > 0 && g.inUse+n > g.limit {
+		g.cond.Wait()
+	}
+	g.inUse += n
+	g.mu.Unlock()
+}
+
+func (g *sizeGate) release(n int64) {
+	g.mu.Lock()
+	g.inUse -= n
+	g.mu.Unlock()
+	g.cond.Broadcast()
 }
 
 // A fileResult is what one file gave a search.
@@ -232,6 +270,8 @@ func (s *search) file(path string) *fileResult {
 	if e := s.q.Cache.get(key, st); e != nil && e.res.covers(s.q.Limit) {
 		return e.res
 	}
+	s.gate.acquire(st.size)
+	defer s.gate.release(st.size)
 	src, err := os.ReadFile(path)
 	if err != nil {
 		r.failure = &Failure{File: rel, Error: err.Error()}
@@ -267,6 +307,7 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 		ms = ms[:s.q.Limit]
 	}
 	lines := newLineIndex(tree.Src)
+	r.found = make([]Found, 0, len(ms))
 	for _, m := range ms {
 		r.found = append(r.found, locate(tree, lines, rel, m, s.q.Context))
 	}

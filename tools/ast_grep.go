@@ -1,9 +1,11 @@
 package tools
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -85,7 +87,11 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 			continue // no files of this language here
 		}
 		res.Languages = append(res.Languages, lp.lang.ID)
-		res.Matches = append(res.Matches, r.Matches...)
+		if len(res.Matches) == 0 {
+			res.Matches = r.Matches // no copy of a search's many matches
+		} else {
+			res.Matches = append(res.Matches, r.Matches...)
+		}
 		res.Total += r.Total
 		res.FilesScanned += r.FilesScanned
 		res.FilesParsed += r.FilesParsed
@@ -100,7 +106,10 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
 		res.Matches = res.Matches[:max]
 	}
 	res.Truncated = res.Total > len(res.Matches)
-	r := Text(formatMatches(res, a.Context))
+	// The text is written when it is read: with every match of a large
+	// tree kept, it is megabytes, and the structured result holds the
+	// same matches.
+	r := LazyText(func(w io.Writer) { writeMatches(w, res, a.Context) })
 	r.Structured = res
 	return r, nil
 }
@@ -314,19 +323,22 @@ func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
 	return out, nil
 }
 
-// formatMatches is the text the model reads: a path:line header and the
-// matched lines for each match (numbered, with the context asked for),
-// then what was left out, then the footer.
-func formatMatches(r astGrepResult, context int) string {
-	var b strings.Builder
+// writeMatches writes the text the model reads: a path:line header and
+// the matched lines for each match (numbered, with the context asked
+// for), then what was left out, then the footer. It writes match by
+// match: with every match of a large tree kept, the text is megabytes.
+func writeMatches(w io.Writer, r astGrepResult, context int) {
+	b := bufio.NewWriterSize(w, 32<<10)
+	defer b.Flush()
 	for i, m := range r.Matches {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
 		lines, first := m.Lines()
-		fmt.Fprintf(&b, "%s:%d\n", m.File, m.Range.Start.Line)
+		fmt.Fprintf(b, "%s:%d\n", m.File, m.Range.Start.Line)
 		if context == 0 {
-			b.WriteString(strings.TrimRight(lines, "\n") + "\n")
+			b.WriteString(strings.TrimRight(lines, "\n"))
+			b.WriteByte('\n')
 			continue
 		}
 		for k, line := range strings.Split(strings.TrimRight(lines, "\n"), "\n") {
@@ -334,24 +346,29 @@ func formatMatches(r astGrepResult, context int) string {
 			if n >= m.Range.Start.Line && n <= m.Range.End.Line {
 				mark = ":"
 			}
-			fmt.Fprintf(&b, "%d%s%s\n", n, mark, line)
+			fmt.Fprintf(b, "%d%s%s\n", n, mark, line)
 		}
 	}
+	var t strings.Builder
 	if r.Total > 0 {
-		fmt.Fprintf(&b, "\n%d match%s", r.Total, map[bool]string{true: "", false: "es"}[r.Total == 1])
+		fmt.Fprintf(&t, "\n%d match%s", r.Total, map[bool]string{true: "", false: "es"}[r.Total == 1])
 		if r.Truncated {
-			fmt.Fprintf(&b, "; showing %d, %d more left out by max_results", len(r.Matches), r.Total-len(r.Matches))
+			fmt.Fprintf(&t, "; showing %d, %d more left out by max_results", len(r.Matches), r.Total-len(r.Matches))
 		}
-		b.WriteString("\n")
+		t.WriteString("\n")
 	}
 	for _, id := range slices.Sorted(maps.Keys(r.Rejected)) {
-		fmt.Fprintf(&b, "\n%s files here were not searched: %s\n", id, r.Rejected[id])
+		fmt.Fprintf(&t, "\n%s files here were not searched: %s\n", id, r.Rejected[id])
 	}
 	if len(r.ParseFailures) > 0 {
-		b.WriteString("\n")
-		writeFailures(&b, r.ParseFailures, "matches in their other declarations still count")
+		t.WriteString("\n")
+		writeFailures(&t, r.ParseFailures, "matches in their other declarations still count")
 	}
-	b.WriteString("\n")
-	b.WriteString(footer(r.pattern, r.Languages, r.Total, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.Skipped, r.TooLarge, r.literals))
-	return strings.TrimLeft(b.String(), "\n")
+	t.WriteString("\n")
+	t.WriteString(footer(r.pattern, r.Languages, r.Total, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.Skipped, r.TooLarge, r.literals))
+	tail := t.String()
+	if len(r.Matches) == 0 {
+		tail = strings.TrimLeft(tail, "\n") // the text starts with what there is
+	}
+	b.WriteString(tail)
 }

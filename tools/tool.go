@@ -7,9 +7,11 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -112,6 +114,48 @@ type Content struct {
 	Text     string `json:"text,omitempty"`
 	MimeType string `json:"mimeType,omitempty"`
 	Data     string `json:"data,omitempty"` // base64, for images
+
+	// render, when set, writes the text in place of Text, for a result
+	// whose text can be megabytes (ast_grep's, with every match): it is
+	// written as it is rendered (WriteJSON, WriteText), never held.
+	render func(w io.Writer)
+}
+
+// LazyText returns a result with one text item that render writes when
+// the text is asked for.
+func LazyText(render func(w io.Writer)) Result {
+	return Result{Content: []Content{{Type: "text", render: render}}}
+}
+
+// text returns the item's text, rendering it if need be.
+func (c Content) text() string {
+	if c.render == nil {
+		return c.Text
+	}
+	var b strings.Builder
+	c.render(&b)
+	return b.String()
+}
+
+// Equal reports whether c and o are the same item, a rendered text
+// compared as the text it renders (go-cmp compares Contents with it).
+func (c Content) Equal(o Content) bool {
+	return c.Type == o.Type && c.MimeType == o.MimeType && c.Data == o.Data && c.text() == o.text()
+}
+
+// MarshalJSON encodes the item with its text rendered. It escapes no
+// HTML: the encoder that called it does, if it is set to.
+func (c Content) MarshalJSON() ([]byte, error) {
+	type plain Content
+	p := plain(c)
+	p.Text, p.render = c.text(), nil
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // A Result is what a call returns, in the shape of MCP's CallToolResult:
@@ -137,14 +181,33 @@ func Errorf(format string, args ...any) Result {
 
 // TextContent joins the text items of r.
 func (r Result) TextContent() string {
+	if len(r.Content) == 1 && r.Content[0].Type == "text" {
+		return r.Content[0].text() // no copy of a large result's text
+	}
 	var b strings.Builder
+	r.WriteText(&b)
+	return b.String()
+}
+
+// WriteText writes what TextContent returns to w, a rendered text as it
+// is rendered.
+func (r Result) WriteText(w io.Writer) error {
+	first := true
 	for _, c := range r.Content {
-		if c.Type == "text" {
-			if b.Len() > 0 {
-				b.WriteByte('\n')
+		if c.Type != "text" {
+			continue
+		}
+		if !first {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
 			}
-			b.WriteString(c.Text)
+		}
+		first = false
+		if c.render != nil {
+			c.render(w)
+		} else if _, err := io.WriteString(w, c.Text); err != nil {
+			return err
 		}
 	}
-	return b.String()
+	return nil
 }

@@ -103,16 +103,28 @@ func runCall(ctx context.Context, args []string, io IO) int {
 		return ExitToolError
 	}
 	if f.json {
-		writeJSON(io.Stdout, res)
+		writeResult(io.Stdout, res)
 	} else if res.IsError {
 		fmt.Fprintln(io.Stderr, res.TextContent())
 	} else {
-		fmt.Fprintln(io.Stdout, res.TextContent())
+		// Written as it is rendered: a large result's text is never
+		// held whole.
+		w := bufio.NewWriterSize(io.Stdout, 64<<10)
+		res.WriteText(w)
+		w.WriteString("\n")
+		w.Flush()
 	}
 	if res.IsError {
 		return ExitToolError
 	}
 	return ExitOK
+}
+
+// writeResult writes res as one line of JSON, encoded as it is written.
+func writeResult(w io.Writer, res tools.Result) {
+	if tools.WriteJSON(w, res) == nil {
+		io.WriteString(w, "\n")
+	}
 }
 
 func readAll(r io.Reader) ([]byte, error) {
@@ -160,7 +172,7 @@ func runBatch(ctx context.Context, args []string, io IO) int {
 		if res.IsError {
 			code = ExitToolError
 		}
-		writeJSON(io.Stdout, res)
+		writeResult(io.Stdout, res)
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintf(io.Stderr, "agenttools: reading stdin: %v\n", err)

@@ -33,8 +33,8 @@ func runServe(ctx context.Context, args []string, stdio IO) int {
 		fmt.Fprintf(stdio.Stderr, "agenttools: %v\n", err)
 		return ExitToolError
 	}
-	s := &server{flags: f}
 	stream := newLineStream(stdio.Stdin, stdio.Stdout)
+	s := &server{flags: f, stream: stream}
 	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.AsyncHandler(s), jsonrpc2.SetLogger(discardLogger{}))
 	select {
 	case <-conn.DisconnectNotify():
@@ -55,8 +55,9 @@ func (discardLogger) Printf(string, ...any) {}
 // server answers serve's methods. The registry is built at initialize,
 // when the host has said whether a person can answer cards.
 type server struct {
-	flags *flags
-	wg    sync.WaitGroup
+	flags  *flags
+	stream *lineStream
+	wg     sync.WaitGroup
 
 	mu   sync.Mutex
 	r    *tools.Run
@@ -92,6 +93,13 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	}
 	if rerr != nil {
 		conn.ReplyWithError(ctx, req.ID, rerr)
+		return
+	}
+	if res, ok := result.(tools.Result); ok {
+		// A tool's result is written as it is encoded, never whole in
+		// memory: jsonrpc2's Reply would hold it encoded several times.
+		// A response needs no bookkeeping of the connection.
+		s.stream.writeResult(req.ID, res)
 		return
 	}
 	conn.Reply(ctx, req.ID, result)
@@ -303,6 +311,26 @@ func (s *lineStream) WriteObject(v any) error {
 	defer s.mu.Unlock()
 	_, err = s.w.Write(append(b, '\n'))
 	return err
+}
+
+// writeResult writes the response to request id whose result is res,
+// encoding res straight onto the stream.
+func (s *lineStream) writeResult(id jsonrpc2.ID, res tools.Result) error {
+	idJSON, err := json.Marshal(id)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := bufio.NewWriterSize(s.w, 64<<10)
+	w.WriteString(`{"id":`)
+	w.Write(idJSON)
+	w.WriteString(`,"result":`)
+	if err := tools.WriteJSON(w, res); err != nil {
+		return err
+	}
+	w.WriteString(`,"jsonrpc":"2.0"}` + "\n")
+	return w.Flush()
 }
 
 func (s *lineStream) Close() error {
