@@ -33,12 +33,14 @@ func (p *pressure) high() bool {
 		p.last = false
 		return false
 	}
-	// The memory the runtime counts against its limit: all it has
-	// mapped, less the heap it has handed back to the system.
-	p.samples[0].Name = "/memory/classes/total:bytes"
-	p.samples[1].Name = "/memory/classes/heap/released:bytes"
+	// What the process keeps: the heap live at the last collection and
+	// the goroutines' stacks. Not the heap's garbage: under a limit the
+	// heap grows to near it by design before the collector runs, and the
+	// cache is no reason to let go then.
+	p.samples[0].Name = "/gc/heap/live:bytes"
+	p.samples[1].Name = "/memory/classes/heap/stacks:bytes"
 	metrics.Read(p.samples[:])
-	used := p.samples[0].Value.Uint64() - p.samples[1].Value.Uint64()
+	used := p.samples[0].Value.Uint64() + p.samples[1].Value.Uint64()
 	p.last = float64(used) > pressureShare*float64(limit)
 	return p.last
 }

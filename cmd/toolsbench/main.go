@@ -19,9 +19,14 @@
 // the same pattern, and reports the time ratios and whether the two agree
 // on every (file, start line, end line).
 //
+// Its session command runs agenttools serve and makes it run 200
+// different searches, one after another, and reports its peak RSS
+// beside the cache's budget and the soft memory limit.
+//
 //	toolsbench parse --lang go|python|javascript|typescript|tsx [--typescript DIR] [--json] DIR
 //	toolsbench hash --lang go|python DIR
-//	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR
+//	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--max-results N] [--json] DIR
+//	toolsbench session [--searches 200] [--cache-mb 192] DIR
 package main
 
 import (
@@ -64,8 +69,12 @@ func main() {
 		os.Exit(runSearchChild(os.Args[2:]))
 	case "hash":
 		os.Exit(runHash(os.Args[2:], os.Stdout))
+	case "session":
+		os.Exit(runSession(os.Args[2:], os.Stdout))
+	case "serve-child":
+		os.Exit(runServeChild(os.Args[2:]))
 	}
-	fmt.Fprintf(os.Stderr, "toolsbench: unknown command %q: want parse or search\n", os.Args[1])
+	fmt.Fprintf(os.Stderr, "toolsbench: unknown command %q: want parse, search, hash or session\n", os.Args[1])
 	os.Exit(2)
 }
 

@@ -9,13 +9,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/cli"
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/matcher"
 )
@@ -31,7 +35,8 @@ type searchReport struct {
 	MaxResults   int     `json:"max_results"` // the matches kept in full, as ast_grep's max_results (0: all)
 	ColdSeconds  float64 `json:"cold_seconds"`
 	WarmSeconds  float64 `json:"warm_seconds"`     // the same search again in the same run, fastest of --repeat
-	ColdRSSMB    float64 `json:"cold_peak_rss_mb"` // of a process that ran the cold search alone, with no cache, as a one-shot call does
+	ColdRSSMB    float64 `json:"cold_peak_rss_mb"` // of a process that made the one-shot call agenttools call --json ast_grep, its JSON written out
+	ColdBytes    int64   `json:"cold_output_bytes"`
 	WarmRSSMB    float64 `json:"warm_peak_rss_mb"` // of a process that ran the search with the cache, then again
 	CacheMB      int     `json:"cache_mb"`         // the search cache's budget in the warm process
 	ParseFailure int     `json:"parse_failures"`
@@ -65,7 +70,8 @@ type childResult struct {
 	FilesParsed   int      `json:"files_parsed"`
 	ParseFailures int      `json:"parse_failures"`
 	Total         int      `json:"total"`
-	Matches       []string `json:"matches"` // "file:start-end", in list mode
+	Matches       []string `json:"matches"`      // "file:start-end", in list mode
+	OutputBytes   int64    `json:"output_bytes"` // the call's JSON, in cold mode
 }
 
 func runSearch(args []string, stdout io.Writer) int {
@@ -128,8 +134,9 @@ func runSearch(args []string, stdout io.Writer) int {
 	if !ok {
 		return 1
 	}
-	rep.Files, rep.FilesParsed, rep.Matches, rep.ParseFailure = cold.Files, cold.FilesParsed, cold.Total, cold.ParseFailures
+	rep.Files, rep.FilesParsed, rep.Matches, rep.ParseFailure = warm.Files, warm.FilesParsed, warm.Total, warm.ParseFailures
 	rep.ColdSeconds, rep.ColdRSSMB, rep.WarmSeconds, rep.WarmRSSMB = cold.ColdSeconds, coldRSS, warm.WarmSeconds, warmRSS
+	rep.ColdBytes = cold.OutputBytes
 
 	if *vs {
 		bin := *sgBin
@@ -169,7 +176,7 @@ func runSearch(args []string, stdout io.Writer) int {
 
 func printSearch(w io.Writer, r searchReport) {
 	fmt.Fprintf(w, "%s %q in %s: %d files, %d parsed, %d matches, %d parse failures\n", r.Lang, r.Pattern, r.Dir, r.Files, r.FilesParsed, r.Matches, r.ParseFailure)
-	fmt.Fprintf(w, "agenttools (max_results %d): cold %.3f s, peak RSS %.0f MB; warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.MaxResults, r.ColdSeconds, r.ColdRSSMB, r.WarmSeconds, r.WarmRSSMB, r.CacheMB)
+	fmt.Fprintf(w, "agenttools (max_results %d): cold (one call, %.2f MB of JSON) %.3f s, peak RSS %.0f MB; warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.MaxResults, float64(r.ColdBytes)/1e6, r.ColdSeconds, r.ColdRSSMB, r.WarmSeconds, r.WarmRSSMB, r.CacheMB)
 	sg := r.AstGrep
 	if sg == nil {
 		return
@@ -184,8 +191,10 @@ func printSearch(w io.Writer, r searchReport) {
 }
 
 // runChild runs one of our sides in a fresh process of this program, so
-// that its peak RSS is its own: "cold" is one search with no cache, as a
-// one-shot call makes it; "warm" fills the cache with one search and
+// that its peak RSS is its own: "cold" is the one-shot call a harness
+// makes, agenttools call --json ast_grep, whole (its flags' defaults,
+// the registry, the search with no cache, the JSON result written out to
+// a pipe that counts it); "warm" fills the cache with one search and
 // times the same search repeated, as a long session makes it; "list"
 // reports every match's lines, for the agreement with ast-grep.
 func runChild(mode, lang, pattern, dir string, repeat, cacheMB, maxResults int) (*childResult, float64, error) {
@@ -232,10 +241,14 @@ func runSearchChild(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
+	if *mode == "cold" {
+		return coldCall(l.ID, *pattern, dir, *maxResults)
+	}
 	q := matcher.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Limit: *maxResults}
 	switch *mode {
 	case "warm":
 		q.Cache = matcher.NewCache(int64(*cacheMB) << 20)
+		debug.SetMemoryLimit(cli.DefaultMemoryLimit(int64(*cacheMB) << 20)) // as batch and serve set it
 	case "list":
 		q.Limit = 0
 	}
@@ -275,6 +288,34 @@ func runSearchChild(args []string) int {
 	}
 	json.NewEncoder(os.Stdout).Encode(out)
 	return 0
+}
+
+// coldCall makes the one-shot call agenttools call --json ast_grep in
+// this process, through the CLI's own entry point, and prints its time
+// and the size of its output.
+func coldCall(lang, pattern, dir string, maxResults int) int {
+	if maxResults == 0 {
+		maxResults = math.MaxInt32 // all
+	}
+	args, _ := json.Marshal(map[string]any{"pattern": pattern, "language": lang, "max_results": maxResults})
+	var out countingWriter
+	start := time.Now()
+	code := cli.Main(context.Background(), []string{"call", "--json", "--root", dir, "ast_grep", string(args)},
+		cli.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: os.Stderr, Terminal: func() (io.ReadWriteCloser, bool) { return nil, false }})
+	if code != 0 {
+		fmt.Fprintf(os.Stderr, "agenttools call exited %d\n", code)
+		return 1
+	}
+	json.NewEncoder(os.Stdout).Encode(childResult{ColdSeconds: time.Since(start).Seconds(), OutputBytes: out.n, Matches: []string{}})
+	return 0
+}
+
+// countingWriter counts what is written to it and keeps none of it.
+type countingWriter struct{ n int64 }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	return len(p), nil
 }
 
 // runAstGrep runs the ast-grep CLI on exactly the given files, named

@@ -137,8 +137,8 @@ func newFlags(cmd string) *flags {
 	f.fs.DurationVar(&f.questionWait, "question-timeout", tools.DefaultQuestionTimeout, "how long an ask_user card waits for an answer")
 	f.fs.DurationVar(&f.approvalWait, "approval-timeout", tools.DefaultApprovalTimeout, "how long a permission card waits for an answer")
 	f.fs.IntVar(&f.cacheMB, "cache-mb", matcher.DefaultCacheBudget>>20, "MiB structural search keeps between calls, parsed trees and matches (batch and serve; call keeps nothing)")
-	f.memoryLimit = byteSize(defaultMemoryLimit())
-	f.fs.Var(&f.memoryLimit, "memory-limit", "soft limit on the process's memory, such as 512MiB or 2GiB, 0 for none (default: 512MiB, or 3/4 of the container's limit when that is lower)")
+	f.memoryLimit = autoMemoryLimit
+	f.fs.Var(&f.memoryLimit, "memory-limit", "soft limit on the process's memory, such as 512MiB or 2GiB, 0 for none (default auto: 96MiB and the cache's budget, or 3/4 of the container's limit when that is lower)")
 	return f
 }
 
@@ -176,6 +176,9 @@ func (f *flags) run(port tools.Port) *tools.Run {
 		Kernels:         interp.NewKernels(kernels(realDir(f.root))),
 		CacheBudget:     int64(f.cacheMB) << 20,
 		MemoryLimit:     int64(f.memoryLimit),
+	}
+	if f.memoryLimit == autoMemoryLimit {
+		r.MemoryLimit = DefaultMemoryLimit(int64(f.cacheMB) << 20)
 	}
 	if f.cacheMB <= 0 {
 		r.CacheBudget = -1

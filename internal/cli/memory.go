@@ -7,18 +7,25 @@ import (
 	"strings"
 )
 
-// fallbackMemoryLimit is the soft memory limit when the container sets
-// none lower: search at its largest (a whole standard library, every
-// match in full) stays well under it, the cache's budget fits in it with
-// room for the language servers' replies, and a 1 GiB container keeps
-// half for the rest.
-const fallbackMemoryLimit = 512 << 20
+// workingMemory is what a run needs beyond the search cache: one search
+// at its largest (the trees of the files being parsed, at most 2 MiB of
+// source at once, and every match of a whole standard library in full,
+// about 60 MB) with room for a language server's reply. The default soft
+// limit is it plus the cache's budget, so a one-shot call, which caches
+// nothing, stays under 100 MB, and a long session under its budget plus
+// this.
+const workingMemory = 96 << 20
 
-// defaultMemoryLimit is the soft limit when --memory-limit is not given:
-// 512 MiB, or three quarters of the container's memory limit when that is
-// lower, so that the runtime collects before the kernel kills.
-func defaultMemoryLimit() int64 {
-	limit := int64(fallbackMemoryLimit)
+// autoMemoryLimit is the --memory-limit flag's value when it is not
+// given: defaultMemoryLimit decides.
+const autoMemoryLimit = -1
+
+// DefaultMemoryLimit is the soft limit when --memory-limit is not given:
+// workingMemory and the cache's budget, or three quarters of the
+// container's memory limit when that is lower, so that the runtime
+// collects before the kernel kills.
+func DefaultMemoryLimit(cacheBudget int64) int64 {
+	limit := workingMemory + max(cacheBudget, 0)
 	for _, f := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -41,6 +48,8 @@ type byteSize int64
 func (b *byteSize) String() string {
 	n := int64(*b)
 	switch {
+	case n < 0:
+		return "auto"
 	case n == 0:
 		return "0"
 	case n%(1<<30) == 0:
@@ -52,6 +61,10 @@ func (b *byteSize) String() string {
 }
 
 func (b *byteSize) Set(s string) error {
+	if strings.TrimSpace(s) == "auto" {
+		*b = autoMemoryLimit
+		return nil
+	}
 	units := []struct {
 		suffix string
 		mult   int64
@@ -65,7 +78,7 @@ func (b *byteSize) Set(s string) error {
 	}
 	n, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
 	if err != nil || n < 0 {
-		return fmt.Errorf("want a size such as 512MiB, 2GiB or 0, got %q", s)
+		return fmt.Errorf("want a size such as 512MiB, 2GiB, 0 for none or auto, got %q", s)
 	}
 	*b = byteSize(n * float64(mult))
 	return nil
