@@ -40,14 +40,17 @@ typescript_peer() {
 # jscorpus_peer installs the real JavaScript/TypeScript code the oracle test
 # searches, with the sources each package ships: rxjs (src/**/*.ts), effect
 # (src/**/*.ts), tldraw (src/**/*.tsx and .ts; @tldraw/editor and the other
-# @tldraw packages it pulls in ship theirs too) and npm (lib/**/*.js).
+# @tldraw packages it pulls in ship theirs too), npm (lib/**/*.js) and
+# typescript 6 (its lib/*.d.ts), named outright: it is no dependency of
+# the others that npm always brings.
 jscorpus_peer() {
 	local m="$peers/jscorpus/node_modules"
 	[ -f "$m/rxjs/package.json" ] && [ -f "$m/effect/package.json" ] &&
-		[ -f "$m/tldraw/package.json" ] && [ -f "$m/npm/package.json" ] && return
+		[ -f "$m/tldraw/package.json" ] && [ -f "$m/npm/package.json" ] &&
+		grep -qs '"version": *"6\.' "$m/typescript/package.json" && return
 	echo "peers: installing the JavaScript/TypeScript corpus into $peers/jscorpus"
 	mkdir -p "$peers/jscorpus"
-	npm install --prefix "$peers/jscorpus" --no-audit --no-fund --silent --ignore-scripts rxjs@7 effect@3 tldraw@5 npm@11
+	npm install --prefix "$peers/jscorpus" --no-audit --no-fund --silent --ignore-scripts rxjs@7 effect@3 tldraw@5 npm@11 typescript@6
 }
 
 apt_updated=
