@@ -6,10 +6,12 @@
 package grammars
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // A Kind identifies a node's production or token type within its language.
@@ -137,6 +139,26 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg) }
+
+// ErrorText is e as Error writes it, but with its column counted in code
+// points, as every column a tool shows is: e's column counts bytes.
+func (t *Tree) ErrorText(e *Error) string {
+	start := 0
+	if bytes.HasPrefix(t.Src, []byte("\uFEFF")) {
+		start = 3 // columns count from after a byte order mark
+	}
+	for line := 1; line < e.Line && start < len(t.Src); line++ {
+		i := bytes.IndexByte(t.Src[start:], '\n')
+		if i < 0 {
+			start = len(t.Src)
+			break
+		}
+		start += i + 1
+	}
+	end := min(start+max(e.Column-1, 0), len(t.Src))
+	col := utf8.RuneCount(t.Src[start:end]) + 1
+	return fmt.Sprintf("%d:%d: %s", e.Line, col, e.Msg)
+}
 
 // An ErrorList is a list of errors sorted by position.
 type ErrorList []*Error

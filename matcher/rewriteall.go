@@ -99,7 +99,7 @@ func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewr
 	}
 	var failure *Failure
 	if len(tree.Errors) > 0 {
-		failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
+		failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
 	rw := RewriteMatches(tree, q.Filters.Keep(tree, q.Pattern.Find(tree)), tmpl)
 	if rw.Replacements == 0 || bytes.Equal(rw.Src, tree.Src) {

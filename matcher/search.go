@@ -299,7 +299,7 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 		return
 	}
 	if len(tree.Errors) > 0 {
-		r.failure = &Failure{File: rel, Error: tree.Errors[0].Error()}
+		r.failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
 	ms := s.q.Filters.Keep(tree, s.q.Pattern.Find(tree))
 	r.count = len(ms)

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -176,4 +177,23 @@ func TestASTGrepPython(t *testing.T) {
 func captureOf(m matcher.Found, name string) string {
 	s, _ := m.Captures.Get(name)
 	return s
+}
+
+// TestASTGrepColumnsInCodePoints: a parse failure's column counts code
+// points, as a match's columns do, not bytes.
+func TestASTGrepColumnsInCodePoints(t *testing.T) {
+	line := `var s = "ééé" + ) // ü`
+	d, _ := editRun(t, map[string]string{"a.go": "package a\n\n" + line + "\n\nfunc f() { g(\"ü\") }\n"})
+	res := call(t, d, "ast_grep", map[string]any{"pattern": "g($A)"})
+	r := res.Structured.(astGrepResult)
+	if res.IsError || len(r.ParseFailures) != 1 || len(r.Matches) != 1 {
+		t.Fatalf("%+v\n%s", r, res.TextContent())
+	}
+	col := len([]rune(line[:strings.Index(line, ")")])) + 1
+	if want := fmt.Sprintf("3:%d: ", col); !strings.HasPrefix(r.ParseFailures[0].Error, want) {
+		t.Errorf("failure %q, want it at %s (code points)", r.ParseFailures[0].Error, want)
+	}
+	if m := r.Matches[0]; m.Range.Start.Column != 12 || m.Range.End.Column != 17 {
+		t.Errorf("match at columns %d-%d, want 12-17 (code points)", m.Range.Start.Column, m.Range.End.Column)
+	}
 }

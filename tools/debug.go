@@ -1,13 +1,16 @@
 package tools
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/dapclient"
 	"github.com/google/go-dap"
@@ -214,7 +217,11 @@ func cutValue(v string) (string, bool) {
 	if len(v) <= maxDebugValue {
 		return v, false
 	}
-	return v[:maxDebugValue] + "…", true
+	cut := maxDebugValue
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut-- // never inside a character
+	}
+	return v[:cut] + "…", true
 }
 
 // stoppedThread is the thread to act on: the one given, else the one that
@@ -445,19 +452,32 @@ func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation
 	return Text(e.describeBreakpoints(map[string][]dap.Breakpoint{path: got}, map[string][]int{path: a.Lines})), nil
 }
 
+// describeBreakpoints lists the breakpoints in file and line order.
 func (e *env) describeBreakpoints(got map[string][]dap.Breakpoint, asked map[string][]int) string {
-	var b strings.Builder
+	type entry struct {
+		file string
+		want int
+		bp   dap.Breakpoint
+	}
+	var all []entry
 	for file, bps := range got {
 		for i, bp := range bps {
 			want := 0
 			if i < len(asked[file]) {
 				want = asked[file][i]
 			}
-			if bp.Verified {
-				fmt.Fprintf(&b, "%s:%d verified at line %d\n", e.debugRel(file), want, bp.Line)
-			} else {
-				fmt.Fprintf(&b, "%s:%d not verified: %s\n", e.debugRel(file), want, bp.Message)
-			}
+			all = append(all, entry{e.debugRel(file), want, bp})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b entry) int {
+		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.want, b.want))
+	})
+	var b strings.Builder
+	for _, x := range all {
+		if x.bp.Verified {
+			fmt.Fprintf(&b, "%s:%d verified at line %d\n", x.file, x.want, x.bp.Line)
+		} else {
+			fmt.Fprintf(&b, "%s:%d not verified: %s\n", x.file, x.want, x.bp.Message)
 		}
 	}
 	return b.String()

@@ -64,8 +64,17 @@ var navigation = map[string]string{
 	"code_actions":    "textDocument/codeAction",
 }
 
+// lspBudget is how long one lsp call may take: the project check has
+// its own budget, the rest lspTimeout.
+func lspBudget(a lspArgs) time.Duration {
+	if a.Action == "diagnostics" && a.File == "*" {
+		return checkTimeout
+	}
+	return lspTimeout
+}
+
 func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
-	ctx, cancel := context.WithTimeout(ctx, lspTimeout)
+	ctx, cancel := context.WithTimeout(ctx, lspBudget(a))
 	defer cancel()
 	switch a.Action {
 	case "status":

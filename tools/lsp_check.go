@@ -13,17 +13,39 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/agenttools/agenttools/lspclient"
 )
 
 // checkTimeout bounds one project check.
 const checkTimeout = 5 * time.Minute
 
+// checkWaitDelay is how long a check that was killed, or that ended, may
+// leave its output pipes held open by what it started.
+const checkWaitDelay = 2 * time.Second
+
+// runCheck runs a project check in dir, in a process group of its own:
+// when ctx ends, the whole group is killed (go vet's and tsc's children
+// too), and the pipes are closed after checkWaitDelay even if something
+// still holds them.
+func runCheck(ctx context.Context, dir, bin string, args ...string) (stdout, stderr []byte, err error) {
+	var out, errOut bytes.Buffer
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	procgroup.Set(cmd)
+	cmd.Cancel = func() error {
+		procgroup.Kill(cmd)
+		return nil
+	}
+	cmd.WaitDelay = checkWaitDelay
+	err = cmd.Run()
+	return out.Bytes(), errOut.Bytes(), err
+}
+
 // projectCheck runs the project-wide check of every server that can run
 // here, and reports its findings as diagnostics.
 func (e *env) projectCheck(ctx context.Context) (Result, error) {
-	ctx, cancel := context.WithTimeout(ctx, checkTimeout)
-	defer cancel()
 	var (
 		all   []shownDiagnostic
 		notes []string
@@ -44,15 +66,11 @@ func (e *env) projectCheck(ctx context.Context) (Result, error) {
 			notes = append(notes, fmt.Sprintf("%s's check needs %s, which is not installed", srv.ID, srv.Check[0]))
 			continue
 		}
-		cmd := exec.CommandContext(ctx, bin, srv.Check[1:]...)
-		cmd.Dir = root
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
+		stdout, stderr, err := runCheck(ctx, root, bin, srv.Check[1:]...)
 		if ctx.Err() != nil {
 			return Errorf("diagnostics: %s did not finish within %s", strings.Join(srv.Check, " "), checkTimeout), nil
 		}
-		found := parseCheck(srv.ID, stdout.Bytes(), stderr.Bytes())
+		found := parseCheck(srv.ID, stdout, stderr)
 		for i := range found {
 			if !filepath.IsAbs(found[i].File) {
 				found[i].File = filepath.Join(root, found[i].File)
@@ -62,7 +80,7 @@ func (e *env) projectCheck(ctx context.Context) (Result, error) {
 		if _, ok := err.(*exec.ExitError); err != nil && !ok {
 			notes = append(notes, fmt.Sprintf("%s: %v", strings.Join(srv.Check, " "), err))
 		} else if err != nil && len(found) == 0 {
-			notes = append(notes, fmt.Sprintf("%s failed: %s", strings.Join(srv.Check, " "), lastLines(stderr.String()+stdout.String(), 10)))
+			notes = append(notes, fmt.Sprintf("%s failed: %s", strings.Join(srv.Check, " "), lastLines(string(stderr)+string(stdout), 10)))
 		}
 		ran = append(ran, strings.Join(srv.Check, " ")+" in "+e.displayPath(root))
 		all = append(all, found...)
