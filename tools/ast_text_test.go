@@ -1,16 +1,13 @@
 package tools
 
 import (
-	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars/bundled"
-	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata with what the code gives now")
@@ -78,10 +75,7 @@ func TestASTText(t *testing.T) {
 		t.Fatal(err)
 	}
 	long := "fmt.Println(" + strings.Repeat("a + ", 60) + "b"
-	cases := []struct {
-		name, tool string
-		args       map[string]any
-	}{
+	cases := []textCase{
 		{"sequence", "ast_grep", map[string]any{"pattern": "$X, err := $F($$$A)\nif err != nil { return $$$R }"}},
 		{"sequence with a run between", "ast_grep", map[string]any{"pattern": "$F = open($P)\n$$$B\n$F.close()"}},
 		{"not_inside", "ast_grep", map[string]any{"pattern": "$X.Close()", "not_inside": "defer $X.Close()"}},
@@ -112,28 +106,5 @@ func TestASTText(t *testing.T) {
 		{"error: a bad glob", "ast_grep", map[string]any{"pattern": "$F($$$A)", "globs": []string{"[a-"}}},
 		{"error: negative context", "ast_grep", map[string]any{"pattern": "$F($$$A)", "context": -1}},
 	}
-	var b strings.Builder
-	for _, tc := range cases {
-		res := call(t, d, tc.tool, tc.args)
-		args, _ := json.Marshal(tc.args)
-		fmt.Fprintf(&b, "=== %s\n%s %s\n--- isError=%v\n%s\n\n", tc.name, tc.tool, args, res.IsError, res.TextContent())
-	}
-	got := strings.ReplaceAll(b.String(), dir, "$DIR")
-	golden := filepath.Join("testdata", "ast_text.golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tools -run TestASTText -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("texts (-golden +got):\n%s", diff)
-	}
+	checkGolden(t, "ast_text.golden", callTexts(t, d, dir, cases))
 }
