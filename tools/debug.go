@@ -13,7 +13,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/dapclient"
-	"github.com/google/go-dap"
 )
 
 // Limits of the debug tool.
@@ -29,7 +28,11 @@ func debugTools(e *env) []*Tool {
 	t := NewTool("debug", Exec, false,
 		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
 		e.debug)
-	setEnum(t.InputSchema, "operation", "adapters", "status", "breakpoints", "launch", "attach", "continue", "pause", "step_over", "step_in", "step_out", "threads", "stack", "scopes", "variables", "evaluate", "output", "terminate")
+	var names []any
+	for _, op := range debugOps {
+		names = append(names, op.name)
+	}
+	setEnum(t.InputSchema, "operation", names...)
 	setEnum(t.InputSchema, "adapter", "delve", "debugpy")
 	return []*Tool{t}
 }
@@ -48,36 +51,64 @@ type debugArgs struct {
 	Expression string   `json:"expression,omitempty" jsonschema:"with evaluate: the expression"`
 }
 
+// A debugOp is one operation of the debug tool: the schema's enum, the
+// dispatch and which operations need a running session all come from
+// debugOps. An operation has conv when it runs with the conversation
+// alone, sess when it needs a session.
+type debugOp struct {
+	name string
+	conv func(e *env, ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error)
+	sess func(e *env, ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error)
+}
+
+// motion makes the operation that sets a stopped program going (or
+// pauses a running one) with m.
+func motion(name string, m dapclient.Motion) debugOp {
+	return debugOp{name: name, sess: func(e *env, ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+		return e.debugMove(ctx, sess, a, m)
+	}}
+}
+
+var debugOps = []debugOp{
+	{name: "adapters", conv: func(e *env, ctx context.Context, _ *dapclient.Conversation, _ debugArgs) (Result, error) {
+		return e.debugAdapters(ctx), nil
+	}},
+	{name: "status", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (Result, error) {
+		return debugStatus(conv), nil
+	}},
+	{name: "breakpoints", conv: (*env).debugBreakpoints},
+	{name: "launch", conv: (*env).debugLaunch},
+	{name: "attach", conv: (*env).debugAttach},
+	motion("continue", dapclient.Continue),
+	motion("pause", dapclient.Pause),
+	motion("step_over", dapclient.StepOver),
+	motion("step_in", dapclient.StepIn),
+	motion("step_out", dapclient.StepOut),
+	{name: "threads", sess: (*env).debugThreads},
+	{name: "stack", sess: (*env).debugStack},
+	{name: "scopes", sess: (*env).debugScopes},
+	{name: "variables", sess: (*env).debugVariables},
+	{name: "evaluate", sess: (*env).debugEvaluate},
+	{name: "output", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (Result, error) {
+		return debugOutput(conv), nil
+	}},
+	{name: "terminate", sess: func(_ *env, _ context.Context, sess *dapclient.Session, _ debugArgs) (Result, error) {
+		sess.End("terminated on request")
+		return Text("the session is terminated; its adapter and program are ended"), nil
+	}},
+}
+
 func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
+	i := slices.IndexFunc(debugOps, func(op debugOp) bool { return op.name == a.Operation })
+	if i < 0 {
+		return Errorf("operation: unknown operation %q", a.Operation), nil
+	}
+	op := debugOps[i]
 	conv := e.run.Debug.Conversation(e.run.ConversationID)
 	conv.Lock()
 	defer conv.Unlock()
-	switch a.Operation {
-	case "adapters":
-		return e.debugAdapters(ctx), nil
-	case "status":
-		return debugStatus(conv), nil
-	case "breakpoints":
-		return e.debugBreakpoints(ctx, conv, a)
-	case "launch":
-		return e.debugLaunch(ctx, conv, a)
-	case "attach":
-		return e.debugAttach(ctx, conv, a)
-	case "output":
-		sess := conv.Last()
-		if sess == nil {
-			return Errorf("no session has run in this conversation; launch a program first"), nil
-		}
-		out, dropped := sess.Output()
-		var b strings.Builder
-		if dropped > 0 {
-			fmt.Fprintf(&b, "(%d earlier bytes dropped; the last %d kept)\n", dropped, len(out))
-		}
-		if out == "" {
-			b.WriteString("(no output)")
-		}
-		b.WriteString(out)
-		return Text(b.String()), nil
+	if op.conv != nil {
+		return op.conv(e, ctx, conv, a)
 	}
 	sess, why := conv.Session()
 	if sess == nil {
@@ -89,116 +120,134 @@ func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, debugRequestWait)
 	defer cancel()
-	switch a.Operation {
-	case "terminate":
-		sess.End("terminated on request")
-		conv.Session()
-		return Text("the session is terminated; its adapter and program are ended"), nil
-	case "continue", "step_over", "step_in", "step_out", "pause":
-		return e.debugMove(rctx, sess, a)
-	case "threads":
-		resp, err := sess.Client().Do(rctx, &dap.ThreadsRequest{Request: dap.Request{Command: "threads"}})
-		if err != nil {
-			return debugErr(a.Operation, err), nil
+	res, err := op.sess(e, rctx, sess, a)
+	if op.name == "terminate" {
+		conv.Session() // lets the conversation see the session gone
+	}
+	return res, err
+}
+
+// debugOutput shows what the last session's program printed.
+func debugOutput(conv *dapclient.Conversation) Result {
+	sess := conv.Last()
+	if sess == nil {
+		return Errorf("no session has run in this conversation; launch a program first")
+	}
+	out, dropped := sess.Output()
+	var b strings.Builder
+	if dropped > 0 {
+		fmt.Fprintf(&b, "(%d earlier bytes dropped; the last %d kept)\n", dropped, len(out))
+	}
+	if out == "" {
+		b.WriteString("(no output)")
+	}
+	b.WriteString(out)
+	return Text(b.String())
+}
+
+func (e *env) debugThreads(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+	ts, err := sess.Threads(ctx)
+	if err != nil {
+		return debugErr(a.Operation, err), nil
+	}
+	var b strings.Builder
+	for _, t := range ts {
+		fmt.Fprintf(&b, "%d\t%s\n", t.Id, t.Name)
+	}
+	return Text(b.String()), nil
+}
+
+func (e *env) debugScopes(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+	if a.FrameID == 0 {
+		return Errorf("frame_id: scopes needs a frame id; call stack and take one of its ids"), nil
+	}
+	h, ok := sess.Frame(a.FrameID)
+	if !ok {
+		return staleFrame(a.FrameID), nil
+	}
+	scopes, err := sess.Scopes(ctx, h)
+	if err != nil {
+		return debugErr(a.Operation, err), nil
+	}
+	var b strings.Builder
+	for _, s := range scopes {
+		fmt.Fprintf(&b, "%s\treference %d\n", s.Name, sess.AddRef(s.VariablesReference))
+	}
+	return Text(b.String()), nil
+}
+
+func (e *env) debugVariables(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+	if a.Reference <= 0 {
+		return Errorf("reference: variables needs a reference; take one from scopes (or from a variable's children)"), nil
+	}
+	h, ok := sess.Ref(a.Reference)
+	if !ok {
+		return Errorf("reference: %d is not from the current stop (the program moved since, or it was never given out); call stack, then scopes, again", a.Reference), nil
+	}
+	vars, err := sess.Variables(ctx, h)
+	if err != nil {
+		return debugErr(a.Operation, err), nil
+	}
+	var b strings.Builder
+	cut := 0
+	for i, v := range vars {
+		if i == maxDebugVariables {
+			fmt.Fprintf(&b, "(%d more not shown; %d is the cap)\n", len(vars)-i, maxDebugVariables)
+			break
 		}
-		var b strings.Builder
-		for _, t := range resp.(*dap.ThreadsResponse).Body.Threads {
-			fmt.Fprintf(&b, "%d\t%s\n", t.Id, t.Name)
+		val, c := cutValue(v.Value)
+		if c {
+			cut++
 		}
-		return Text(b.String()), nil
-	case "stack":
-		return e.debugStack(rctx, sess, a)
-	case "scopes":
-		if a.FrameID == 0 {
-			return Errorf("frame_id: scopes needs a frame id; call stack and take one of its ids"), nil
+		fmt.Fprintf(&b, "%s %s = %s", v.Name, v.Type, val)
+		if v.VariablesReference > 0 {
+			fmt.Fprintf(&b, "\t(children: reference %d)", sess.AddRef(v.VariablesReference))
 		}
+		b.WriteByte('\n')
+	}
+	if cut > 0 {
+		fmt.Fprintf(&b, "(%d values cut at %d characters; evaluate an expression to see a part of one)\n", cut, maxDebugValue)
+	}
+	if len(vars) == 0 {
+		b.WriteString("(no variables)")
+	}
+	return Text(b.String()), nil
+}
+
+func (e *env) debugEvaluate(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+	if a.Expression == "" {
+		return Errorf("expression: evaluate needs an expression"), nil
+	}
+	var frame int
+	if a.FrameID != 0 {
 		h, ok := sess.Frame(a.FrameID)
 		if !ok {
 			return staleFrame(a.FrameID), nil
 		}
-		resp, err := sess.Client().Do(rctx, &dap.ScopesRequest{Request: dap.Request{Command: "scopes"}, Arguments: dap.ScopesArguments{FrameId: h}})
+		frame = h
+	} else {
+		f, _, err := topFrame(ctx, sess, 0)
 		if err != nil {
 			return debugErr(a.Operation, err), nil
 		}
-		var b strings.Builder
-		for _, s := range resp.(*dap.ScopesResponse).Body.Scopes {
-			fmt.Fprintf(&b, "%s\treference %d\n", s.Name, sess.AddRef(s.VariablesReference))
-		}
-		return Text(b.String()), nil
-	case "variables":
-		if a.Reference <= 0 {
-			return Errorf("reference: variables needs a reference; take one from scopes (or from a variable's children)"), nil
-		}
-		h, ok := sess.Ref(a.Reference)
-		if !ok {
-			return Errorf("reference: %d is not from the current stop (the program moved since, or it was never given out); call stack, then scopes, again", a.Reference), nil
-		}
-		resp, err := sess.Client().Do(rctx, &dap.VariablesRequest{Request: dap.Request{Command: "variables"}, Arguments: dap.VariablesArguments{VariablesReference: h}})
-		if err != nil {
-			return debugErr(a.Operation, err), nil
-		}
-		vars := resp.(*dap.VariablesResponse).Body.Variables
-		var b strings.Builder
-		cut := 0
-		for i, v := range vars {
-			if i == maxDebugVariables {
-				fmt.Fprintf(&b, "(%d more not shown; %d is the cap)\n", len(vars)-i, maxDebugVariables)
-				break
-			}
-			val, c := cutValue(v.Value)
-			if c {
-				cut++
-			}
-			fmt.Fprintf(&b, "%s %s = %s", v.Name, v.Type, val)
-			if v.VariablesReference > 0 {
-				fmt.Fprintf(&b, "\t(children: reference %d)", sess.AddRef(v.VariablesReference))
-			}
-			b.WriteByte('\n')
-		}
-		if cut > 0 {
-			fmt.Fprintf(&b, "(%d values cut at %d characters; evaluate an expression to see a part of one)\n", cut, maxDebugValue)
-		}
-		if len(vars) == 0 {
-			b.WriteString("(no variables)")
-		}
-		return Text(b.String()), nil
-	case "evaluate":
-		if a.Expression == "" {
-			return Errorf("expression: evaluate needs an expression"), nil
-		}
-		var frame int
-		if a.FrameID != 0 {
-			h, ok := sess.Frame(a.FrameID)
-			if !ok {
-				return staleFrame(a.FrameID), nil
-			}
-			frame = h
-		} else {
-			f, _, err := topFrame(rctx, sess, 0)
-			if err != nil {
-				return debugErr(a.Operation, err), nil
-			}
-			frame = f.Id
-		}
-		resp, err := sess.Client().Do(rctx, &dap.EvaluateRequest{Request: dap.Request{Command: "evaluate"}, Arguments: dap.EvaluateArguments{Expression: a.Expression, FrameId: frame, Context: "watch"}})
-		if err != nil {
-			return debugErr(a.Operation, err), nil
-		}
-		body := resp.(*dap.EvaluateResponse).Body
-		val, c := cutValue(body.Result)
-		s := val
-		if body.Type != "" {
-			s = body.Type + " = " + val
-		}
-		if c {
-			s += fmt.Sprintf("\n(value cut at %d characters)", maxDebugValue)
-		}
-		if body.VariablesReference > 0 {
-			s += fmt.Sprintf("\n(children: reference %d)", sess.AddRef(body.VariablesReference))
-		}
-		return Text(s), nil
+		frame = f.Id
 	}
-	return Errorf("operation: unknown operation %q", a.Operation), nil
+	ev, err := sess.Evaluate(ctx, a.Expression, frame)
+	if err != nil {
+		return debugErr(a.Operation, err), nil
+	}
+	val, c := cutValue(ev.Result)
+	s := val
+	if ev.Type != "" {
+		s = ev.Type + " = " + val
+	}
+	if c {
+		s += fmt.Sprintf("\n(value cut at %d characters)", maxDebugValue)
+	}
+	if ev.VariablesReference > 0 {
+		s += fmt.Sprintf("\n(children: reference %d)", sess.AddRef(ev.VariablesReference))
+	}
+	return Text(s), nil
 }
 
 func staleFrame(id int) Result {
@@ -233,11 +282,10 @@ func stoppedThread(ctx context.Context, sess *dapclient.Session, id int) (int, e
 	if st, _, _ := sess.State(); st != nil && st.ThreadId != 0 {
 		return st.ThreadId, nil
 	}
-	resp, err := sess.Client().Do(ctx, &dap.ThreadsRequest{Request: dap.Request{Command: "threads"}})
+	ts, err := sess.Threads(ctx)
 	if err != nil {
 		return 0, err
 	}
-	ts := resp.(*dap.ThreadsResponse).Body.Threads
 	if len(ts) == 0 {
 		return 0, fmt.Errorf("the program has no threads")
 	}
@@ -246,18 +294,17 @@ func stoppedThread(ctx context.Context, sess *dapclient.Session, id int) (int, e
 
 // topFrame returns the top frame of a thread (the adapter's) and its id
 // for the model.
-func topFrame(ctx context.Context, sess *dapclient.Session, thread int) (dap.StackFrame, int, error) {
+func topFrame(ctx context.Context, sess *dapclient.Session, thread int) (dapclient.Frame, int, error) {
 	th, err := stoppedThread(ctx, sess, thread)
 	if err != nil {
-		return dap.StackFrame{}, 0, err
+		return dapclient.Frame{}, 0, err
 	}
-	resp, err := sess.Client().Do(ctx, &dap.StackTraceRequest{Request: dap.Request{Command: "stackTrace"}, Arguments: dap.StackTraceArguments{ThreadId: th, Levels: 1}})
+	fs, _, err := sess.Stack(ctx, th, 1)
 	if err != nil {
-		return dap.StackFrame{}, 0, err
+		return dapclient.Frame{}, 0, err
 	}
-	fs := resp.(*dap.StackTraceResponse).Body.StackFrames
 	if len(fs) == 0 {
-		return dap.StackFrame{}, 0, fmt.Errorf("thread %d has no frames", th)
+		return dapclient.Frame{}, 0, fmt.Errorf("thread %d has no frames", th)
 	}
 	return fs[0], sess.AddFrame(fs[0].Id), nil
 }
@@ -267,25 +314,24 @@ func (e *env) debugStack(ctx context.Context, sess *dapclient.Session, a debugAr
 	if err != nil {
 		return debugErr("stack", err), nil
 	}
-	resp, err := sess.Client().Do(ctx, &dap.StackTraceRequest{Request: dap.Request{Command: "stackTrace"}, Arguments: dap.StackTraceArguments{ThreadId: th, Levels: maxDebugFrames}})
+	frames, total, err := sess.Stack(ctx, th, maxDebugFrames)
 	if err != nil {
 		return debugErr("stack", err), nil
 	}
-	body := resp.(*dap.StackTraceResponse).Body
 	var b strings.Builder
 	fmt.Fprintf(&b, "thread %d:\n", th)
-	for _, f := range body.StackFrames {
+	for _, f := range frames {
 		fmt.Fprintf(&b, "frame %d\t%s\t%s\n", sess.AddFrame(f.Id), f.Name, e.where(f))
 	}
-	if body.TotalFrames > len(body.StackFrames) {
-		fmt.Fprintf(&b, "(%d frames in all; the first %d shown)\n", body.TotalFrames, len(body.StackFrames))
+	if total > len(frames) {
+		fmt.Fprintf(&b, "(%d frames in all; the first %d shown)\n", total, len(frames))
 	}
 	return Text(b.String()), nil
 }
 
 // where renders a frame's file:line, relative to the working directory
 // when inside it.
-func (e *env) where(f dap.StackFrame) string {
+func (e *env) where(f dapclient.Frame) string {
 	if f.Source == nil || f.Source.Path == "" {
 		return fmt.Sprintf("(no source) line %d", f.Line)
 	}
@@ -312,9 +358,9 @@ func sourceLine(path string, n int) string {
 	return strings.TrimSpace(lines[n-1])
 }
 
-func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArgs, m dapclient.Motion) (Result, error) {
 	st, running, _ := sess.State()
-	if a.Operation == "pause" {
+	if m == dapclient.Pause {
 		if !running {
 			return Errorf("pause: the program is not running (it is stopped); use stack to see where, or continue"), nil
 		}
@@ -326,23 +372,10 @@ func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArg
 		return debugErr(a.Operation, err), nil
 	}
 	since := sess.Stops()
-	var req dap.RequestMessage
-	switch a.Operation {
-	case "continue":
-		req = &dap.ContinueRequest{Request: dap.Request{Command: "continue"}, Arguments: dap.ContinueArguments{ThreadId: th}}
-	case "step_over":
-		req = &dap.NextRequest{Request: dap.Request{Command: "next"}, Arguments: dap.NextArguments{ThreadId: th}}
-	case "step_in":
-		req = &dap.StepInRequest{Request: dap.Request{Command: "stepIn"}, Arguments: dap.StepInArguments{ThreadId: th}}
-	case "step_out":
-		req = &dap.StepOutRequest{Request: dap.Request{Command: "stepOut"}, Arguments: dap.StepOutArguments{ThreadId: th}}
-	case "pause":
-		req = &dap.PauseRequest{Request: dap.Request{Command: "pause"}, Arguments: dap.PauseArguments{ThreadId: th}}
-	}
-	if a.Operation != "pause" {
+	if m != dapclient.Pause {
 		sess.Resumed()
 	}
-	if _, err := sess.Client().Do(ctx, req); err != nil {
+	if err := sess.Move(ctx, m, th); err != nil {
 		return debugErr(a.Operation, err), nil
 	}
 	return e.afterMove(ctx, sess, since), nil
@@ -449,15 +482,15 @@ func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation
 	if len(a.Lines) == 0 {
 		return Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
 	}
-	return Text(e.describeBreakpoints(map[string][]dap.Breakpoint{path: got}, map[string][]int{path: a.Lines})), nil
+	return Text(e.describeBreakpoints(map[string][]dapclient.Breakpoint{path: got}, map[string][]int{path: a.Lines})), nil
 }
 
 // describeBreakpoints lists the breakpoints in file and line order.
-func (e *env) describeBreakpoints(got map[string][]dap.Breakpoint, asked map[string][]int) string {
+func (e *env) describeBreakpoints(got map[string][]dapclient.Breakpoint, asked map[string][]int) string {
 	type entry struct {
 		file string
 		want int
-		bp   dap.Breakpoint
+		bp   dapclient.Breakpoint
 	}
 	var all []entry
 	for file, bps := range got {

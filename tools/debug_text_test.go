@@ -9,7 +9,6 @@ import (
 
 	"github.com/agenttools/agenttools/dapclient"
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-dap"
 )
 
 // TestCutValue: a long value is cut at a character boundary, never inside
@@ -33,11 +32,11 @@ func TestDescribeBreakpointsOrder(t *testing.T) {
 	sup := dapclient.NewSupervisor(dir, dapclient.DefaultTTL)
 	defer sup.Close()
 	e := &env{run: &Run{Debug: sup}}
-	got, asked := map[string][]dap.Breakpoint{}, map[string][]int{}
+	got, asked := map[string][]dapclient.Breakpoint{}, map[string][]int{}
 	var want strings.Builder
 	for i := range 12 {
 		f := filepath.Join(dir, fmt.Sprintf("f%02d.go", i))
-		got[f] = []dap.Breakpoint{{Verified: true, Line: 9}, {Verified: true, Line: 3}}
+		got[f] = []dapclient.Breakpoint{{Verified: true, Line: 9}, {Verified: true, Line: 3}}
 		asked[f] = []int{9, 3}
 		fmt.Fprintf(&want, "f%02d.go:3 verified at line 3\nf%02d.go:9 verified at line 9\n", i, i)
 	}

@@ -1,0 +1,108 @@
+package dapclient
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/go-dap"
+)
+
+// The protocol's types a caller formats, named here so that it needs no
+// DAP package of its own.
+type (
+	Thread     = dap.Thread
+	Frame      = dap.StackFrame
+	Scope      = dap.Scope
+	Variable   = dap.Variable
+	Breakpoint = dap.Breakpoint
+)
+
+// Threads asks for the program's threads.
+func (s *Session) Threads(ctx context.Context) ([]Thread, error) {
+	resp, err := s.c.Do(ctx, &dap.ThreadsRequest{Request: dap.Request{Command: "threads"}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.(*dap.ThreadsResponse).Body.Threads, nil
+}
+
+// Stack asks for up to levels frames of a thread's stack, top first, and
+// how many frames it has in all (0 when the adapter does not say).
+func (s *Session) Stack(ctx context.Context, thread, levels int) ([]Frame, int, error) {
+	resp, err := s.c.Do(ctx, &dap.StackTraceRequest{Request: dap.Request{Command: "stackTrace"}, Arguments: dap.StackTraceArguments{ThreadId: thread, Levels: levels}})
+	if err != nil {
+		return nil, 0, err
+	}
+	body := resp.(*dap.StackTraceResponse).Body
+	return body.StackFrames, body.TotalFrames, nil
+}
+
+// Scopes asks for the scopes of a frame (the adapter's id).
+func (s *Session) Scopes(ctx context.Context, frame int) ([]Scope, error) {
+	resp, err := s.c.Do(ctx, &dap.ScopesRequest{Request: dap.Request{Command: "scopes"}, Arguments: dap.ScopesArguments{FrameId: frame}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.(*dap.ScopesResponse).Body.Scopes, nil
+}
+
+// Variables asks for the variables a reference (the adapter's) holds.
+func (s *Session) Variables(ctx context.Context, ref int) ([]Variable, error) {
+	resp, err := s.c.Do(ctx, &dap.VariablesRequest{Request: dap.Request{Command: "variables"}, Arguments: dap.VariablesArguments{VariablesReference: ref}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.(*dap.VariablesResponse).Body.Variables, nil
+}
+
+// An Evaluation is what evaluating an expression gave: its value, its
+// type when the adapter says, and a reference to its children, if any.
+type Evaluation struct {
+	Result, Type       string
+	VariablesReference int
+}
+
+// Evaluate evaluates an expression in a frame (the adapter's id), as a
+// watch expression.
+func (s *Session) Evaluate(ctx context.Context, expr string, frame int) (Evaluation, error) {
+	resp, err := s.c.Do(ctx, &dap.EvaluateRequest{Request: dap.Request{Command: "evaluate"}, Arguments: dap.EvaluateArguments{Expression: expr, FrameId: frame, Context: "watch"}})
+	if err != nil {
+		return Evaluation{}, err
+	}
+	b := resp.(*dap.EvaluateResponse).Body
+	return Evaluation{Result: b.Result, Type: b.Type, VariablesReference: b.VariablesReference}, nil
+}
+
+// A Motion is how a stopped program is set going, or a running one
+// stopped.
+type Motion int
+
+const (
+	Continue Motion = iota
+	StepOver
+	StepIn
+	StepOut
+	Pause
+)
+
+// Move sends the motion's request for a thread. It does not wait for
+// the program to stop again: WaitStop does.
+func (s *Session) Move(ctx context.Context, m Motion, thread int) error {
+	var req dap.RequestMessage
+	switch m {
+	case Continue:
+		req = &dap.ContinueRequest{Request: dap.Request{Command: "continue"}, Arguments: dap.ContinueArguments{ThreadId: thread}}
+	case StepOver:
+		req = &dap.NextRequest{Request: dap.Request{Command: "next"}, Arguments: dap.NextArguments{ThreadId: thread}}
+	case StepIn:
+		req = &dap.StepInRequest{Request: dap.Request{Command: "stepIn"}, Arguments: dap.StepInArguments{ThreadId: thread}}
+	case StepOut:
+		req = &dap.StepOutRequest{Request: dap.Request{Command: "stepOut"}, Arguments: dap.StepOutArguments{ThreadId: thread}}
+	case Pause:
+		req = &dap.PauseRequest{Request: dap.Request{Command: "pause"}, Arguments: dap.PauseArguments{ThreadId: thread}}
+	default:
+		return fmt.Errorf("dapclient: unknown motion %d", m)
+	}
+	_, err := s.c.Do(ctx, req)
+	return err
+}
