@@ -4,7 +4,10 @@
 // or for an adapter already listening (a `python -m debugpy --listen`
 // debuggee, a headless delve server), and a supervisor that keeps one
 // debug session per conversation, with a hard time limit, and ends every
-// adapter and debuggee when the run closes.
+// adapter and debuggee when the run closes. It owns the table of adapters
+// and how each is chosen for a program and launched or attached
+// (adapters.go), and the requests a session answers, typed (requests.go),
+// so that its callers build no DAP message themselves.
 package dapclient
 
 import (

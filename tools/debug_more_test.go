@@ -15,13 +15,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/dapclient"
 	"github.com/agenttools/agenttools/internal/peers"
 )
 
 // lldbPeer puts lldb-dap, under whichever name it is installed, on PATH.
 func lldbPeer(t *testing.T) {
 	t.Helper()
-	for _, n := range lldbNames() {
+	for _, n := range dapclient.LLDBNames() {
 		if p, err := peers.Find(n); err == nil {
 			t.Setenv("PATH", filepath.Dir(p)+string(os.PathListSeparator)+os.Getenv("PATH"))
 			return
