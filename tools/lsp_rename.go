@@ -2,11 +2,9 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/agenttools/agenttools/internal/safefs"
@@ -124,167 +122,38 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 }
 
 // plan turns a workspace edit into the changes of safefs.WriteAll, in
-// memory: text edits applied to each file as the server saw it, and
-// creations, renames and deletions in order. A file the server saw with
-// other content than is on disk, or a path outside the working directory,
-// refuses the whole edit.
+// memory (lspclient.PlanEdit): text edits applied to each file as the
+// server saw it, and creations, renames and deletions in order. A file
+// the server saw with other content than is on disk, or a path outside
+// the working directory, refuses the whole edit.
 func (e *env) plan(c *lspclient.Client, edit *lspclient.WorkspaceEdit) ([]safefs.Change, []renamedFile, error) {
-	type state struct {
-		change safefs.Change
-		edits  int
-		op     string
-	}
-	states := map[string]*state{}
-	var order []string
-	get := func(uri string) (*state, error) {
-		p, err := lspclient.URIPath(uri)
-		if err != nil {
-			return nil, err
-		}
+	open := func(p string) (string, []byte, bool, error) {
 		real, err := e.root.ForWrite(e.displayPath(p))
 		if err != nil {
-			return nil, fmt.Errorf("the server's edit touches %s: %w", p, err)
-		}
-		if s := states[real]; s != nil {
-			return s, nil
+			return "", nil, false, fmt.Errorf("the server's edit touches %s: %w", p, err)
 		}
 		ch, err := current(real)
 		if err != nil {
-			return nil, err
+			return "", nil, false, err
 		}
-		ch.After = ch.Before
 		if synced, ok := c.Synced(real); ok && ch.Existed && string(synced) != string(ch.Before) {
-			return nil, fmt.Errorf("%s changed on disk since the server read it", e.displayPath(real))
+			return "", nil, false, fmt.Errorf("%s changed on disk since the server read it", e.displayPath(real))
 		}
-		s := &state{change: ch}
-		states[real] = s
-		order = append(order, real)
-		return s, nil
+		return real, ch.Before, ch.Existed, nil
 	}
-	apply := func(uri string, tes []lspclient.TextEdit) error {
-		s, err := get(uri)
-		if err != nil {
-			return err
-		}
-		after, err := applyEdits(s.change.After, tes, c.Encoding())
-		if err != nil {
-			return fmt.Errorf("%s: %w", uri, err)
-		}
-		s.change.After, s.change.Delete = after, false
-		s.edits += len(tes)
-		return nil
-	}
-	uris := make([]string, 0, len(edit.Changes))
-	for uri := range edit.Changes {
-		uris = append(uris, uri)
-	}
-	slices.Sort(uris)
-	for _, uri := range uris {
-		if err := apply(uri, edit.Changes[uri]); err != nil {
-			return nil, nil, err
-		}
-	}
-	for _, raw := range edit.DocumentChanges {
-		var dc struct {
-			Kind         string `json:"kind"`
-			URI          string `json:"uri"`
-			OldURI       string `json:"oldUri"`
-			NewURI       string `json:"newUri"`
-			TextDocument struct {
-				URI string `json:"uri"`
-			} `json:"textDocument"`
-			Edits []lspclient.TextEdit `json:"edits"`
-		}
-		if err := json.Unmarshal(raw, &dc); err != nil {
-			return nil, nil, err
-		}
-		switch dc.Kind {
-		case "":
-			if err := apply(dc.TextDocument.URI, dc.Edits); err != nil {
-				return nil, nil, err
-			}
-		case "create":
-			s, err := get(dc.URI)
-			if err != nil {
-				return nil, nil, err
-			}
-			if !s.change.Existed || s.change.Delete {
-				s.change.After, s.change.Delete, s.op = nil, false, "created"
-			}
-		case "delete":
-			s, err := get(dc.URI)
-			if err != nil {
-				return nil, nil, err
-			}
-			s.change.Delete, s.op = true, "deleted"
-		case "rename":
-			from, err := get(dc.OldURI)
-			if err != nil {
-				return nil, nil, err
-			}
-			to, err := get(dc.NewURI)
-			if err != nil {
-				return nil, nil, err
-			}
-			if to.change.Existed && !to.change.Delete {
-				return nil, nil, fmt.Errorf("renaming onto %s, which exists", dc.NewURI)
-			}
-			to.change.After, to.change.Delete = from.change.After, false
-			to.op = "renamed from " + e.displayPath(from.change.Path)
-			from.change.Delete, from.op = true, "renamed"
-		default:
-			return nil, nil, fmt.Errorf("unknown document change %q", dc.Kind)
-		}
+	fes, err := lspclient.PlanEdit(edit, c.Encoding(), open)
+	if err != nil {
+		return nil, nil, err
 	}
 	var changes []safefs.Change
 	var files []renamedFile
-	slices.Sort(order)
-	for _, p := range order {
-		s := states[p]
-		if !s.change.Delete && s.change.Existed && string(s.change.After) == string(s.change.Before) {
-			continue
+	for _, f := range fes {
+		changes = append(changes, safefs.Change{Path: f.Path, Existed: f.Existed, Before: f.Before, After: f.After, Delete: f.Delete})
+		op := f.Op
+		if f.RenamedFrom != "" {
+			op = "renamed from " + e.displayPath(f.RenamedFrom)
 		}
-		if s.change.Delete && !s.change.Existed {
-			continue
-		}
-		changes = append(changes, s.change)
-		files = append(files, renamedFile{File: e.displayPath(p), Edits: s.edits, Op: s.op})
+		files = append(files, renamedFile{File: e.displayPath(f.Path), Edits: f.Edits, Op: op})
 	}
 	return changes, files, nil
-}
-
-// applyEdits applies LSP text edits to content. The edits of one document
-// do not overlap; they are applied from the last to the first.
-func applyEdits(content []byte, edits []lspclient.TextEdit, encoding string) ([]byte, error) {
-	m := lspclient.NewMapper(content, encoding)
-	type span struct {
-		start, end int
-		text       string
-	}
-	spans := make([]span, 0, len(edits))
-	for _, te := range edits {
-		s, err := m.Offset(te.Range.Start)
-		if err != nil {
-			return nil, err
-		}
-		end, err := m.Offset(te.Range.End)
-		if err != nil {
-			return nil, err
-		}
-		if end < s {
-			return nil, fmt.Errorf("an edit ends before it starts")
-		}
-		spans = append(spans, span{s, end, te.NewText})
-	}
-	slices.SortStableFunc(spans, func(a, b span) int { return b.start - a.start })
-	out := slices.Clone(content)
-	prev := len(content) + 1
-	for _, s := range spans {
-		if s.end > prev {
-			return nil, fmt.Errorf("the server's edits overlap")
-		}
-		out = append(out[:s.start], append([]byte(s.text), out[s.end:]...)...)
-		prev = s.start
-	}
-	return out, nil
 }
