@@ -2,7 +2,9 @@
 // sourcegraph/jsonrpc2 with Content-Length framing, the table of servers
 // it knows and how each is found for a file, and a supervisor that runs
 // one server per (server, root) for a run. Positions are converted in one
-// place, mapper.go.
+// place, mapper.go. It also works out a workspace edit in memory
+// (edit.go) and runs each server's project-wide check, reading its output
+// into findings (check.go).
 package lspclient
 
 import (
