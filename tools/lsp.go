@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/lspclient"
@@ -177,89 +176,6 @@ func lspError(err error) Result {
 	return Errorf("%v", err)
 }
 
-// A symbolPos is where a symbol stands: its byte offset in the file and
-// its LSP position.
-type symbolPos struct {
-	offset int
-	pos    lspclient.Position
-}
-
-// locate finds symbol on the 1-based line: the first occurrence that is
-// not part of a longer identifier.
-func locate(m *lspclient.Mapper, line int, symbol string) (symbolPos, error) {
-	if line > m.Lines() {
-		return symbolPos{}, fmt.Errorf("line: %d is past the end of the file (%d lines)", line, m.Lines())
-	}
-	text := string(m.Line(line - 1))
-	if symbol == "" {
-		return symbolPos{}, fmt.Errorf("symbol: required with a line; give the identifier as it is written on line %d (one of %s)", line, identifiers(text))
-	}
-	inside := false
-	for from := 0; ; {
-		i := strings.Index(text[from:], symbol)
-		if i < 0 {
-			break
-		}
-		i += from
-		if boundary(text, i, i+len(symbol)) {
-			off, _ := m.Offset(lspclient.Position{Line: line - 1})
-			return symbolPos{offset: off + i, pos: m.Position(off + i)}, nil
-		}
-		inside = true
-		from = i + 1
-	}
-	if inside {
-		return symbolPos{}, fmt.Errorf("symbol: %q stands on line %d only inside longer identifiers; the identifiers there are %s", symbol, line, identifiers(text))
-	}
-	return symbolPos{}, fmt.Errorf("symbol: %q is not on line %d; the identifiers there are %s", symbol, line, identifiers(text))
-}
-
-// boundary reports whether text[i:j] is not glued to identifier
-// characters on either side.
-func boundary(text string, i, j int) bool {
-	if i > 0 {
-		if r, _ := utf8.DecodeLastRuneInString(text[:i]); isIdent(r) && startsIdent(text[i:j]) {
-			return false
-		}
-	}
-	if j < len(text) {
-		if r, _ := utf8.DecodeRuneInString(text[j:]); isIdent(r) && endsIdent(text[i:j]) {
-			return false
-		}
-	}
-	return true
-}
-
-func isIdent(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-func startsIdent(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return isIdent(r)
-}
-
-func endsIdent(s string) bool {
-	r, _ := utf8.DecodeLastRuneInString(s)
-	return isIdent(r)
-}
-
-// identifiers lists the identifiers of a line, for an error message.
-func identifiers(text string) string {
-	words := strings.FieldsFunc(text, func(r rune) bool { return !isIdent(r) })
-	var out []string
-	seen := map[string]bool{}
-	for _, w := range words {
-		if r, _ := utf8.DecodeRuneInString(w); unicode.IsDigit(r) || seen[w] {
-			continue
-		}
-		seen[w] = true
-		out = append(out, w)
-	}
-	if len(out) == 0 {
-		return "none (the line has no identifier)"
-	}
-	return strings.Join(out, ", ")
-}
-
 func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a lspArgs) (Result, error) {
 	if a.Line == 0 {
 		return Errorf("line: %s needs line and symbol", a.Action), nil
@@ -268,13 +184,13 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 	if err != nil {
 		return Result{}, err
 	}
-	sp, err := locate(m, a.Line, a.Symbol)
+	sp, err := m.Locate(a.Line, a.Symbol)
 	if err != nil {
 		return Errorf("%v", err), nil
 	}
 	switch a.Action {
 	case "hover":
-		text, err := c.Hover(ctx, path, sp.pos)
+		text, err := c.Hover(ctx, path, sp.Pos)
 		if err != nil {
 			return Result{}, err
 		}
@@ -287,13 +203,13 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 	case "code_actions":
 		return e.codeActions(ctx, c, path, sp, a)
 	case "references":
-		locs, err := c.References(ctx, path, sp.pos)
+		locs, err := c.References(ctx, path, sp.Pos)
 		if err != nil {
 			return Result{}, err
 		}
 		return e.locationList(locs, c.Encoding(), maxReferences, fmt.Sprintf("references to %s", a.Symbol)), nil
 	}
-	locs, err := c.Locations(ctx, navigation[a.Action], path, sp.pos)
+	locs, err := c.Locations(ctx, navigation[a.Action], path, sp.Pos)
 	if err != nil {
 		return Result{}, err
 	}
@@ -359,17 +275,17 @@ func (e *env) locationList(locs []lspclient.Location, encoding string, limit int
 	return r
 }
 
-func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string, sp symbolPos, a lspArgs) (Result, error) {
+func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string, sp lspclient.SymbolPos, a lspArgs) (Result, error) {
 	diags, _ := c.Last(path)
 	var here []lspclient.Diagnostic
 	for _, d := range diags {
-		if d.Range.Start.Line <= sp.pos.Line && sp.pos.Line <= d.Range.End.Line {
+		if d.Range.Start.Line <= sp.Pos.Line && sp.Pos.Line <= d.Range.End.Line {
 			here = append(here, d)
 		}
 	}
-	end := sp.pos
+	end := sp.Pos
 	end.Character += len(a.Symbol) // a range over the symbol; servers are lenient about its end
-	actions, err := c.CodeActions(ctx, path, lspclient.Range{Start: sp.pos, End: end}, here)
+	actions, err := c.CodeActions(ctx, path, lspclient.Range{Start: sp.Pos, End: end}, here)
 	if err != nil {
 		return Result{}, err
 	}

@@ -56,7 +56,7 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	sp, err := locate(m, a.Line, a.Symbol)
+	sp, err := m.Locate(a.Line, a.Symbol)
 	if err != nil {
 		return Errorf("%v", err), nil
 	}
@@ -64,7 +64,7 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 	if !c.Has("rename") {
 		return Errorf("lsp_rename: %s does not offer textDocument/rename (not among its capabilities), so it cannot rename; nothing was written", c.Server.ID), nil
 	}
-	edit, err := c.Rename(ctx, path, sp.pos, a.NewName)
+	edit, err := c.Rename(ctx, path, sp.Pos, a.NewName)
 	if err != nil {
 		return Errorf("lsp_rename: %s: %v; nothing was written", c.Server.ID, err), nil
 	}
