@@ -2,9 +2,11 @@
 // sourcegraph/jsonrpc2 with Content-Length framing, the table of servers
 // it knows and how each is found for a file, and a supervisor that runs
 // one server per (server, root) for a run. Positions are converted in one
-// place, mapper.go. It also works out a workspace edit in memory
-// (edit.go) and runs each server's project-wide check, reading its output
-// into findings (check.go).
+// place, mapper.go, which also locates a symbol on a line (locate.go). It
+// also works out a workspace edit in memory (edit.go), runs each server's
+// project-wide check, reading its output into findings (check.go), and
+// keeps the journal of diagnostics already reported, with the one "sync,
+// then wait for fresh diagnostics" sequence (journal.go).
 package lspclient
 
 import (

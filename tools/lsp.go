@@ -107,18 +107,20 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 	if restarted {
 		note = fmt.Sprintf("(%s had exited and was restarted)\n", c.Server.ID)
 	}
-	mark := c.Mark()
-	sent, err := c.Sync(ctx, path)
-	if err != nil {
-		return Errorf("file: %v", err), nil
+	if a.Action != "diagnostics" { // which syncs the file itself
+		if _, err := c.Sync(ctx, path); err != nil {
+			return Errorf("file: %v", err), nil
+		}
 	}
 	var r Result
 	switch a.Action {
 	case "diagnostics":
-		if !sent && c.Published(path) {
-			mark = -1 // unchanged since the server last published: that is fresh
+		sd, serr := c.DiagnosticsAfterSync(ctx, path, false, diagnosticsWait, diagnosticsSettle)
+		var se *lspclient.SyncError
+		if errors.As(serr, &se) {
+			return Errorf("file: %v", se.Err), nil
 		}
-		r, err = e.fileDiagnostics(ctx, c, path, mark)
+		r, err = e.fileDiagnostics(c, path, sd, serr)
 	case "symbols":
 		ready(ctx, c, path)
 		if !c.Has("documentSymbol") {
@@ -431,13 +433,12 @@ func (e *env) lspReload(ctx context.Context, a lspArgs) (Result, error) {
 	return Text("stopped " + strings.Join(stopped, ", ") + "; the next call starts it again"), nil
 }
 
-func (e *env) fileDiagnostics(ctx context.Context, c *lspclient.Client, path string, mark int) (Result, error) {
-	wctx, cancel := context.WithTimeout(ctx, diagnosticsWait)
-	defer cancel()
-	diags, fresh, err := c.Diagnostics(wctx, path, mark, diagnosticsSettle)
+// fileDiagnostics reports what DiagnosticsAfterSync found (or its error).
+func (e *env) fileDiagnostics(c *lspclient.Client, path string, sd lspclient.SyncedDiagnostics, err error) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	diags, fresh := sd.Items, sd.Fresh
 	if !fresh {
 		if last, ok := c.Last(path); ok {
 			diags, fresh = last, true

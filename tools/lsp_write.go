@@ -3,11 +3,11 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/agenttools/agenttools/internal/udiff"
 	"github.com/agenttools/agenttools/lspclient"
@@ -15,62 +15,6 @@ import (
 
 // maxOtherFiles is how many other files' new diagnostics a write reports.
 const maxOtherFiles = 5
-
-// A journal remembers, per run, the diagnostics already reported for each
-// file, keyed on severity, code and message (never the position, so a
-// diagnostic that moved is not new) and counted, so one more copy of a
-// message is new. A diagnostic that went away and came back is new again.
-type journal struct {
-	mu    sync.Mutex
-	files map[string]map[diagKey]int // by real path
-}
-
-type diagKey struct {
-	severity int
-	code     string
-	message  string
-}
-
-func keyOf(d lspclient.Diagnostic) diagKey {
-	return diagKey{d.Severity, d.CodeString(), d.Message}
-}
-
-// known records a file's diagnostics as already seen, unless the journal
-// has the file already.
-func (j *journal) known(path string, diags []lspclient.Diagnostic) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if _, ok := j.files[path]; !ok {
-		j.files[path] = counts(diags)
-	}
-}
-
-// update records a file's current diagnostics and returns those that are
-// new: for each key, the copies beyond what the journal had.
-func (j *journal) update(path string, diags []lspclient.Diagnostic) []lspclient.Diagnostic {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	before := j.files[path]
-	seen := map[diagKey]int{}
-	var fresh []lspclient.Diagnostic
-	for _, d := range diags {
-		k := keyOf(d)
-		seen[k]++
-		if seen[k] > before[k] {
-			fresh = append(fresh, d)
-		}
-	}
-	j.files[path] = seen
-	return fresh
-}
-
-func counts(diags []lspclient.Diagnostic) map[diagKey]int {
-	m := map[diagKey]int{}
-	for _, d := range diags {
-		m[keyOf(d)]++
-	}
-	return m
-}
 
 // diagnosticsOnWrite wraps write, edit and apply_patch: after a write
 // that succeeded, each touched file is synced and saved through its
@@ -148,34 +92,25 @@ func (e *env) serverFor(ctx context.Context, path string) *lspclient.Client {
 // file as it is before a write: the first time a run writes a file, the
 // server is asked.
 func (e *env) baseline(ctx context.Context, path string) {
-	e.journal.mu.Lock()
-	_, known := e.journal.files[path]
-	e.journal.mu.Unlock()
-	if known {
+	if e.journal.Has(path) {
 		return
 	}
 	if _, err := os.Stat(path); err != nil {
-		e.journal.known(path, nil) // a new file had nothing to report
+		e.journal.Known(path, nil) // a new file had nothing to report
 		return
 	}
 	c := e.serverFor(ctx, path)
 	if c == nil {
 		return
 	}
-	mark := c.Mark()
-	sent, err := c.Sync(ctx, path)
-	if err != nil {
+	sd, err := c.DiagnosticsAfterSync(ctx, path, false, diagnosticsWait, diagnosticsSettle)
+	var se *lspclient.SyncError
+	if errors.As(err, &se) {
 		return
 	}
-	if !sent && c.Published(path) {
-		mark = -1 // the server has already published for this content
-	}
-	wctx, cancel := context.WithTimeout(ctx, diagnosticsWait)
-	defer cancel()
-	diags, _, _ := c.Diagnostics(wctx, path, mark, diagnosticsSettle)
-	e.journal.known(path, diags)
+	e.journal.Known(path, sd.Items)
 	for other, ds := range c.PublishedSince(0, path) {
-		e.journal.known(other, ds)
+		e.journal.Known(other, ds)
 	}
 }
 
@@ -189,29 +124,18 @@ func (e *env) newDiagnostics(ctx context.Context, path string) []string {
 	// What was published before is what the other files looked like
 	// before the write.
 	for other, ds := range c.PublishedSince(0, path) {
-		e.journal.known(other, ds)
+		e.journal.Known(other, ds)
 	}
-	mark := c.Mark()
-	sent, err := c.Sync(ctx, path)
-	if err != nil {
-		return nil
-	}
-	if !sent && c.Published(path) {
-		mark = -1 // the write left the file as the server last saw it
-	}
-	c.Save(ctx, path)
-	wctx, cancel := context.WithTimeout(ctx, diagnosticsWait)
-	defer cancel()
-	diags, fresh, err := c.Diagnostics(wctx, path, mark, diagnosticsSettle)
-	if err != nil || !fresh {
+	sd, err := c.DiagnosticsAfterSync(ctx, path, true, diagnosticsWait, diagnosticsSettle)
+	if err != nil || !sd.Fresh {
 		return nil
 	}
 	var lines []string
 	m, _ := c.Mapper(path)
-	for _, d := range e.journal.update(path, diags) {
+	for _, d := range e.journal.Update(path, sd.Items) {
 		lines = append(lines, showDiagnostic(e.displayPath(path), m, d).String())
 	}
-	others := c.PublishedSince(mark, path)
+	others := c.PublishedSince(sd.Mark, path)
 	var names []string
 	for p := range others {
 		names = append(names, p)
@@ -219,7 +143,7 @@ func (e *env) newDiagnostics(ctx context.Context, path string) []string {
 	slices.Sort(names)
 	var elsewhere [][]string
 	for _, p := range names {
-		fresh := e.journal.update(p, others[p])
+		fresh := e.journal.Update(p, others[p])
 		if len(fresh) == 0 {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/agenttools/agenttools/internal/safefs"
+	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/matcher"
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -42,10 +43,10 @@ func providers() []provider {
 type env struct {
 	run     *Run
 	root    *safefs.Root
-	cache   *matcher.Cache // parsed trees and matches, for ast_grep and ast_edit
-	edits   *editStore     // ast_edit's staged changes, for resolve
-	journal *journal       // diagnostics already reported, for diagnostics on write
-	calls   *Dispatcher    // the run's dispatcher, for eval's bridge
+	cache   *matcher.Cache     // parsed trees and matches, for ast_grep and ast_edit
+	edits   *editStore         // ast_edit's staged changes, for resolve
+	journal *lspclient.Journal // diagnostics already reported, for diagnostics on write
+	calls   *Dispatcher        // the run's dispatcher, for eval's bridge
 }
 
 // A Dispatcher holds the tools of one run and is the one path every call
@@ -89,7 +90,7 @@ func registry(run *Run, ps []provider) (*Dispatcher, error) {
 		}
 	}
 	if run.Dir != "" && run.LSP != nil {
-		e.journal = &journal{files: map[string]map[diagKey]int{}}
+		e.journal = lspclient.NewJournal()
 		for _, name := range []string{"write", "edit", "apply_patch"} {
 			if err := d.Wrap(name, e.diagnosticsOnWrite(name)); err != nil {
 				return nil, err
