@@ -40,7 +40,11 @@ func lspTools(e *env) []*Tool {
 	t := NewTool("lsp", Read, true,
 		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
 		e.lsp)
-	setEnum(t.InputSchema, "action", "diagnostics", "definition", "type_definition", "implementation", "references", "hover", "symbols", "code_actions", "status", "reload")
+	var names []any
+	for _, a := range lspActions {
+		names = append(names, a.name)
+	}
+	setEnum(t.InputSchema, "action", names...)
 	setMinimum(t.InputSchema, "line", 1)
 	return []*Tool{t}
 }
@@ -53,14 +57,36 @@ type lspArgs struct {
 	Query  string `json:"query,omitempty" jsonschema:"workspace symbol search, with action symbols"`
 }
 
-// navigation maps the actions that need a position to their requests.
-var navigation = map[string]string{
-	"definition":      "textDocument/definition",
-	"type_definition": "textDocument/typeDefinition",
-	"implementation":  "textDocument/implementation",
-	"references":      "textDocument/references",
-	"hover":           "textDocument/hover",
-	"code_actions":    "textDocument/codeAction",
+// An lspAction is one action of the lsp tool: the schema's enum and, for
+// an action at a position, the request it makes and the capability that
+// request needs, all come from lspActions.
+type lspAction struct {
+	name    string
+	method  string // for an action at a position
+	feature string
+}
+
+var lspActions = []lspAction{
+	{name: "diagnostics"},
+	{"definition", "textDocument/definition", "definition"},
+	{"type_definition", "textDocument/typeDefinition", "typeDefinition"},
+	{"implementation", "textDocument/implementation", "implementation"},
+	{"references", "textDocument/references", "references"},
+	{"hover", "textDocument/hover", "hover"},
+	{name: "symbols"},
+	{"code_actions", "textDocument/codeAction", "codeAction"},
+	{name: "status"},
+	{name: "reload"},
+}
+
+// positionAction returns the action at a position of that name.
+func positionAction(name string) (lspAction, bool) {
+	for _, a := range lspActions {
+		if a.name == name && a.method != "" {
+			return a, true
+		}
+	}
+	return lspAction{}, false
 }
 
 // lspBudget is how long one lsp call may take: the project check has
@@ -128,12 +154,13 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 		}
 		r, err = e.documentSymbols(ctx, c, path)
 	default:
-		if navigation[a.Action] == "" {
+		act, ok := positionAction(a.Action)
+		if !ok {
 			return Errorf("action: unknown action %q", a.Action), nil
 		}
 		ready(ctx, c, path)
-		if !c.Has(features[a.Action]) {
-			return unsupported(a.Action, c, navigation[a.Action]), nil
+		if !c.Has(act.feature) {
+			return unsupported(a.Action, c, act.method), nil
 		}
 		r, err = e.navigate(ctx, c, path, a)
 	}
@@ -144,16 +171,6 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 		r.Content[0].Text = note + r.Content[0].Text
 	}
 	return r, nil
-}
-
-// features maps the navigation actions to the capabilities they need.
-var features = map[string]string{
-	"definition":      "definition",
-	"type_definition": "typeDefinition",
-	"implementation":  "implementation",
-	"references":      "references",
-	"hover":           "hover",
-	"code_actions":    "codeAction",
 }
 
 // unsupported says that a server cannot answer an action at all.
@@ -211,7 +228,8 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 		}
 		return e.locationList(locs, c.Encoding(), maxReferences, fmt.Sprintf("references to %s", a.Symbol)), nil
 	}
-	locs, err := c.Locations(ctx, navigation[a.Action], path, sp.Pos)
+	act, _ := positionAction(a.Action)
+	locs, err := c.Locations(ctx, act.method, path, sp.Pos)
 	if err != nil {
 		return Result{}, err
 	}
