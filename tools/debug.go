@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/dapclient"
 )
@@ -263,14 +262,10 @@ func debugErr(op string, err error) Result {
 }
 
 func cutValue(v string) (string, bool) {
-	if len(v) <= maxDebugValue {
-		return v, false
+	if cut, ok := cutBytes(v, maxDebugValue); ok {
+		return cut + "…", true // never inside a character
 	}
-	cut := maxDebugValue
-	for cut > 0 && !utf8.RuneStart(v[cut]) {
-		cut-- // never inside a character
-	}
-	return v[:cut] + "…", true
+	return v, false
 }
 
 // stoppedThread is the thread to act on: the one given, else the one that
@@ -449,12 +444,9 @@ func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation
 	if a.File == "" {
 		return Errorf("file: breakpoints needs a file"), nil
 	}
-	path, err := e.root.ForRead(a.File)
-	if err == nil {
-		_, err = os.Stat(path)
-	}
-	if err != nil {
-		return pathError("file", a.File, err), nil
+	path, _, bad := e.existing("file", a.File)
+	if bad != nil {
+		return *bad, nil
 	}
 	for _, l := range a.Lines {
 		if l < 1 {

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -56,13 +55,9 @@ func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a d
 	if a.Program == "" {
 		return Errorf("program: launch needs a program: a .go file or Go package folder, a .py file, a .dart file, or a native binary"), nil
 	}
-	path, err := e.root.ForRead(a.Program)
-	var info os.FileInfo
-	if err == nil {
-		info, err = os.Stat(path)
-	}
-	if err != nil {
-		return pathError("program", a.Program, err), nil
+	path, info, bad := e.existing("program", a.Program)
+	if bad != nil {
+		return *bad, nil
 	}
 	target, why := dapclient.TargetOf(path, info)
 	if why != "" {

@@ -170,31 +170,3 @@ func cellResult(lang interp.Language, cell *interp.Cell, why string, budget time
 	r.IsError = cell.Failed() || cell.Truncated || cell.Interrupted
 	return r
 }
-
-// sizeText writes a byte count as people read it.
-func sizeText(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// durationText writes a duration as people read it: "5 minutes".
-func durationText(d time.Duration) string {
-	unit := func(n int64, name string) string {
-		if n == 1 {
-			return "1 " + name
-		}
-		return fmt.Sprintf("%d %ss", n, name)
-	}
-	switch {
-	case d >= time.Minute && d%time.Minute == 0:
-		return unit(int64(d/time.Minute), "minute")
-	case d >= time.Second && d%time.Second == 0:
-		return unit(int64(d/time.Second), "second")
-	}
-	return d.String()
-}

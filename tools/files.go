@@ -111,21 +111,6 @@ func (e *env) read(ctx context.Context, a readArgs) (Result, error) {
 	return r, nil
 }
 
-// pathError turns a path problem into a result that names the argument.
-func pathError(arg, path string, err error) Result {
-	switch {
-	case errors.Is(err, safefs.ErrOutside):
-		return Errorf("%s: %v; use a path inside the working directory", arg, err)
-	case errors.Is(err, fs.ErrNotExist):
-		return Errorf("%s: %s does not exist", arg, path)
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "is a directory") {
-		return Errorf("%s: %s is a directory, not a file", arg, path)
-	}
-	return Errorf("%s: %v", arg, err)
-}
-
 type writeArgs struct {
 	Path    string `json:"path" jsonschema:"file to write, relative to the working directory"`
 	Content string `json:"content" jsonschema:"the whole new content of the file"`
@@ -243,13 +228,6 @@ func occurrenceLines(text, sub string) string {
 		off += i + len(sub)
 	}
 	return strings.Join(lines, ", ")
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 type patchArgs struct {

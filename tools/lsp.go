@@ -118,12 +118,9 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 	if a.File == "" {
 		return Errorf("file: %s needs a file", a.Action), nil
 	}
-	path, err := e.root.ForRead(a.File)
-	if err == nil {
-		_, err = os.Stat(path)
-	}
-	if err != nil {
-		return pathError("file", a.File, err), nil
+	path, _, bad := e.existing("file", a.File)
+	if bad != nil {
+		return *bad, nil
 	}
 	c, restarted, err := e.run.LSP.For(ctx, path)
 	if err != nil {

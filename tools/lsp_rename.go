@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/agenttools/agenttools/internal/safefs"
@@ -38,12 +37,9 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 	if strings.TrimSpace(a.NewName) == "" {
 		return Errorf("new_name: must not be empty"), nil
 	}
-	path, err := e.root.ForRead(a.File)
-	if err == nil {
-		_, err = os.Stat(path)
-	}
-	if err != nil {
-		return pathError("file", a.File, err), nil
+	path, _, bad := e.existing("file", a.File)
+	if bad != nil {
+		return *bad, nil
 	}
 	c, _, err := e.run.LSP.For(ctx, path)
 	if err != nil {

@@ -403,25 +403,4 @@ func cutEnd(s string) string {
 	return fmt.Sprintf("[cut: the last %d of %d characters] …", maxVibeListResult, n) + string([]rune(s)[n-maxVibeListResult:])
 }
 
-// oneLine folds every run of white space into one space.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// cutBytes cuts s to at most max bytes, on a character boundary.
-func cutBytes(s string, max int) (string, bool) {
-	if len(s) <= max {
-		return s, false
-	}
-	for max > 0 && !utf8.RuneStart(s[max]) {
-		max--
-	}
-	return s[:max], true
-}
-
-// elapsedText writes a duration to the second, or to the millisecond
-// under a second.
-func elapsedText(d time.Duration) string {
-	if d < time.Second {
-		return d.Round(time.Millisecond).String()
-	}
-	return d.Round(time.Second).String()
-}
