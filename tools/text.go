@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -46,6 +47,7 @@ func durationText(d time.Duration) string {
 }
 
 // oneLine folds every run of white space into one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // cutBytes cuts s to at most max bytes, on a character boundary.
 func cutBytes(s string, max int) (string, bool) {

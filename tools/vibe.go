@@ -402,5 +402,3 @@ func cutEnd(s string) string {
 	}
 	return fmt.Sprintf("[cut: the last %d of %d characters] …", maxVibeListResult, n) + string([]rune(s)[n-maxVibeListResult:])
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
