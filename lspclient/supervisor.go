@@ -244,3 +244,27 @@ func (s *Supervisor) Close(ctx context.Context) {
 	}
 	wg.Wait()
 }
+
+// StartAll starts, or finds running, every server that can run here: one
+// for each entry of Status with its root marker and binary found. It
+// returns them, and why each of the others would not start.
+func (s *Supervisor) StartAll(ctx context.Context) (clients []*Client, errs []error) {
+	for _, st := range s.Status() {
+		if st.Missing != "" {
+			continue
+		}
+		marker := filepath.Join(s.workdir, filepath.FromSlash(st.Marker))
+		c, _, err := s.For(ctx, marker)
+		if err != nil {
+			// A marker is not a file of the server's language; start it
+			// through the root instead.
+			c, err = s.ForRoot(ctx, st.Server, filepath.Dir(marker))
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		clients = append(clients, c)
+	}
+	return clients, errs
+}

@@ -333,22 +333,12 @@ func (e *env) documentSymbols(ctx context.Context, c *lspclient.Client, path str
 func (e *env) workspaceSymbols(ctx context.Context, query string) (Result, error) {
 	var all []lspclient.Symbol
 	var errs []string
-	started := 0
-	for _, st := range e.run.LSP.Status() {
-		if st.Missing != "" {
-			continue
-		}
-		c, _, err := e.run.LSP.For(ctx, filepath.Join(e.root.Dir(), filepath.FromSlash(st.Marker)))
-		if err != nil {
-			// A marker is not a file of the server's language; start it
-			// through the root instead.
-			c, err = e.run.LSP.ForRoot(ctx, st.Server, filepath.Dir(filepath.Join(e.root.Dir(), filepath.FromSlash(st.Marker))))
-		}
-		if err != nil {
-			errs = append(errs, err.Error())
-			continue
-		}
-		started++
+	clients, startErrs := e.run.LSP.StartAll(ctx)
+	for _, err := range startErrs {
+		errs = append(errs, err.Error())
+	}
+	started := len(clients)
+	for _, c := range clients {
 		opened, err := c.Prime(ctx)
 		if err != nil {
 			errs = append(errs, fmt.Sprintf("%s: %v", c.Server.ID, err))
