@@ -49,7 +49,8 @@ func watch(t *testing.T) (stop func()) {
 type lang struct {
 	l *grammars.Language
 	// semis: semicolons, written or not, end statements and are not
-	// compared (a written ";" matches a line break).
+	// compared (a written ";" matches a line break): Go, Python and the
+	// JavaScript dialects, none of which keeps a written ";" as a leaf.
 	semis bool
 	ext   string
 	// seeds are the files the seeds are cut from, relative to this
@@ -101,7 +102,7 @@ var (
 	goLang = lang{l: golang.Language, semis: true, ext: ".go",
 		seeds:  append([]string{"../grammars/golang/testdata/forms.go", "../testdata/debug/go/main.go", "../testdata/debug/spin/main.go"}, goroot("strings/strings.go", "sort/sort.go", "errors/wrap.go", "bufio/scan.go", "encoding/json/scanner.go")...),
 		starts: []string{"func ", "type ", "var ", "const "}, header: "package p\n\n"}
-	pyLang = lang{l: python.Language, ext: ".py", tokenNodes: []string{"f_string"},
+	pyLang = lang{l: python.Language, semis: true, ext: ".py", tokenNodes: []string{"f_string"},
 		seeds:  []string{"../grammars/python/testdata/forms.py", "../matcher/testdata/pyoracle.py", "../testdata/debug/python/main.py", "../interp/python/driver.py"},
 		starts: []string{"def ", "class ", "@", "async def "}}
 )
