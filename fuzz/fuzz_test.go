@@ -170,28 +170,9 @@ func checkTree(t *testing.T, lg lang, tree *grammars.Tree, src []byte, pattern b
 	if root.Start != 0 || root.End != uint32(len(src)) {
 		t.Fatalf("root spans %d..%d, the source 0..%d", root.Start, root.End, len(src))
 	}
-	var bad string
-	tree.Walk(func(n int32) bool {
-		nd := tree.Nodes[n]
-		if nd.Start > nd.End {
-			bad = "a node ends before it starts"
-		}
-		prev := nd.Start
-		for _, k := range tree.Children(n) {
-			kd := tree.Nodes[k]
-			switch {
-			case kd.Parent != n:
-				bad = "a child names another parent"
-			case kd.Start < prev || kd.End > nd.End:
-				bad = "a child lies outside its parent or before its elder sibling"
-			}
-			prev = kd.End
-		}
-		if bad != "" {
-			t.Fatalf("%s: node %d %s %d..%d in:\n%s", bad, n, tree.KindName(n), nd.Start, nd.End, tree.Sexp(tree.Root))
-		}
-		return true
-	})
+	if bad := tree.Misplaced(1); len(bad) > 0 {
+		t.Fatalf("%s in:\n%s", bad[0], tree.Sexp(tree.Root))
+	}
 	if len(tree.Errors) > 0 {
 		return
 	}

@@ -92,6 +92,33 @@ func (t *Tree) Walk(f func(n int32) bool) {
 	}
 }
 
+// Misplaced lists, up to max of them, the nodes that break the tree's
+// shape: a node that ends before it starts, a child that names another
+// parent, or a child outside its parent or before its elder sibling. A
+// grammar's tests check every tree they build with it.
+func (t *Tree) Misplaced(max int) []string {
+	var bad []string
+	t.Walk(func(n int32) bool {
+		nd := t.Nodes[n]
+		if nd.Start > nd.End {
+			bad = append(bad, fmt.Sprintf("node %s has start %d after end %d", t.KindName(n), nd.Start, nd.End))
+		}
+		prevEnd := nd.Start
+		for _, c := range t.Children(n) {
+			cn := t.Nodes[c]
+			if cn.Parent != n {
+				bad = append(bad, fmt.Sprintf("child %s of %s names parent %d", t.KindName(c), t.KindName(n), cn.Parent))
+			}
+			if cn.Start < prevEnd || cn.End > nd.End {
+				bad = append(bad, fmt.Sprintf("child %s [%d,%d) of %s [%d,%d) is out of place", t.KindName(c), cn.Start, cn.End, t.KindName(n), nd.Start, nd.End))
+			}
+			prevEnd = cn.End
+		}
+		return len(bad) < max
+	})
+	return bad[:min(len(bad), max)]
+}
+
 // Leaves returns the token leaves in file order.
 func (t *Tree) Leaves() []int32 {
 	var out []int32

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // A FileEdit is what a workspace edit does to one file, worked out in
@@ -122,15 +123,7 @@ func PlanEdit(edit *WorkspaceEdit, encoding string, open Opener) ([]FileEdit, er
 		}
 		out = append(out, *f)
 	}
-	slices.SortFunc(out, func(a, b FileEdit) int {
-		switch {
-		case a.Path < b.Path:
-			return -1
-		case a.Path > b.Path:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(a, b FileEdit) int { return strings.Compare(a.Path, b.Path) })
 	return out, nil
 }
 

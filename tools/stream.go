@@ -183,14 +183,24 @@ func (e *jsonPieces) value(v any) {
 	if e.err != nil {
 		return
 	}
-	e.buf.Reset()
-	enc := json.NewEncoder(&e.buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := encodeJSON(&e.buf, v)
+	if err != nil {
 		e.err = err
 		return
 	}
-	_, e.err = e.w.Write(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n")))
+	_, e.err = e.w.Write(b)
+}
+
+// encodeJSON encodes v into buf as encoding/json does with HTML escaping
+// off, and returns the encoding, without the newline an Encoder adds.
+func encodeJSON(buf *bytes.Buffer, v any) ([]byte, error) {
+	buf.Reset()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // streamJSON writes the result with its matches one by one: the other
@@ -200,12 +210,10 @@ func (r astGrepResult) streamJSON(e *jsonPieces) error {
 	matches := r.Matches
 	r.Matches = []matcher.Found{}
 	var hb bytes.Buffer
-	enc := json.NewEncoder(&hb)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
+	head, err := encodeJSON(&hb, r)
+	if err != nil {
 		return err
 	}
-	head := bytes.TrimSuffix(hb.Bytes(), []byte("\n"))
 	const empty = `{"matches":[],`
 	if !bytes.HasPrefix(head, []byte(empty)) {
 		r.Matches = matches // cannot be: matches is the first field

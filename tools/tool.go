@@ -150,12 +150,7 @@ func (c Content) MarshalJSON() ([]byte, error) {
 	p := plain(c)
 	p.Text, p.render = c.text(), nil
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return encodeJSON(&b, p)
 }
 
 // A Result is what a call returns, in the shape of MCP's CallToolResult:

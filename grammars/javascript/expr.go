@@ -788,6 +788,13 @@ func (p *parser) objectMember() {
 // template parses a template literal: its text and its substitutions,
 // each ${ expression } a node, so that a pattern matches inside it.
 func (p *parser) template() {
+	p.templateOf(func() { p.withCtx(0, cNoIn, p.expression) }, nTemplateSubstitution, nTemplateString)
+}
+
+// templateOf parses a template, a literal or a literal type: its text and
+// its ${ … } holes, each parsed by hole as a node of kind holeKind, the
+// whole a node of kind k.
+func (p *parser) templateOf(hole func(), holeKind, k grammars.Kind) {
 	p.Enter()
 	m := p.B.Mark()
 	open := *p.Tok
@@ -799,12 +806,12 @@ func (p *parser) template() {
 		case tDollarBrace:
 			ms := p.B.Mark()
 			p.Leaf()
-			p.withCtx(0, cNoIn, p.expression)
+			hole()
 			p.templateBrace()
-			p.B.Close(ms, nTemplateSubstitution, 0)
+			p.B.Close(ms, holeKind, 0)
 		case tBacktickEnd:
 			p.Leaf()
-			p.B.Close(m, nTemplateString, 0)
+			p.B.Close(m, k, 0)
 			p.Leave()
 			return
 		case tEOF:

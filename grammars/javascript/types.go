@@ -494,31 +494,7 @@ func (p *parser) tupleType() {
 
 // templateType parses a template literal type: `a${T}b`.
 func (p *parser) templateType() {
-	p.Enter()
-	m := p.B.Mark()
-	open := *p.Tok
-	p.Leaf()
-	for {
-		switch p.Kind {
-		case tTemplateChars:
-			p.Leaf()
-		case tDollarBrace:
-			ms := p.B.Mark()
-			p.Leaf()
-			p.withCtx(0, cNoCondType, p.typ)
-			p.templateBrace()
-			p.B.Close(ms, nTemplateType, 0)
-		case tBacktickEnd:
-			p.Leaf()
-			p.B.Close(m, nTemplateLiteralType, 0)
-			p.Leave()
-			return
-		case tEOF:
-			p.unterminated(&open)
-		default:
-			p.ErrorExpected("'`'")
-		}
-	}
+	p.templateOf(func() { p.withCtx(0, cNoCondType, p.typ) }, nTemplateType, nTemplateLiteralType)
 }
 
 // typeMembers parses { members } of an object type or an interface, as a

@@ -137,26 +137,7 @@ func tokenNodes(tree *grammars.Tree) []int32 {
 
 func checkRanges(t *testing.T, name string, tree *grammars.Tree) {
 	t.Helper()
-	bad := 0
-	tree.Walk(func(n int32) bool {
-		nd := tree.Nodes[n]
-		if nd.Start > nd.End {
-			t.Errorf("%s: node %s has start %d after end %d", name, tree.KindName(n), nd.Start, nd.End)
-			bad++
-		}
-		prevEnd := nd.Start
-		for _, c := range tree.Children(n) {
-			cn := tree.Nodes[c]
-			if cn.Parent != n {
-				t.Errorf("%s: child %s of %s names parent %d", name, tree.KindName(c), tree.KindName(n), cn.Parent)
-				bad++
-			}
-			if cn.Start < prevEnd || cn.End > nd.End {
-				t.Errorf("%s: child %s [%d,%d) of %s [%d,%d) is out of place", name, tree.KindName(c), cn.Start, cn.End, tree.KindName(n), nd.Start, nd.End)
-				bad++
-			}
-			prevEnd = cn.End
-		}
-		return bad < 5
-	})
+	for _, m := range tree.Misplaced(5) {
+		t.Errorf("%s: %s", name, m)
+	}
 }

@@ -51,11 +51,7 @@ func (p *parser) stringLit() {
 // is the file's.
 func (p *parser) wellFormed(n int) bool {
 	text := p.Tok.Text
-	q := text[n]
-	ql := 1
-	if len(text) >= n+6 && text[n+1] == q && text[n+2] == q {
-		ql = 3
-	}
+	q, ql := text[n], quoteLen(text, n)
 	if len(text) < n+2*ql || strings.Count(text[len(text)-ql:], string(q)) != ql {
 		return false
 	}
@@ -66,6 +62,17 @@ func (p *parser) wellFormed(n int) bool {
 		}
 	}
 	return true
+}
+
+// quoteLen is how many quotes open the string token text whose prefix is
+// n bytes long: 3 for a triple-quoted string, else 1. A token whose text
+// goes on after two like quotes is triple-quoted, since the lexer would
+// have ended an empty string "" there.
+func quoteLen(text string, n int) int {
+	if len(text) >= n+6 && text[n+1] == text[n] && text[n+2] == text[n] {
+		return 3
+	}
+	return 1
 }
 
 // fstr is the state of taking one f-string token apart.
@@ -89,10 +96,8 @@ func (p *parser) fstring(n int) {
 	for _, c := range []byte(text[:n]) {
 		f.raw = f.raw || c|0x20 == 'r'
 	}
-	ql := 1
-	if len(text) >= n+6 && text[n+1] == f.q && text[n+2] == f.q {
-		f.triple, ql = true, 3
-	}
+	ql := quoteLen(text, n)
+	f.triple = ql == 3
 	f.end = start + len(text) - ql
 	m := p.B.Mark()
 	p.B.Leaf(tStringStart, uint32(start), uint32(start+n+ql))
