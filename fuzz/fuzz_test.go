@@ -348,6 +348,18 @@ func equalButCommas(want, got []string) bool {
 	return j == len(got)
 }
 
+// chars splits words into their characters, for comparing text whose
+// words the two sides split differently.
+func chars(words []string) []string {
+	var out []string
+	for _, w := range words {
+		for _, r := range w {
+			out = append(out, string(r))
+		}
+	}
+	return out
+}
+
 // syntheticSpans returns the spans of the tokens the lexer made up.
 func syntheticSpans(lg lang, src []byte) map[grammars.Span]bool {
 	out := map[grammars.Span]bool{}
@@ -375,9 +387,12 @@ func checkMatches(t *testing.T, lg lang, tree *grammars.Tree, synthetic map[gram
 		}
 		if lg.memberCommas {
 			// A , that ends a type member is no leaf, so the pattern's
-			// words may have commas the match's leaves have not.
+			// words may have commas the match's leaves have not. And the
+			// lexer reads in the parser's context (a JSX name takes -,
+			// as in data-x) while Lex reads the pattern alone, so its
+			// words may split what one leaf holds: then the text counts.
 			got := lg.matchWords(tree, synthetic, m)
-			if !equalButCommas(trailingCommas(want), trailingCommas(got)) {
+			if w, g := trailingCommas(want), trailingCommas(got); !equalButCommas(w, g) && !equalButCommas(chars(w), chars(g)) {
 				t.Fatalf("pattern %q matched %q, which does not spell it:\nwant %q\ngot  %q", pattern, matchText(tree, m), want, got)
 			}
 			continue
