@@ -106,3 +106,39 @@ func (s *Session) Move(ctx context.Context, m Motion, thread int) error {
 	_, err := s.c.Do(ctx, req)
 	return err
 }
+
+// StoppedThread is the thread to act on: the one given, else the one that
+// stopped, else the first.
+func (s *Session) StoppedThread(ctx context.Context, id int) (int, error) {
+	if id != 0 {
+		return id, nil
+	}
+	if st, _, _ := s.State(); st != nil && st.ThreadId != 0 {
+		return st.ThreadId, nil
+	}
+	ts, err := s.Threads(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if len(ts) == 0 {
+		return 0, fmt.Errorf("the program has no threads")
+	}
+	return ts[0].Id, nil
+}
+
+// TopFrame returns the top frame of a thread (StoppedThread picks it) and
+// the frame's id as AddFrame gives it out.
+func (s *Session) TopFrame(ctx context.Context, thread int) (Frame, int, error) {
+	th, err := s.StoppedThread(ctx, thread)
+	if err != nil {
+		return Frame{}, 0, err
+	}
+	fs, _, err := s.Stack(ctx, th, 1)
+	if err != nil {
+		return Frame{}, 0, err
+	}
+	if len(fs) == 0 {
+		return Frame{}, 0, fmt.Errorf("thread %d has no frames", th)
+	}
+	return fs[0], s.AddFrame(fs[0].Id), nil
+}

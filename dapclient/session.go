@@ -493,11 +493,24 @@ func (s *Session) Stops() int {
 }
 
 // WaitStop waits until a stop after the since'th, or the session's end,
-// for at most d; it reports false when the program still runs.
+// for at most d; it reports false when the program still runs. When the
+// program exited, it waits a little more for the session's end, which
+// the adapter sends next.
 func (s *Session) WaitStop(ctx context.Context, since int, d time.Duration) bool {
-	ctx, cancel := context.WithTimeout(ctx, d)
+	wctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	return s.wait(ctx, func() bool { return s.stops > since }) == nil || s.Ended() != ""
+	if s.wait(wctx, func() bool { return s.stops > since }) != nil && s.Ended() == "" {
+		return false
+	}
+	if _, _, code := s.State(); code != nil {
+		// The program exited: the adapter ends the session next.
+		select {
+		case <-s.Done():
+		case <-time.After(5 * time.Second):
+		case <-ctx.Done():
+		}
+	}
+	return true
 }
 
 // Resumed marks the program as running after a continue or step: the

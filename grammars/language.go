@@ -123,6 +123,31 @@ func (r *Registry) ForPath(path string) *Language {
 	return r.byExt[strings.ToLower(filepath.Ext(path))]
 }
 
+// Choose picks the languages a search of path tries: the one named by id,
+// the one of a file's extension, or every bundled one for a folder. A
+// path is a file when isFile says so.
+func (r *Registry) Choose(id, path string, isFile bool) ([]*Language, error) {
+	switch {
+	case id != "":
+		l, err := r.Lookup(id)
+		if err != nil {
+			return nil, err
+		}
+		return []*Language{l}, nil
+	case isFile:
+		l := r.ForPath(path)
+		if l == nil {
+			return nil, fmt.Errorf("no bundled grammar for %s; name one of %s", filepath.Base(path), strings.Join(r.IDs(), ", "))
+		}
+		return []*Language{l}, nil
+	}
+	var out []*Language
+	for _, id := range r.IDs() {
+		out = append(out, r.byID[id])
+	}
+	return out, nil
+}
+
 // IDs returns the language ids, sorted.
 func (r *Registry) IDs() []string {
 	var ids []string

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // A Supervisor runs the language servers of one run: one per (server,
@@ -267,4 +268,35 @@ func (s *Supervisor) StartAll(ctx context.Context) (clients []*Client, errs []er
 		clients = append(clients, c)
 	}
 	return clients, errs
+}
+
+// WorkspaceSymbols asks every server that can run here for the symbols
+// matching query. Each is started and primed first, and given at most
+// settle to catch up with what it announced. It returns the symbols of
+// all, how many servers started, and what each of the others, or a
+// server that could not answer, said.
+func (s *Supervisor) WorkspaceSymbols(ctx context.Context, query string, settle time.Duration) ([]Symbol, int, []error) {
+	clients, errs := s.StartAll(ctx)
+	var all []Symbol
+	for _, c := range clients {
+		opened, err := c.Prime(ctx)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", c.Server.ID, err))
+			continue
+		}
+		rctx, cancel := context.WithTimeout(ctx, settle)
+		c.Ready(rctx, opened)
+		cancel()
+		if !c.Has("workspaceSymbol") {
+			errs = append(errs, fmt.Errorf("%s does not offer workspace/symbol (not among its capabilities), so it cannot search", c.Server.ID))
+			continue
+		}
+		syms, err := c.WorkspaceSymbols(ctx, query)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", c.Server.ID, err))
+			continue
+		}
+		all = append(all, syms...)
+	}
+	return all, len(clients), errs
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agenttools/agenttools/internal/safefs"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/tool"
 	udiff "github.com/aymanbagabas/go-udiff"
 )
 
@@ -19,17 +20,17 @@ import (
 // all the same.
 const maxDiffLines = 400
 
-func editTools(e *env) []*Tool {
+func editTools(e *env) []*tool.Tool {
 	e.newCache()
 	e.edits = &editStore{pending: map[string]*stagedEdit{}}
-	edit := NewTool("ast_edit", Write, false,
+	edit := tool.New("ast_edit", tool.Write, false,
 		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose(). A pattern of several statements replaces the run as one piece. inside, not_inside, has, not_has, where, where_not and globs narrow the matches as in ast_grep.",
 		e.astEdit)
-	resolve := NewTool("resolve", Write, false,
+	resolve := tool.New("resolve", tool.Write, false,
 		"Accept or discard a change that ast_edit staged. accept writes every file of it or none: if any file changed since the change was staged, nothing is written and the result names the files that moved.",
 		e.resolve)
 	setEnum(resolve.InputSchema, "action", "accept", "discard")
-	return []*Tool{edit, resolve}
+	return []*tool.Tool{edit, resolve}
 }
 
 // An editStore holds a run's staged edits under ids edit_1, edit_2, ….
@@ -115,53 +116,24 @@ type astEditResult struct {
 	pattern       string
 }
 
-func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
+func (e *env) astEdit(ctx context.Context, a astEditArgs) (tool.Result, error) {
 	if strings.TrimSpace(a.Pattern) == "" {
-		return Errorf("pattern: must not be empty; give a code fragment such as dispose($X)"), nil
+		return tool.Errorf("pattern: must not be empty; give a code fragment such as dispose($X)"), nil
 	}
-	path, langs, inferred, bad := e.scope(a.Path, a.Language)
+	sc, bad := e.scope(a.Path, a.Language, a.narrowArgs)
 	if bad != nil {
 		return *bad, nil
 	}
-	globs, err := matcher.NewGlobs(a.Globs)
+	sc.Pattern = a.Pattern
+	rw, langs, rejected, err := sc.Rewrite(ctx, a.Rewrite)
 	if err != nil {
-		return Errorf("globs: %v", err), nil
+		return scopeError("ast_edit", err)
 	}
-	pats, rejected, bad := e.compileScope(a.Pattern, a.narrowArgs, path, langs, inferred)
-	if bad != nil {
-		return *bad, nil
-	}
-	res := astEditResult{Files: []editFile{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected.strings(),
-		SkippedDirs: []matcher.Skipped{}, TooLarge: []string{}, literals: pats[0].pat.Literals(), pattern: a.Pattern}
-	var rewrites []matcher.FileRewrite
-	for _, lp := range pats {
-		tmpl, err := matcher.CompileTemplate(lp.pat, a.Rewrite)
-		if err != nil {
-			return Errorf("rewrite: %v", err), nil
-		}
-		r, err := matcher.RewriteAll(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Filters: lp.filters, Cache: e.cache, Globs: globs}, tmpl)
-		if err != nil {
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				return Errorf("ast_edit was cancelled: %v; nothing was staged", err), nil
-			}
-			return Result{}, fmt.Errorf("ast_edit: %w", err)
-		}
-		if inferred && r.FilesScanned == 0 {
-			continue // no files of this language here
-		}
-		res.Languages = append(res.Languages, lp.lang.ID)
-		res.FilesScanned += r.FilesScanned
-		res.FilesParsed += r.FilesParsed
-		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
-		res.TooLarge = append(res.TooLarge, r.TooLarge...)
-		res.SkippedDirs = mergeSkipped(res.SkippedDirs, r.Skipped)
-		rewrites = append(rewrites, r.Files...)
-	}
-	if len(res.Languages) == 0 && len(rejected) > 0 {
-		return rejected.result(), nil
-	}
+	res := astEditResult{Files: []editFile{}, FilesScanned: rw.FilesScanned, FilesParsed: rw.FilesParsed, ParseFailures: rw.ParseFailures,
+		Languages: langs, Rejected: rejected.Reasons(), SkippedDirs: rw.Skipped, TooLarge: rw.TooLarge, literals: literals(sc), pattern: a.Pattern}
+	rewrites := rw.Files
 	if len(rewrites) == 0 {
-		r := Text(noEditText(res))
+		r := tool.Text(noEditText(res))
 		r.Structured = res
 		return r, nil
 	}
@@ -189,7 +161,7 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (Result, error) {
 	}
 	res.Diff = diff.String()
 	res.EditID = e.edits.stage(changes, files)
-	r := Text(proposalText(res))
+	r := tool.Text(proposalText(res))
 	r.Structured = res
 	return r, nil
 }
@@ -243,18 +215,18 @@ type resolveResult struct {
 	Moved  []string `json:"moved,omitempty"` // files that changed since staging
 }
 
-func (e *env) resolve(ctx context.Context, a resolveArgs) (Result, error) {
+func (e *env) resolve(ctx context.Context, a resolveArgs) (tool.Result, error) {
 	ed, pending := e.edits.take(a.EditID)
 	if ed == nil {
 		if len(pending) == 0 {
-			return Errorf("edit_id: %q is not a pending edit, and no edit is pending; ast_edit stages one", a.EditID), nil
+			return tool.Errorf("edit_id: %q is not a pending edit, and no edit is pending; ast_edit stages one", a.EditID), nil
 		}
-		return Errorf("edit_id: %q is not a pending edit; pending: %s", a.EditID, strings.Join(pending, ", ")), nil
+		return tool.Errorf("edit_id: %q is not a pending edit; pending: %s", a.EditID, strings.Join(pending, ", ")), nil
 	}
 	res := resolveResult{EditID: ed.id, Action: a.Action, Files: ed.files}
 	if a.Action == "discard" {
 		verb := map[bool]string{true: "was", false: "were"}[len(ed.files) == 1]
-		r := Text(fmt.Sprintf("discarded %s; its %d file%s %s not touched", ed.id, len(ed.files), plural(len(ed.files)), verb))
+		r := tool.Text(fmt.Sprintf("discarded %s; its %d file%s %s not touched", ed.id, len(ed.files), plural(len(ed.files)), verb))
 		r.Structured = res
 		return r, nil
 	}
@@ -262,25 +234,25 @@ func (e *env) resolve(ctx context.Context, a resolveArgs) (Result, error) {
 	// case a folder was swapped for a link since.
 	for _, f := range ed.files {
 		if _, err := e.root.ForWrite(f); err != nil {
-			return Errorf("%s: %v; nothing was written, and %s was dropped", f, err, ed.id), nil
+			return tool.Errorf("%s: %v; nothing was written, and %s was dropped", f, err, ed.id), nil
 		}
 	}
-	err := safefs.WriteAll(ed.changes)
+	err := e.commit(ctx, ed.changes)
 	var conflict *safefs.ConflictError
 	switch {
 	case errors.As(err, &conflict):
 		for _, p := range conflict.Paths {
 			res.Moved = append(res.Moved, e.root.Rel(p))
 		}
-		r := Errorf("nothing was written: %s changed since %s was staged. %s was dropped; run ast_edit again to stage the change on the files as they are now",
+		r := tool.Errorf("nothing was written: %s changed since %s was staged. %s was dropped; run ast_edit again to stage the change on the files as they are now",
 			strings.Join(res.Moved, ", "), ed.id, ed.id)
 		r.Structured = res
 		return r, nil
 	case err != nil:
 		e.edits.put(ed)
-		return Errorf("nothing was written: %v. %s is still pending; fix the cause and accept it again, or discard it", err, ed.id), nil
+		return tool.Errorf("nothing was written: %v. %s is still pending; fix the cause and accept it again, or discard it", err, ed.id), nil
 	}
-	r := Text(fmt.Sprintf("accepted %s: wrote %d file%s\n%s", ed.id, len(ed.files), plural(len(ed.files)), strings.Join(ed.files, "\n")))
+	r := tool.Text(fmt.Sprintf("accepted %s: wrote %d file%s\n%s", ed.id, len(ed.files), plural(len(ed.files)), strings.Join(ed.files, "\n")))
 	r.Structured = res
 	return r, nil
 }

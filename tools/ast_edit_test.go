@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/grammars/bundled"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 )
 
 // editRun is a working directory with the given Go files, and a
 // dispatcher that approves writes.
-func editRun(t *testing.T, files map[string]string) (*Dispatcher, string) {
+func editRun(t *testing.T, files map[string]string) (*tool.Dispatcher, string) {
 	t.Helper()
 	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour) // not racily fresh, so the cache may keep them
@@ -35,7 +36,7 @@ func editRun(t *testing.T, files map[string]string) (*Dispatcher, string) {
 	return d, dir
 }
 
-func stage(t *testing.T, d *Dispatcher, args map[string]any) astEditResult {
+func stage(t *testing.T, d *tool.Dispatcher, args map[string]any) astEditResult {
 	t.Helper()
 	res := call(t, d, "ast_edit", args)
 	if res.IsError {
@@ -44,7 +45,7 @@ func stage(t *testing.T, d *Dispatcher, args map[string]any) astEditResult {
 	return res.Structured.(astEditResult)
 }
 
-func resolveEdit(t *testing.T, d *Dispatcher, id, action string) Result {
+func resolveEdit(t *testing.T, d *tool.Dispatcher, id, action string) tool.Result {
 	t.Helper()
 	return call(t, d, "resolve", map[string]any{"edit_id": id, "action": action})
 }

@@ -1,13 +1,6 @@
 package tools
 
-import (
-	"maps"
-	"regexp"
-	"slices"
-
-	"github.com/agenttools/agenttools/grammars"
-	"github.com/agenttools/agenttools/matcher"
-)
+import "github.com/agenttools/agenttools/matcher"
 
 // narrowArgs are the optional arguments ast_grep and ast_edit share that
 // narrow the matches: relational filters, metavariable constraints.
@@ -31,54 +24,4 @@ func (e *env) newCache() {
 	default:
 		e.cache = matcher.NewCache(b)
 	}
-}
-
-// regexps compiles where and where_not once for every language.
-func (a narrowArgs) regexps() (where, whereNot map[string]*regexp.Regexp, bad *Result) {
-	compile := func(arg string, m map[string]string) (map[string]*regexp.Regexp, *Result) {
-		if len(m) == 0 {
-			return nil, nil
-		}
-		out := map[string]*regexp.Regexp{}
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			re, err := regexp.Compile(m[k])
-			if err != nil {
-				r := Errorf("%s: %s: %v; give an RE2 regular expression, such as ^New[A-Z]", arg, k, err)
-				return nil, &r
-			}
-			out[k] = re
-		}
-		return out, nil
-	}
-	if where, bad = compile("where", a.Where); bad != nil {
-		return nil, nil, bad
-	}
-	whereNot, bad = compile("where_not", a.WhereNot)
-	return where, whereNot, bad
-}
-
-// filters compiles the relational filters in language l and checks them
-// and the constraints against p. The error names the argument.
-func (a narrowArgs) filters(l *grammars.Language, p *matcher.Pattern, where, whereNot map[string]*regexp.Regexp) (*matcher.Filters, error) {
-	f := &matcher.Filters{Where: where, WhereNot: whereNot}
-	for _, fl := range []struct {
-		arg, src string
-		dst      **matcher.Pattern
-	}{{"inside", a.Inside, &f.Inside}, {"not_inside", a.NotInside, &f.NotInside}, {"has", a.Has, &f.Has}, {"not_has", a.NotHas, &f.NotHas}} {
-		if fl.src == "" {
-			continue
-		}
-		fp, err := matcher.Compile(l, fl.src)
-		if err != nil {
-			return nil, &argError{fl.arg, err}
-		}
-		*fl.dst = fp
-	}
-	if f.Inside == nil && f.NotInside == nil && f.Has == nil && f.NotHas == nil && where == nil && whereNot == nil {
-		return nil, nil
-	}
-	if err := f.Check(p); err != nil {
-		return nil, err
-	}
-	return f, nil
 }

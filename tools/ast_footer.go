@@ -1,10 +1,8 @@
 package tools
 
 import (
-	"cmp"
 	"fmt"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/agenttools/agenttools/matcher"
@@ -18,18 +16,6 @@ var skipReasons = []struct{ reason, words string }{
 	{"node_modules", "node_modules"},
 	{"testdata", "testdata"},
 	{".gitignore", ".gitignore'd"},
-}
-
-// mergeSkipped adds the folders of one language's walk to those of the
-// others, once each.
-func mergeSkipped(all, more []matcher.Skipped) []matcher.Skipped {
-	for _, s := range more {
-		if !slices.Contains(all, s) {
-			all = append(all, s)
-		}
-	}
-	slices.SortFunc(all, func(a, b matcher.Skipped) int { return cmp.Compare(a.Path, b.Path) })
-	return all
 }
 
 // footer is the line every ast_grep and ast_edit result ends with: what

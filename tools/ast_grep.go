@@ -7,22 +7,20 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/tool"
 )
 
-func searchTools(e *env) []*Tool {
+func searchTools(e *env) []*tool.Tool {
 	e.newCache()
-	t := NewTool("ast_grep", Read, true,
+	t := tool.New("ast_grep", tool.Read, true,
 		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. Several statements match a run of them in one block. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched. Narrow with inside, not_inside, has, not_has (patterns: $X.Close() with not_inside defer $X.Close()) and where, where_not (regexps on captures: {\"F\": \"^New\"}); context adds lines around matches; globs picks files (!*_test.go).",
 		e.astGrep)
 	setMinimum(t.InputSchema, "max_results", 1)
-	return []*Tool{t}
+	return []*tool.Tool{t}
 }
 
 type astGrepArgs struct {
@@ -49,206 +47,65 @@ type astGrepResult struct {
 	pattern       string
 }
 
-func (e *env) astGrep(ctx context.Context, a astGrepArgs) (Result, error) {
+func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
 	if strings.TrimSpace(a.Pattern) == "" {
-		return Errorf("pattern: must not be empty; give a code fragment such as errors.New($MSG)"), nil
+		return tool.Errorf("pattern: must not be empty; give a code fragment such as errors.New($MSG)"), nil
 	}
 	max := a.MaxResults
 	if max == 0 {
 		max = 50
 	}
 	if a.Context < 0 {
-		return Errorf("context: %d lines; give 0 or more", a.Context), nil
+		return tool.Errorf("context: %d lines; give 0 or more", a.Context), nil
 	}
-	path, langs, inferred, bad := e.scope(a.Path, a.Language)
+	sc, bad := e.scope(a.Path, a.Language, a.narrowArgs)
 	if bad != nil {
 		return *bad, nil
 	}
-	globs, err := matcher.NewGlobs(a.Globs)
+	sc.Pattern, sc.Limit, sc.Context = a.Pattern, max, a.Context
+	found, langs, rejected, err := sc.Search(ctx)
 	if err != nil {
-		return Errorf("globs: %v", err), nil
+		return scopeError("ast_grep", err)
 	}
-	pats, rejected, bad := e.compileScope(a.Pattern, a.narrowArgs, path, langs, inferred)
-	if bad != nil {
-		return *bad, nil
-	}
-	res := astGrepResult{Matches: []matcher.Found{}, ParseFailures: []matcher.Failure{}, Languages: []string{}, Rejected: rejected.strings(),
-		Skipped: []matcher.Skipped{}, TooLarge: []string{}, literals: pats[0].pat.Literals(), pattern: a.Pattern}
-	for _, lp := range pats {
-		r, err := matcher.Search(ctx, matcher.Query{Root: e.root.Dir(), Path: path, Lang: lp.lang, Pattern: lp.pat, Filters: lp.filters,
-			Cache: e.cache, Globs: globs, Limit: max, Context: a.Context})
-		if err != nil {
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				return Errorf("ast_grep was cancelled: %v", err), nil
-			}
-			return Result{}, fmt.Errorf("ast_grep: %w", err)
-		}
-		if inferred && r.FilesScanned == 0 {
-			continue // no files of this language here
-		}
-		res.Languages = append(res.Languages, lp.lang.ID)
-		if len(res.Matches) == 0 {
-			res.Matches = r.Matches // no copy of a search's many matches
-		} else {
-			res.Matches = append(res.Matches, r.Matches...)
-		}
-		res.Total += r.Total
-		res.FilesScanned += r.FilesScanned
-		res.FilesParsed += r.FilesParsed
-		res.ParseFailures = append(res.ParseFailures, r.ParseFailures...)
-		res.TooLarge = append(res.TooLarge, r.TooLarge...)
-		res.Skipped = mergeSkipped(res.Skipped, r.Skipped)
-	}
-	if len(res.Languages) == 0 && len(rejected) > 0 {
-		return rejected.result(), nil
-	}
-	if len(res.Matches) > max {
-		res.Matches = res.Matches[:max]
-	}
-	res.Truncated = res.Total > len(res.Matches)
+	res := astGrepResult{Matches: found.Matches, Total: found.Total, Truncated: found.Total > len(found.Matches),
+		FilesScanned: found.FilesScanned, FilesParsed: found.FilesParsed, ParseFailures: found.ParseFailures,
+		Languages: langs, Rejected: rejected.Reasons(), Skipped: found.Skipped, TooLarge: found.TooLarge,
+		literals: literals(sc), pattern: a.Pattern}
 	// The text is written when it is read: with every match of a large
 	// tree kept, it is megabytes, and the structured result holds the
 	// same matches.
-	r := LazyText(func(w io.Writer) { writeMatches(w, res, a.Context) })
+	r := tool.LazyText(func(w io.Writer) { writeMatches(w, res, a.Context) })
 	r.Structured = res
 	return r, nil
 }
 
-// A langPattern is a pattern compiled in one language of a scope, with
-// its filters compiled in the same language.
-type langPattern struct {
-	lang    *grammars.Language
-	pat     *matcher.Pattern
-	filters *matcher.Filters
+// scopeError is the result of a scope that could not run: an argument
+// at fault, or a call that was cancelled.
+func scopeError(name string, err error) (tool.Result, error) {
+	var ae *matcher.ArgError
+	var rej matcher.Rejections
+	switch {
+	case errors.As(err, &rej), errors.As(err, &ae):
+		return tool.Errorf("%s", err.Error()), nil
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		msg := fmt.Sprintf("%s was cancelled: %v", name, err)
+		if name == "ast_edit" {
+			msg += "; nothing was staged"
+		}
+		return tool.Errorf("%s", msg), nil
+	}
+	return tool.Result{}, fmt.Errorf("%s: %w", name, err)
 }
 
-// compileScope compiles pattern and the filters in each of langs. It
-// returns the languages that accept them and, by language id, why the
-// others do not; when the languages were inferred for a folder, a
-// language with no files there neither searches nor rejects. No language
-// accepting them is an error Result.
-func (e *env) compileScope(pattern string, narrow narrowArgs, path string, langs []*grammars.Language, inferred bool) ([]langPattern, rejections, *Result) {
-	where, whereNot, bad := narrow.regexps()
-	if bad != nil {
-		return nil, nil, bad
-	}
-	var (
-		pats     []langPattern
-		rejected rejections
-		all      = rejections{}
-	)
-	for _, l := range langs {
-		p, err := matcher.Compile(l, pattern)
-		var f *matcher.Filters
-		if err == nil {
-			f, err = narrow.filters(l, p, where, whereNot)
-		} else {
-			err = &argError{"pattern", err}
-		}
-		if err == nil {
-			pats = append(pats, langPattern{l, p, f})
-			continue
-		}
-		all[l.ID] = err
-		if !inferred || matcher.HasFiles(e.root.Dir(), path, l) {
-			if rejected == nil {
-				rejected = rejections{}
-			}
-			rejected[l.ID] = err
+// literals are the words every match of the scope's pattern holds, for
+// the footer: the pattern compiled in the first language that takes it.
+func literals(sc matcher.Scope) []string {
+	for _, l := range sc.Langs {
+		if p, err := matcher.Compile(l, sc.Pattern); err == nil {
+			return p.Literals()
 		}
 	}
-	if len(pats) == 0 {
-		r := all.result()
-		return nil, nil, &r
-	}
-	return pats, rejected, nil
-}
-
-// An argError is what is wrong with one argument.
-type argError struct {
-	arg string
-	err error
-}
-
-func (e *argError) Error() string { return e.arg + ": " + e.err.Error() }
-
-func (e *argError) Unwrap() error { return e.err }
-
-// rejections say, by language id, why a language cannot search: its
-// pattern or a filter does not parse there, or a constraint names what
-// the pattern does not bind.
-type rejections map[string]error
-
-// strings is the one-line reason of each, for the structured result and
-// the note that a language was not searched: a pattern that does not
-// parse there with the first error of its first context.
-func (r rejections) strings() map[string]string {
-	if len(r) == 0 {
-		return nil
-	}
-	out := map[string]string{}
-	for id, err := range r {
-		var ce *matcher.ContextError
-		var ae *argError
-		if errors.As(err, &ce) && errors.As(err, &ae) && len(ce.Tried) > 0 {
-			out[id] = fmt.Sprintf("%s does not parse as %s (%s)", ae.arg, id, ce.Tried[0])
-			continue
-		}
-		out[id] = err.Error()
-	}
-	return out
-}
-
-// result is the error Result when no language can search. A pattern
-// that parses nowhere leads with the most likely fix, then lists the
-// contexts each language tried, one line each, the first error of each.
-func (r rejections) result() Result {
-	ids := slices.Sorted(maps.Keys(r))
-	var b strings.Builder
-	var ces []*matcher.ContextError
-	arg := ""
-	for _, id := range ids {
-		var ce *matcher.ContextError
-		var ae *argError
-		if !errors.As(r[id], &ce) || !errors.As(r[id], &ae) || arg != "" && ae.arg != arg {
-			ces = nil
-			break
-		}
-		arg = ae.arg
-		ces = append(ces, ce)
-	}
-	if ces == nil {
-		// Not a pattern that parses nowhere: each language's reason, once
-		// when they all say the same.
-		same := true
-		for _, id := range ids {
-			same = same && r[id].Error() == r[ids[0]].Error()
-		}
-		if same {
-			return Errorf("%s", r[ids[0]].Error())
-		}
-		for i, id := range ids {
-			if i > 0 {
-				b.WriteString("\n")
-			}
-			b.WriteString(id + ": " + r[id].Error())
-		}
-		return Errorf("%s", b.String())
-	}
-	fmt.Fprintf(&b, "%s: %s does not parse as %s.", arg, matcher.Quote(ces[0].Pattern), strings.Join(ids, " or "))
-	for _, ce := range ces {
-		if ce.Hint != "" {
-			fmt.Fprintf(&b, "\nMost likely fix: %s.", ce.Hint)
-			break
-		}
-	}
-	for i, ce := range ces {
-		fmt.Fprintf(&b, "\nContexts tried in %s, with the first error of each:", ids[i])
-		for _, line := range ce.TriedLines() {
-			b.WriteString("\n  " + line)
-		}
-	}
-	return Errorf("%s", b.String())
+	return nil
 }
 
 // writeFailures lists the files that did not parse cleanly, ten at most.
@@ -267,60 +124,29 @@ func writeFailures(b *strings.Builder, fs []matcher.Failure, what string) {
 	}
 }
 
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
-}
-
-// scope resolves a search's path and language arguments: the absolute
-// path, the languages to try, and whether they were inferred for a folder
-// (then only those whose files are there count). A bad argument comes
-// back as an error Result.
-func (e *env) scope(argPath, language string) (string, []*grammars.Language, bool, *Result) {
-	path := e.root.Dir()
-	if argPath != "" {
-		p, err := e.root.ForRead(argPath)
-		if err == nil {
-			_, err = os.Stat(p)
-		}
-		if err != nil {
-			r := pathError("path", argPath, err)
-			return "", nil, false, &r
-		}
-		path = p
+// scope resolves the path and language arguments of a search and its
+// filters into a scope to run; a bad argument comes back as an error
+// Result.
+func (e *env) scope(argPath, language string, n narrowArgs) (matcher.Scope, *tool.Result) {
+	if argPath == "" {
+		argPath = "."
 	}
-	langs, err := e.searchLanguages(language, path)
-	if err != nil {
-		r := Errorf("%v", err)
-		return "", nil, false, &r
+	path, info, bad := e.existing("path", argPath)
+	if bad != nil {
+		return matcher.Scope{}, bad
 	}
-	return path, langs, language == "" && isDir(path), nil
-}
-
-// searchLanguages picks the languages to search: the one named, the one of
-// a file's extension, or every bundled one for a folder.
-func (e *env) searchLanguages(id, path string) ([]*grammars.Language, error) {
-	reg := e.run.Grammars
-	if id != "" {
-		l, err := reg.Lookup(id)
-		if err != nil {
-			return nil, fmt.Errorf("language: %v", err)
-		}
-		return []*grammars.Language{l}, nil
+	sc := matcher.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(),
+		Narrow: matcher.Narrow{Inside: n.Inside, NotInside: n.NotInside, Has: n.Has, NotHas: n.NotHas, Where: n.Where, WhereNot: n.WhereNot}}
+	var err error
+	if sc.Langs, err = e.run.Grammars.Choose(language, path, !info.IsDir()); err != nil {
+		r := tool.Errorf("language: %v", err)
+		return sc, &r
 	}
-	if st, err := os.Stat(path); err == nil && !st.IsDir() {
-		l := reg.ForPath(path)
-		if l == nil {
-			return nil, fmt.Errorf("language: no bundled grammar for %s; name one of %s", filepath.Base(path), strings.Join(reg.IDs(), ", "))
-		}
-		return []*grammars.Language{l}, nil
+	if sc.Globs, err = matcher.NewGlobs(n.Globs); err != nil {
+		r := tool.Errorf("globs: %v", err)
+		return sc, &r
 	}
-	var out []*grammars.Language
-	for _, id := range reg.IDs() {
-		l, _ := reg.Lookup(id)
-		out = append(out, l)
-	}
-	return out, nil
+	return sc, nil
 }
 
 // writeMatches writes the text the model reads: a path:line header and

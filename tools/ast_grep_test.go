@@ -9,10 +9,11 @@ import (
 
 	"github.com/agenttools/agenttools/grammars/bundled"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 )
 
-func searchRun(t *testing.T) (*Dispatcher, string) {
+func searchRun(t *testing.T) (*tool.Dispatcher, string) {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/dapclient"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // Limits of the debug tool.
@@ -23,8 +24,8 @@ const (
 	debugRequestWait  = 30 * time.Second
 )
 
-func debugTools(e *env) []*Tool {
-	t := NewTool("debug", Exec, false,
+func debugTools(e *env) []*tool.Tool {
+	t := tool.New("debug", tool.Exec, false,
 		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
 		e.debug)
 	var names []any
@@ -33,7 +34,7 @@ func debugTools(e *env) []*Tool {
 	}
 	setEnum(t.InputSchema, "operation", names...)
 	setEnum(t.InputSchema, "adapter", "delve", "debugpy")
-	return []*Tool{t}
+	return []*tool.Tool{t}
 }
 
 type debugArgs struct {
@@ -56,23 +57,23 @@ type debugArgs struct {
 // alone, sess when it needs a session.
 type debugOp struct {
 	name string
-	conv func(e *env, ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error)
-	sess func(e *env, ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error)
+	conv func(e *env, ctx context.Context, conv *dapclient.Conversation, a debugArgs) (tool.Result, error)
+	sess func(e *env, ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error)
 }
 
 // motion makes the operation that sets a stopped program going (or
 // pauses a running one) with m.
 func motion(name string, m dapclient.Motion) debugOp {
-	return debugOp{name: name, sess: func(e *env, ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+	return debugOp{name: name, sess: func(e *env, ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error) {
 		return e.debugMove(ctx, sess, a, m)
 	}}
 }
 
 var debugOps = []debugOp{
-	{name: "adapters", conv: func(e *env, ctx context.Context, _ *dapclient.Conversation, _ debugArgs) (Result, error) {
+	{name: "adapters", conv: func(e *env, ctx context.Context, _ *dapclient.Conversation, _ debugArgs) (tool.Result, error) {
 		return e.debugAdapters(ctx), nil
 	}},
-	{name: "status", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (Result, error) {
+	{name: "status", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (tool.Result, error) {
 		return debugStatus(conv), nil
 	}},
 	{name: "breakpoints", conv: (*env).debugBreakpoints},
@@ -88,19 +89,19 @@ var debugOps = []debugOp{
 	{name: "scopes", sess: (*env).debugScopes},
 	{name: "variables", sess: (*env).debugVariables},
 	{name: "evaluate", sess: (*env).debugEvaluate},
-	{name: "output", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (Result, error) {
+	{name: "output", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (tool.Result, error) {
 		return debugOutput(conv), nil
 	}},
-	{name: "terminate", sess: func(_ *env, _ context.Context, sess *dapclient.Session, _ debugArgs) (Result, error) {
+	{name: "terminate", sess: func(_ *env, _ context.Context, sess *dapclient.Session, _ debugArgs) (tool.Result, error) {
 		sess.End("terminated on request")
-		return Text("the session is terminated; its adapter and program are ended"), nil
+		return tool.Text("the session is terminated; its adapter and program are ended"), nil
 	}},
 }
 
-func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
+func (e *env) debug(ctx context.Context, a debugArgs) (tool.Result, error) {
 	i := slices.IndexFunc(debugOps, func(op debugOp) bool { return op.name == a.Operation })
 	if i < 0 {
-		return Errorf("operation: unknown operation %q", a.Operation), nil
+		return tool.Errorf("operation: unknown operation %q", a.Operation), nil
 	}
 	op := debugOps[i]
 	conv := e.run.Debug.Conversation(e.run.ConversationID)
@@ -115,7 +116,7 @@ func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
 		if why != "" {
 			msg += " (the last one ended: " + why + ")"
 		}
-		return Errorf("%s: %s; launch a program first (debug launch with program)", a.Operation, msg), nil
+		return tool.Errorf("%s: %s; launch a program first (debug launch with program)", a.Operation, msg), nil
 	}
 	rctx, cancel := context.WithTimeout(ctx, debugRequestWait)
 	defer cancel()
@@ -127,10 +128,10 @@ func (e *env) debug(ctx context.Context, a debugArgs) (Result, error) {
 }
 
 // debugOutput shows what the last session's program printed.
-func debugOutput(conv *dapclient.Conversation) Result {
+func debugOutput(conv *dapclient.Conversation) tool.Result {
 	sess := conv.Last()
 	if sess == nil {
-		return Errorf("no session has run in this conversation; launch a program first")
+		return tool.Errorf("no session has run in this conversation; launch a program first")
 	}
 	out, dropped := sess.Output()
 	var b strings.Builder
@@ -141,10 +142,10 @@ func debugOutput(conv *dapclient.Conversation) Result {
 		b.WriteString("(no output)")
 	}
 	b.WriteString(out)
-	return Text(b.String())
+	return tool.Text(b.String())
 }
 
-func (e *env) debugThreads(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+func (e *env) debugThreads(ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error) {
 	ts, err := sess.Threads(ctx)
 	if err != nil {
 		return debugErr(a.Operation, err), nil
@@ -153,12 +154,12 @@ func (e *env) debugThreads(ctx context.Context, sess *dapclient.Session, a debug
 	for _, t := range ts {
 		fmt.Fprintf(&b, "%d\t%s\n", t.Id, t.Name)
 	}
-	return Text(b.String()), nil
+	return tool.Text(b.String()), nil
 }
 
-func (e *env) debugScopes(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+func (e *env) debugScopes(ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error) {
 	if a.FrameID == 0 {
-		return Errorf("frame_id: scopes needs a frame id; call stack and take one of its ids"), nil
+		return tool.Errorf("frame_id: scopes needs a frame id; call stack and take one of its ids"), nil
 	}
 	h, ok := sess.Frame(a.FrameID)
 	if !ok {
@@ -172,16 +173,16 @@ func (e *env) debugScopes(ctx context.Context, sess *dapclient.Session, a debugA
 	for _, s := range scopes {
 		fmt.Fprintf(&b, "%s\treference %d\n", s.Name, sess.AddRef(s.VariablesReference))
 	}
-	return Text(b.String()), nil
+	return tool.Text(b.String()), nil
 }
 
-func (e *env) debugVariables(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+func (e *env) debugVariables(ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error) {
 	if a.Reference <= 0 {
-		return Errorf("reference: variables needs a reference; take one from scopes (or from a variable's children)"), nil
+		return tool.Errorf("reference: variables needs a reference; take one from scopes (or from a variable's children)"), nil
 	}
 	h, ok := sess.Ref(a.Reference)
 	if !ok {
-		return Errorf("reference: %d is not from the current stop (the program moved since, or it was never given out); call stack, then scopes, again", a.Reference), nil
+		return tool.Errorf("reference: %d is not from the current stop (the program moved since, or it was never given out); call stack, then scopes, again", a.Reference), nil
 	}
 	vars, err := sess.Variables(ctx, h)
 	if err != nil {
@@ -210,12 +211,12 @@ func (e *env) debugVariables(ctx context.Context, sess *dapclient.Session, a deb
 	if len(vars) == 0 {
 		b.WriteString("(no variables)")
 	}
-	return Text(b.String()), nil
+	return tool.Text(b.String()), nil
 }
 
-func (e *env) debugEvaluate(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
+func (e *env) debugEvaluate(ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error) {
 	if a.Expression == "" {
-		return Errorf("expression: evaluate needs an expression"), nil
+		return tool.Errorf("expression: evaluate needs an expression"), nil
 	}
 	var frame int
 	if a.FrameID != 0 {
@@ -225,7 +226,7 @@ func (e *env) debugEvaluate(ctx context.Context, sess *dapclient.Session, a debu
 		}
 		frame = h
 	} else {
-		f, _, err := topFrame(ctx, sess, 0)
+		f, _, err := sess.TopFrame(ctx, 0)
 		if err != nil {
 			return debugErr(a.Operation, err), nil
 		}
@@ -246,19 +247,19 @@ func (e *env) debugEvaluate(ctx context.Context, sess *dapclient.Session, a debu
 	if ev.VariablesReference > 0 {
 		s += fmt.Sprintf("\n(children: reference %d)", sess.AddRef(ev.VariablesReference))
 	}
-	return Text(s), nil
+	return tool.Text(s), nil
 }
 
-func staleFrame(id int) Result {
-	return Errorf("frame_id: %d is not a frame of the current stop (the program moved since, or stack never gave it); call stack again and use one of its ids", id)
+func staleFrame(id int) tool.Result {
+	return tool.Errorf("frame_id: %d is not a frame of the current stop (the program moved since, or stack never gave it); call stack again and use one of its ids", id)
 }
 
-func debugErr(op string, err error) Result {
+func debugErr(op string, err error) tool.Result {
 	var re *dapclient.ResponseError
 	if errors.As(err, &re) {
-		return Errorf("%s: the debugger refused: %s", op, re.Message)
+		return tool.Errorf("%s: the debugger refused: %s", op, re.Message)
 	}
-	return Errorf("%s: %v", op, err)
+	return tool.Errorf("%s: %v", op, err)
 }
 
 func cutValue(v string) (string, bool) {
@@ -268,44 +269,8 @@ func cutValue(v string) (string, bool) {
 	return v, false
 }
 
-// stoppedThread is the thread to act on: the one given, else the one that
-// stopped, else the first.
-func stoppedThread(ctx context.Context, sess *dapclient.Session, id int) (int, error) {
-	if id != 0 {
-		return id, nil
-	}
-	if st, _, _ := sess.State(); st != nil && st.ThreadId != 0 {
-		return st.ThreadId, nil
-	}
-	ts, err := sess.Threads(ctx)
-	if err != nil {
-		return 0, err
-	}
-	if len(ts) == 0 {
-		return 0, fmt.Errorf("the program has no threads")
-	}
-	return ts[0].Id, nil
-}
-
-// topFrame returns the top frame of a thread (the adapter's) and its id
-// for the model.
-func topFrame(ctx context.Context, sess *dapclient.Session, thread int) (dapclient.Frame, int, error) {
-	th, err := stoppedThread(ctx, sess, thread)
-	if err != nil {
-		return dapclient.Frame{}, 0, err
-	}
-	fs, _, err := sess.Stack(ctx, th, 1)
-	if err != nil {
-		return dapclient.Frame{}, 0, err
-	}
-	if len(fs) == 0 {
-		return dapclient.Frame{}, 0, fmt.Errorf("thread %d has no frames", th)
-	}
-	return fs[0], sess.AddFrame(fs[0].Id), nil
-}
-
-func (e *env) debugStack(ctx context.Context, sess *dapclient.Session, a debugArgs) (Result, error) {
-	th, err := stoppedThread(ctx, sess, a.ThreadID)
+func (e *env) debugStack(ctx context.Context, sess *dapclient.Session, a debugArgs) (tool.Result, error) {
+	th, err := sess.StoppedThread(ctx, a.ThreadID)
 	if err != nil {
 		return debugErr("stack", err), nil
 	}
@@ -321,7 +286,7 @@ func (e *env) debugStack(ctx context.Context, sess *dapclient.Session, a debugAr
 	if total > len(frames) {
 		fmt.Fprintf(&b, "(%d frames in all; the first %d shown)\n", total, len(frames))
 	}
-	return Text(b.String()), nil
+	return tool.Text(b.String()), nil
 }
 
 // where renders a frame's file:line, relative to the working directory
@@ -353,16 +318,16 @@ func sourceLine(path string, n int) string {
 	return strings.TrimSpace(lines[n-1])
 }
 
-func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArgs, m dapclient.Motion) (Result, error) {
+func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArgs, m dapclient.Motion) (tool.Result, error) {
 	st, running, _ := sess.State()
 	if m == dapclient.Pause {
 		if !running {
-			return Errorf("pause: the program is not running (it is stopped); use stack to see where, or continue"), nil
+			return tool.Errorf("pause: the program is not running (it is stopped); use stack to see where, or continue"), nil
 		}
 	} else if running || st == nil {
-		return Errorf("%s: the program is running, not stopped; pause it first, or wait with status", a.Operation), nil
+		return tool.Errorf("%s: the program is running, not stopped; pause it first, or wait with status", a.Operation), nil
 	}
-	th, err := stoppedThread(ctx, sess, a.ThreadID)
+	th, err := sess.StoppedThread(ctx, a.ThreadID)
 	if err != nil {
 		return debugErr(a.Operation, err), nil
 	}
@@ -377,20 +342,12 @@ func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArg
 }
 
 // afterMove waits for the next stop after since and says where it is.
-func (e *env) afterMove(ctx context.Context, sess *dapclient.Session, since int) Result {
+func (e *env) afterMove(ctx context.Context, sess *dapclient.Session, since int) tool.Result {
 	wait := e.run.Debug.StopWait()
 	if !sess.WaitStop(ctx, since, wait) {
-		return Text(fmt.Sprintf("still running after %v; pause it, or wait and ask status", wait))
+		return tool.Text(fmt.Sprintf("still running after %v; pause it, or wait and ask status", wait))
 	}
-	if _, _, code := sess.State(); code != nil {
-		// The program exited: the adapter ends the session next.
-		select {
-		case <-sess.Done():
-		case <-time.After(5 * time.Second):
-		case <-ctx.Done():
-		}
-	}
-	return Text(e.describeStop(ctx, sess))
+	return tool.Text(e.describeStop(ctx, sess))
 }
 
 // describeStop says where the program stands: stopped at a line, or ended.
@@ -408,7 +365,7 @@ func (e *env) describeStop(ctx context.Context, sess *dapclient.Session) string 
 		}
 		return "not stopped"
 	}
-	f, id, err := topFrame(ctx, sess, st.ThreadId)
+	f, id, err := sess.TopFrame(ctx, st.ThreadId)
 	if err != nil {
 		return fmt.Sprintf("stopped (%s) in thread %d; stack failed: %v", st.Reason, st.ThreadId, err)
 	}
@@ -421,13 +378,13 @@ func (e *env) describeStop(ctx context.Context, sess *dapclient.Session) string 
 	return s
 }
 
-func debugStatus(conv *dapclient.Conversation) Result {
+func debugStatus(conv *dapclient.Conversation) tool.Result {
 	sess, why := conv.Session()
 	if sess == nil {
 		if why != "" {
-			return Text("no debug session runs; the last one ended: " + why)
+			return tool.Text("no debug session runs; the last one ended: " + why)
 		}
-		return Text("no debug session runs in this conversation")
+		return tool.Text("no debug session runs in this conversation")
 	}
 	st, running, _ := sess.State()
 	state := "starting"
@@ -437,12 +394,12 @@ func debugStatus(conv *dapclient.Conversation) Result {
 	case running:
 		state = "running"
 	}
-	return Text(fmt.Sprintf("a session runs %s (for %v): %s", sess.Program, time.Since(sess.Started).Round(time.Second), state))
+	return tool.Text(fmt.Sprintf("a session runs %s (for %v): %s", sess.Program, time.Since(sess.Started).Round(time.Second), state))
 }
 
-func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
+func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (tool.Result, error) {
 	if a.File == "" {
-		return Errorf("file: breakpoints needs a file"), nil
+		return tool.Errorf("file: breakpoints needs a file"), nil
 	}
 	path, _, bad := e.existing("file", a.File)
 	if bad != nil {
@@ -450,7 +407,7 @@ func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation
 	}
 	for _, l := range a.Lines {
 		if l < 1 {
-			return Errorf("lines: %d is not a line; lines are 1-based", l), nil
+			return tool.Errorf("lines: %d is not a line; lines are 1-based", l), nil
 		}
 	}
 	if len(a.Lines) == 0 {
@@ -461,9 +418,9 @@ func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation
 	sess, _ := conv.Session()
 	if sess == nil {
 		if len(a.Lines) == 0 {
-			return Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
+			return tool.Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
 		}
-		return Text(fmt.Sprintf("breakpoints kept for %s at lines %v; they are set when a program is launched", a.File, a.Lines)), nil
+		return tool.Text(fmt.Sprintf("breakpoints kept for %s at lines %v; they are set when a program is launched", a.File, a.Lines)), nil
 	}
 	rctx, cancel := context.WithTimeout(ctx, debugRequestWait)
 	defer cancel()
@@ -472,9 +429,9 @@ func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation
 		return debugErr("breakpoints", err), nil
 	}
 	if len(a.Lines) == 0 {
-		return Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
+		return tool.Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
 	}
-	return Text(e.describeBreakpoints(map[string][]dapclient.Breakpoint{path: got}, map[string][]int{path: a.Lines})), nil
+	return tool.Text(e.describeBreakpoints(map[string][]dapclient.Breakpoint{path: got}, map[string][]int{path: a.Lines})), nil
 }
 
 // describeBreakpoints lists the breakpoints in file and line order.
@@ -509,7 +466,7 @@ func (e *env) describeBreakpoints(got map[string][]dapclient.Breakpoint, asked m
 }
 
 // debugStart starts a session and says where the program stopped.
-func (e *env) debugStart(lctx context.Context, conv *dapclient.Conversation, op string, l dapclient.Launch) (Result, error) {
+func (e *env) debugStart(lctx context.Context, conv *dapclient.Conversation, op string, l dapclient.Launch) (tool.Result, error) {
 	sess, bps, err := conv.Start(lctx, l)
 	if err != nil {
 		return debugErr(op, err), nil
@@ -526,5 +483,5 @@ func (e *env) debugStart(lctx context.Context, conv *dapclient.Conversation, op 
 		b.WriteString(e.describeBreakpoints(bps, conv.Breakpoints))
 	}
 	b.WriteString(e.afterMove(lctx, sess, 0).TextContent())
-	return Text(b.String()), nil
+	return tool.Text(b.String()), nil
 }

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/dapclient"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // debugAdapters says, per adapter of dapclient's table, whether its root
 // marker and its command were found, and so whether it is usable here.
-func (e *env) debugAdapters(ctx context.Context) Result {
+func (e *env) debugAdapters(ctx context.Context) tool.Result {
 	var b strings.Builder
 	wd := e.run.Debug.Workdir()
 	for _, ad := range dapclient.Adapters() {
@@ -45,15 +46,15 @@ func (e *env) debugAdapters(ctx context.Context) Result {
 		}
 	}
 	b.WriteString("(launch picks the adapter from the program itself: a .go file or package folder or a Go binary → delve, a .py file → debugpy, another native binary → lldb, a .dart file → dart)\n")
-	return Text(b.String())
+	return tool.Text(b.String())
 }
 
-func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
+func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (tool.Result, error) {
 	if sess, _ := conv.Session(); sess != nil {
-		return Errorf("launch: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
+		return tool.Errorf("launch: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
 	}
 	if a.Program == "" {
-		return Errorf("program: launch needs a program: a .go file or Go package folder, a .py file, a .dart file, or a native binary"), nil
+		return tool.Errorf("program: launch needs a program: a .go file or Go package folder, a .py file, a .dart file, or a native binary"), nil
 	}
 	path, info, bad := e.existing("program", a.Program)
 	if bad != nil {
@@ -61,17 +62,17 @@ func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a d
 	}
 	target, why := dapclient.TargetOf(path, info)
 	if why != "" {
-		return Errorf("program: %s %s", a.Program, why), nil
+		return tool.Errorf("program: %s %s", a.Program, why), nil
 	}
 	wd := e.run.Debug.Workdir()
 	ad, _ := dapclient.AdapterByID(target.Adapter)
 	argv, missing := ad.Resolve(ctx, wd)
 	if missing != "" {
-		return Errorf("launch: %s needs the %s adapter, which is not usable here: %s; adapters says what is usable", a.Program, ad.ID, missing), nil
+		return tool.Errorf("launch: %s needs the %s adapter, which is not usable here: %s; adapters says what is usable", a.Program, ad.ID, missing), nil
 	}
 	l, err := dapclient.LaunchOf(target, argv, a.Program, path, a.Args, wd)
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
 	defer cancel()
@@ -81,12 +82,12 @@ func (e *env) debugLaunch(ctx context.Context, conv *dapclient.Conversation, a d
 // debugAttach connects to a debuggee that already listens on a local
 // port: a program run by `python -m debugpy --listen`, or a headless
 // delve server.
-func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (Result, error) {
+func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (tool.Result, error) {
 	if sess, _ := conv.Session(); sess != nil {
-		return Errorf("attach: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
+		return tool.Errorf("attach: a session already runs %s (started %v ago); terminate it first, or keep debugging it", sess.Program, time.Since(sess.Started).Round(time.Second)), nil
 	}
 	if a.Port <= 0 || a.Port > 65535 {
-		return Errorf("port: attach needs the port the debuggee listens on, 1 to 65535 (python -m debugpy --listen 127.0.0.1:PORT, or dlv --headless --listen=127.0.0.1:PORT)"), nil
+		return tool.Errorf("port: attach needs the port the debuggee listens on, 1 to 65535 (python -m debugpy --listen 127.0.0.1:PORT, or dlv --headless --listen=127.0.0.1:PORT)"), nil
 	}
 	wd := e.run.Debug.Workdir()
 	adapter := a.Adapter
@@ -96,7 +97,7 @@ func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a d
 		goMod, python := delve.Marker(wd) != "", debugpy.Marker(wd) != ""
 		switch {
 		case goMod && python:
-			return Errorf("adapter: the working directory is both a Go module and a Python project; say which server listens on port %d (adapter: delve or debugpy)", a.Port), nil
+			return tool.Errorf("adapter: the working directory is both a Go module and a Python project; say which server listens on port %d (adapter: delve or debugpy)", a.Port), nil
 		case goMod:
 			adapter = "delve"
 		default:
@@ -105,7 +106,7 @@ func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a d
 	}
 	l, ok := dapclient.AttachOf(adapter, a.Port, wd)
 	if !ok {
-		return Errorf("adapter: %q cannot be attached to by port; attach supports delve (a headless dlv server) and debugpy (python -m debugpy --listen)", adapter), nil
+		return tool.Errorf("adapter: %q cannot be attached to by port; attach supports delve (a headless dlv server) and debugpy (python -m debugpy --listen)", adapter), nil
 	}
 	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
 	defer cancel()

@@ -15,19 +15,20 @@ import (
 
 	"github.com/agenttools/agenttools/dapclient"
 	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // debugRun is a run over a copy of testdata/debug/NAME with a debug
 // supervisor of the given TTL; the test's end closes it and checks that
 // no adapter or debuggee outlives it.
-func debugRun(t *testing.T, name string, ttl time.Duration) (*Dispatcher, string, *dapclient.Supervisor, *[]int) {
+func debugRun(t *testing.T, name string, ttl time.Duration) (*tool.Dispatcher, string, *dapclient.Supervisor, *[]int) {
 	t.Helper()
 	dlv := peers.Require(t, "dlv")
 	t.Setenv("PATH", filepath.Dir(dlv)+string(os.PathListSeparator)+os.Getenv("PATH"))
 	return debugRunIn(t, name, ttl)
 }
 
-func debugRunIn(t *testing.T, name string, ttl time.Duration) (*Dispatcher, string, *dapclient.Supervisor, *[]int) {
+func debugRunIn(t *testing.T, name string, ttl time.Duration) (*tool.Dispatcher, string, *dapclient.Supervisor, *[]int) {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -80,7 +81,7 @@ func gone(pid int) bool {
 	return false
 }
 
-func debugCall(t *testing.T, d *Dispatcher, args map[string]any) (string, bool) {
+func debugCall(t *testing.T, d *tool.Dispatcher, args map[string]any) (string, bool) {
 	t.Helper()
 	res := call(t, d, "debug", args)
 	return res.TextContent(), res.IsError
@@ -88,7 +89,7 @@ func debugCall(t *testing.T, d *Dispatcher, args map[string]any) (string, bool) 
 
 // wantDebug calls debug and checks the result's kind and that its text
 // holds every one of want.
-func wantDebug(t *testing.T, d *Dispatcher, args map[string]any, isErr bool, want ...string) string {
+func wantDebug(t *testing.T, d *tool.Dispatcher, args map[string]any, isErr bool, want ...string) string {
 	t.Helper()
 	text, gotErr := debugCall(t, d, args)
 	if gotErr != isErr {

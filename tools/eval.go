@@ -11,14 +11,15 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/interp"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // eval runs cells in the run's persistent interpreters (package interp).
 // The handler validates, picks the kernel, arms the inactivity budget and
 // turns the cell's outputs into content; the kernels do the rest.
 
-func evalTools(e *env) []*Tool {
-	t := NewTool("eval", Exec, false,
+func evalTools(e *env) []*tool.Tool {
+	t := tool.New("eval", tool.Exec, false,
 		"Run a cell of code in a persistent interpreter, as in a notebook: variables, functions and loaded data survive between calls. "+
 			"Printed output comes back in order, the last expression is echoed, and display() shows text, tables (an array of objects) and images. "+
 			`Inside a cell, tool(name, args) calls this run's other tools under the same permission rules and returns their result (an object with the structured fields and "text"), or throws with the tool's error. `+
@@ -30,7 +31,7 @@ func evalTools(e *env) []*Tool {
 		langs = append(langs, string(l))
 	}
 	setEnum(t.InputSchema, "language", langs...)
-	return []*Tool{t}
+	return []*tool.Tool{t}
 }
 
 type evalArgs struct {
@@ -56,21 +57,21 @@ type evalOutput struct {
 // bridgeSurface is the surface of a cell's tool calls. eval is exec
 // level, so only a surface that sees every level can have run the cell:
 // the bridge sees what its caller sees, no more.
-const bridgeSurface = Full
+const bridgeSurface = tool.Full
 
-func (e *env) eval(ctx context.Context, a evalArgs) (Result, error) {
+func (e *env) eval(ctx context.Context, a evalArgs) (tool.Result, error) {
 	if strings.TrimSpace(a.Code) == "" {
-		return Errorf("code: the cell is empty; give the code to run"), nil
+		return tool.Errorf("code: the cell is empty; give the code to run"), nil
 	}
 	if n := len(strings.Fields(a.Description)); n < 5 || n > 10 {
-		return Errorf("description: want 5 to 10 words saying what the cell does, for the transcript; got %d", n), nil
+		return tool.Errorf("description: want 5 to 10 words saying what the cell does, for the transcript; got %d", n), nil
 	}
 	lang := interp.Python
 	if a.Language != "" {
 		lang = interp.Language(a.Language)
 	}
 	if !slices.Contains(interp.Languages(), lang) {
-		return Errorf("language: unknown language %q; want one of %v", a.Language, interp.Languages()), nil
+		return tool.Errorf("language: unknown language %q; want one of %v", a.Language, interp.Languages()), nil
 	}
 	kernels := e.run.Kernels
 	if a.Reset {
@@ -80,9 +81,9 @@ func (e *env) eval(ctx context.Context, a evalArgs) (Result, error) {
 	k, err := kernels.Get(ctx, lang)
 	switch {
 	case errors.Is(err, interp.ErrUnavailable):
-		return Errorf("language: %v", err), nil
+		return tool.Errorf("language: %v", err), nil
 	case err != nil:
-		return Errorf("the %s kernel did not start: %v", lang, err), nil
+		return tool.Errorf("the %s kernel did not start: %v", lang, err), nil
 	}
 
 	budget := e.evalTimeout()
@@ -91,7 +92,7 @@ func (e *env) eval(ctx context.Context, a evalArgs) (Result, error) {
 	cell, err := k.Execute(cctx, a.Code, w.Bridge(e.bridge))
 	if err != nil {
 		_ = kernels.Discard(lang, k)
-		return Errorf("the %s kernel failed (%v) and was discarded; the next cell starts a clean one, without the state of the earlier cells", lang, err), nil
+		return tool.Errorf("the %s kernel failed (%v) and was discarded; the next cell starts a clean one, without the state of the earlier cells", lang, err), nil
 	}
 	why := ""
 	if cell.Interrupted {
@@ -137,18 +138,18 @@ func (e *env) bridge(ctx context.Context, name string, args json.RawMessage) (in
 // cellResult turns a cell into content in the order it was produced, with
 // a closing note when the cell was stopped early. why is "timeout",
 // "cancelled" or "".
-func cellResult(lang interp.Language, cell *interp.Cell, why string, budget time.Duration) Result {
-	var r Result
+func cellResult(lang interp.Language, cell *interp.Cell, why string, budget time.Duration) tool.Result {
+	var r tool.Result
 	st := evalResult{Language: string(lang), Outputs: []evalOutput{}, Truncated: cell.Truncated, Interrupted: why}
 	for _, o := range cell.Outputs {
 		st.Outputs = append(st.Outputs, evalOutput{Kind: o.Kind, Text: o.Text, MimeType: o.MimeType})
 		switch o.Kind {
 		case interp.Image:
-			r.Content = append(r.Content, Content{Type: "image", MimeType: o.MimeType, Data: base64.StdEncoding.EncodeToString(o.Data)})
+			r.Content = append(r.Content, tool.Content{Type: "image", MimeType: o.MimeType, Data: base64.StdEncoding.EncodeToString(o.Data)})
 		case interp.Stderr:
-			r.Content = append(r.Content, Content{Type: "text", Text: "stderr:\n" + strings.TrimSuffix(o.Text, "\n")})
+			r.Content = append(r.Content, tool.Content{Type: "text", Text: "stderr:\n" + strings.TrimSuffix(o.Text, "\n")})
 		default:
-			r.Content = append(r.Content, Content{Type: "text", Text: strings.TrimSuffix(o.Text, "\n")})
+			r.Content = append(r.Content, tool.Content{Type: "text", Text: strings.TrimSuffix(o.Text, "\n")})
 		}
 	}
 	var note string
@@ -161,10 +162,10 @@ func cellResult(lang interp.Language, cell *interp.Cell, why string, budget time
 		note = "[the cell was interrupted: the call was cancelled. What it defined before that is kept.]"
 	}
 	if note != "" {
-		r.Content = append(r.Content, Content{Type: "text", Text: note})
+		r.Content = append(r.Content, tool.Content{Type: "text", Text: note})
 	}
 	if len(r.Content) == 0 {
-		r.Content = []Content{{Type: "text", Text: "(no output)"}}
+		r.Content = []tool.Content{{Type: "text", Text: "(no output)"}}
 	}
 	r.Structured = st
 	r.IsError = cell.Failed() || cell.Truncated || cell.Interrupted

@@ -20,6 +20,7 @@ import (
 	"github.com/agenttools/agenttools/interp/golang"
 	"github.com/agenttools/agenttools/interp/javascript"
 	"github.com/agenttools/agenttools/interp/python"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -35,7 +36,7 @@ func jsOnly(ctx context.Context, lang interp.Language) (interp.Kernel, error) {
 
 // evalRun is a run with a working directory holding f.txt, the JavaScript
 // kernel, and a rule that denies write.
-func evalRun(t *testing.T, budget time.Duration) (*Dispatcher, string) {
+func evalRun(t *testing.T, budget time.Duration) (*tool.Dispatcher, string) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("first line\nsecond line\n"), 0o644); err != nil {
@@ -46,7 +47,7 @@ func evalRun(t *testing.T, budget time.Duration) (*Dispatcher, string) {
 	d, err := Registry(&Run{
 		Dir:         dir,
 		Yes:         true,
-		Rules:       map[string]Rule{"write": Deny},
+		Rules:       map[string]tool.Rule{"write": tool.Deny},
 		Kernels:     kernels,
 		EvalTimeout: budget,
 	})
@@ -60,10 +61,10 @@ func js(code string) map[string]any {
 	return map[string]any{"code": code, "description": "run a small javascript check here", "language": "javascript"}
 }
 
-func text(s string) Content { return Content{Type: "text", Text: s} }
+func text(s string) tool.Content { return tool.Content{Type: "text", Text: s} }
 
 // ignoreStructured compares what the model sees.
-var ignoreStructured = cmpopts.IgnoreFields(Result{}, "Structured")
+var ignoreStructured = cmpopts.IgnoreFields(tool.Result{}, "Structured")
 
 // TestEval runs a notebook through the dispatcher, cell after cell, and
 // checks each result exactly as the model reads it.
@@ -72,32 +73,32 @@ func TestEval(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args map[string]any
-		want Result
+		want tool.Result
 	}{
-		{"state is kept", js("let n = 20"), Result{Content: []Content{text("(no output)")}}},
-		{"and echoed", js("n * 2 + 2"), Result{Content: []Content{text("42")}}},
+		{"state is kept", js("let n = 20"), tool.Result{Content: []tool.Content{text("(no output)")}}},
+		{"and echoed", js("n * 2 + 2"), tool.Result{Content: []tool.Content{text("42")}}},
 		{"streams in order",
 			js("console.log('out 1'); console.error('err 1'); console.log('out 2')"),
-			Result{Content: []Content{text("out 1"), text("stderr:\nerr 1"), text("out 2")}}},
+			tool.Result{Content: []tool.Content{text("out 1"), text("stderr:\nerr 1"), text("out 2")}}},
 		{"display of text and of a table",
 			js("display('rows:'); display([{id: 1, ok: true}, {id: 2, ok: false}])"),
-			Result{Content: []Content{text("rows:"), text("id  ok\n--  -----\n1   true\n2   false")}}},
+			tool.Result{Content: []tool.Content{text("rows:"), text("id  ok\n--  -----\n1   true\n2   false")}}},
 		{"tool() reads through the dispatcher",
 			js(`const f = tool("read", {path: "f.txt"}); console.log(f.path, f.total_lines); f.text`),
-			Result{Content: []Content{text("f.txt 2"), text(`"     1\tfirst line\n     2\tsecond line\n"`)}}},
+			tool.Result{Content: []tool.Content{text("f.txt 2"), text(`"     1\tfirst line\n     2\tsecond line\n"`)}}},
 		{"a denied tool throws in the cell",
 			js(`tool("write", {path: "g.txt", content: "x"})`),
-			Result{IsError: true, Content: []Content{text("Error: write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule\n\tat tool (native)\n\tat cell6:1:5(7)")}}},
+			tool.Result{IsError: true, Content: []tool.Content{text("Error: write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule\n\tat tool (native)\n\tat cell6:1:5(7)")}}},
 		{"eval is not reachable from a cell",
 			js(`try { tool("eval", {code: "1"}) } catch (e) { e.message }`),
-			Result{Content: []Content{text(`"eval cannot be called from inside a cell; run that code in this cell instead"`)}}},
+			tool.Result{Content: []tool.Content{text(`"eval cannot be called from inside a cell; run that code in this cell instead"`)}}},
 		{"an error keeps earlier state",
 			js("n = 7; missing()"),
-			Result{IsError: true, Content: []Content{text("ReferenceError: missing is not defined\n\tat cell8:1:15(4)")}}},
-		{"state after the error", js("n"), Result{Content: []Content{text("7")}}},
+			tool.Result{IsError: true, Content: []tool.Content{text("ReferenceError: missing is not defined\n\tat cell8:1:15(4)")}}},
+		{"state after the error", js("n"), tool.Result{Content: []tool.Content{text("7")}}},
 		{"reset drops state",
 			map[string]any{"code": "typeof n", "description": "check that the reset cleared state", "language": "javascript", "reset": true},
-			Result{Content: []Content{text(`"undefined"`)}}},
+			tool.Result{Content: []tool.Content{text(`"undefined"`)}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := call(t, d, "eval", tc.args)
@@ -137,7 +138,7 @@ func TestEvalBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := call(t, d, "eval", tc.args)
-			if diff := cmp.Diff(Errorf("%s", tc.want), got); diff != "" {
+			if diff := cmp.Diff(tool.Errorf("%s", tc.want), got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
@@ -170,7 +171,7 @@ func TestEvalTimeout(t *testing.T) {
 	d, _ := evalRun(t, 200*time.Millisecond)
 	call(t, d, "eval", js("let before = 'kept'"))
 	got := call(t, d, "eval", js("while (true) {}"))
-	want := Result{IsError: true, Content: []Content{
+	want := tool.Result{IsError: true, Content: []tool.Content{
 		text("Interrupted\n\tat cell2:1:"), // the rest is goja's program counter
 		text("[the cell was interrupted after 200ms with no activity (no output, no tool call in flight), the eval timeout. What it defined before that is kept. Make the work finish sooner, or print progress as it goes.]"),
 	}}
@@ -193,8 +194,8 @@ func TestEvalTimeout(t *testing.T) {
 func TestEvalBridgePausesTimeout(t *testing.T) {
 	const budget = 200 * time.Millisecond
 	d, _ := evalRun(t, budget)
-	err := d.Wrap("read", func(next Handler) Handler {
-		return func(ctx context.Context, args json.RawMessage) (Result, error) {
+	err := d.Wrap("read", func(next tool.Handler) tool.Handler {
+		return func(ctx context.Context, args json.RawMessage) (tool.Result, error) {
 			time.Sleep(2 * budget)
 			return next(ctx, args)
 		}
@@ -203,7 +204,7 @@ func TestEvalBridgePausesTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := call(t, d, "eval", js(`tool("read", {path: "f.txt"}).total_lines`))
-	if diff := cmp.Diff(Result{Content: []Content{text("2")}}, got, ignoreStructured); diff != "" {
+	if diff := cmp.Diff(tool.Result{Content: []tool.Content{text("2")}}, got, ignoreStructured); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
@@ -212,7 +213,7 @@ func TestEvalCancelled(t *testing.T) {
 	d, _ := evalRun(t, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	got, err := d.Call(ctx, Full, "eval", json.RawMessage(`{"code":"while (true) {}","description":"spin until the caller gives up","language":"javascript"}`))
+	got, err := d.Call(ctx, tool.Full, "eval", json.RawMessage(`{"code":"while (true) {}","description":"spin until the caller gives up","language":"javascript"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -232,7 +233,7 @@ func TestEvalImage(t *testing.T) {
 		nums[i] = strconv.Itoa(int(b))
 	}
 	got := call(t, d, "eval", js("console.log('plot:'); display(new Uint8Array(["+strings.Join(nums, ",")+"]))"))
-	want := Result{Content: []Content{text("plot:"), {Type: "image", MimeType: "image/png", Data: base64.StdEncoding.EncodeToString(img.Bytes())}}}
+	want := tool.Result{Content: []tool.Content{text("plot:"), {Type: "image", MimeType: "image/png", Data: base64.StdEncoding.EncodeToString(img.Bytes())}}}
 	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -242,7 +243,7 @@ func TestEvalImage(t *testing.T) {
 // made from Debian's /usr/bin/python3 with its site packages (pandas,
 // matplotlib), which the Python kernel finds there as it would in a
 // project. Without the venv module the kernel runs /usr/bin/python3.
-func pyRun(t *testing.T, budget time.Duration) (*Dispatcher, string) {
+func pyRun(t *testing.T, budget time.Duration) (*tool.Dispatcher, string) {
 	t.Helper()
 	peers.Require(t, "python3")
 	dir := t.TempDir()
@@ -264,7 +265,7 @@ func pyRun(t *testing.T, budget time.Duration) (*Dispatcher, string) {
 	d, err := Registry(&Run{
 		Dir:         dir,
 		Yes:         true,
-		Rules:       map[string]Rule{"write": Deny},
+		Rules:       map[string]tool.Rule{"write": tool.Deny},
 		Kernels:     kernels,
 		EvalTimeout: budget,
 	})
@@ -285,24 +286,24 @@ func TestEvalPython(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args map[string]any
-		want Result
+		want tool.Result
 	}{
-		{"python is the default language", py("n = 20"), Result{Content: []Content{text("(no output)")}}},
-		{"state is kept and echoed", py("n * 2 + 2"), Result{Content: []Content{text("42")}}},
+		{"python is the default language", py("n = 20"), tool.Result{Content: []tool.Content{text("(no output)")}}},
+		{"state is kept and echoed", py("n * 2 + 2"), tool.Result{Content: []tool.Content{text("42")}}},
 		{"streams in order",
 			py("import os, sys\nprint('out 1')\n!echo child\nos.write(1, b'fd 1\\n')\nprint('err 1', file=sys.stderr)\nprint('out 2')"),
-			Result{Content: []Content{text("out 1\nchild\nfd 1"), text("stderr:\nerr 1"), text("out 2")}}},
+			tool.Result{Content: []tool.Content{text("out 1\nchild\nfd 1"), text("stderr:\nerr 1"), text("out 2")}}},
 		{"tool() reads through the dispatcher",
 			py(`f = tool("read", {"path": "f.txt"}); print(f["path"], f["total_lines"]); f["text"]`),
-			Result{Content: []Content{text("f.txt 2"), text(`'     1\tfirst line\n     2\tsecond line\n'`)}}},
+			tool.Result{Content: []tool.Content{text("f.txt 2"), text(`'     1\tfirst line\n     2\tsecond line\n'`)}}},
 		{"a denied tool raises in the cell",
 			py(`tool("write", {"path": "g.txt", "content": "x"})`),
-			Result{IsError: true, Content: []Content{text("Traceback (most recent call last):\n  File \"<cell 5>\", line 1, in <module>\n    tool(\"write\", {\"path\": \"g.txt\", \"content\": \"x\"})\nToolError: write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule")}}},
-		{"a syntax error keeps earlier state", py("n = ("), Result{IsError: true, Content: []Content{text("  File \"<cell 6>\", line 1\n    n = (\n        ^\nSyntaxError: '(' was never closed")}}},
-		{"state after the error", py("n"), Result{Content: []Content{text("20")}}},
+			tool.Result{IsError: true, Content: []tool.Content{text("Traceback (most recent call last):\n  File \"<cell 5>\", line 1, in <module>\n    tool(\"write\", {\"path\": \"g.txt\", \"content\": \"x\"})\nToolError: write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule")}}},
+		{"a syntax error keeps earlier state", py("n = ("), tool.Result{IsError: true, Content: []tool.Content{text("  File \"<cell 6>\", line 1\n    n = (\n        ^\nSyntaxError: '(' was never closed")}}},
+		{"state after the error", py("n"), tool.Result{Content: []tool.Content{text("20")}}},
 		{"reset drops state",
 			map[string]any{"code": "'n' in globals()", "description": "check that the reset cleared state", "reset": true},
-			Result{Content: []Content{text("False")}}},
+			tool.Result{Content: []tool.Content{text("False")}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := call(t, d, "eval", tc.args)
@@ -336,8 +337,8 @@ func TestEvalPythonTimeout(t *testing.T) {
 func TestEvalPythonBridgePausesTimeout(t *testing.T) {
 	const budget = time.Second
 	d, _ := pyRun(t, budget)
-	err := d.Wrap("read", func(next Handler) Handler {
-		return func(ctx context.Context, args json.RawMessage) (Result, error) {
+	err := d.Wrap("read", func(next tool.Handler) tool.Handler {
+		return func(ctx context.Context, args json.RawMessage) (tool.Result, error) {
 			time.Sleep(budget + budget/2)
 			return next(ctx, args)
 		}
@@ -346,7 +347,7 @@ func TestEvalPythonBridgePausesTimeout(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := call(t, d, "eval", py(`tool("read", {"path": "f.txt"})["total_lines"]`))
-	if diff := cmp.Diff(Result{Content: []Content{text("2")}}, got, ignoreStructured); diff != "" {
+	if diff := cmp.Diff(tool.Result{Content: []tool.Content{text("2")}}, got, ignoreStructured); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
@@ -372,12 +373,12 @@ func TestEvalPythonOutputCap(t *testing.T) {
 func TestEvalPythonRestart(t *testing.T) {
 	d, _ := pyRun(t, 0)
 	got := call(t, d, "eval", py("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"))
-	want := Result{IsError: true, Content: []Content{text("the Python process ended while the cell ran (signal: killed): the variables and imports of earlier cells are lost, and the next cell starts a new process")}}
+	want := tool.Result{IsError: true, Content: []tool.Content{text("the Python process ended while the cell ran (signal: killed): the variables and imports of earlier cells are lost, and the next cell starts a new process")}}
 	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
 		t.Errorf("killed (-want +got):\n%s", diff)
 	}
 	got = call(t, d, "eval", py("1 + 1"))
-	want = Result{Content: []Content{text("[the Python process ended during the previous cell (signal: killed); this cell runs in a new Python process: the variables and imports of earlier cells are gone]"), text("2")}}
+	want = tool.Result{Content: []tool.Content{text("[the Python process ended during the previous cell (signal: killed); this cell runs in a new Python process: the variables and imports of earlier cells are gone]"), text("2")}}
 	if diff := cmp.Diff(want, got, ignoreStructured); diff != "" {
 		t.Errorf("after (-want +got):\n%s", diff)
 	}
@@ -401,7 +402,7 @@ func TestEvalPythonPlot(t *testing.T) {
 }
 
 // goRun is a run like evalRun's with the Go kernel as well.
-func goRun(t *testing.T, budget time.Duration) *Dispatcher {
+func goRun(t *testing.T, budget time.Duration) *tool.Dispatcher {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte("first line\nsecond line\n"), 0o644); err != nil {
@@ -417,7 +418,7 @@ func goRun(t *testing.T, budget time.Duration) *Dispatcher {
 	d, err := Registry(&Run{
 		Dir:         dir,
 		Yes:         true,
-		Rules:       map[string]Rule{"write": Deny},
+		Rules:       map[string]tool.Rule{"write": tool.Deny},
 		Kernels:     kernels,
 		EvalTimeout: budget,
 	})
@@ -438,33 +439,33 @@ func TestEvalGo(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		args map[string]any
-		want Result
+		want tool.Result
 	}{
-		{"state is kept", goCell("n := 20\nimport \"fmt\""), Result{Content: []Content{text("(no output)")}}},
-		{"and echoed", goCell("n*2 + 2"), Result{Content: []Content{text("42")}}},
+		{"state is kept", goCell("n := 20\nimport \"fmt\""), tool.Result{Content: []tool.Content{text("(no output)")}}},
+		{"and echoed", goCell("n*2 + 2"), tool.Result{Content: []tool.Content{text("42")}}},
 		{"streams in order",
 			goCell("import \"os\"\nfmt.Println(\"out 1\")\nfmt.Fprintln(os.Stderr, \"err 1\")\nfmt.Println(\"out 2\")"),
-			Result{Content: []Content{text("out 1"), text("stderr:\nerr 1"), text("out 2")}}},
+			tool.Result{Content: []tool.Content{text("out 1"), text("stderr:\nerr 1"), text("out 2")}}},
 		{"display of text and of a table",
 			goCell("type row struct {\n\tID int\n\tOK bool\n}\ndisplay(\"rows:\", []row{{1, true}, {2, false}})"),
-			Result{Content: []Content{text("rows:"), text("ID  OK\n--  -----\n1   true\n2   false")}}},
+			tool.Result{Content: []tool.Content{text("rows:"), text("ID  OK\n--  -----\n1   true\n2   false")}}},
 		{"tool() reads through the dispatcher",
 			goCell("f, err := tool(\"read\", map[string]any{\"path\": \"f.txt\"})\nfmt.Println(f[\"path\"], f[\"total_lines\"], err)\nf[\"text\"]"),
-			Result{Content: []Content{text("f.txt 2 <nil>"), text(`"     1\tfirst line\n     2\tsecond line\n"`)}}},
+			tool.Result{Content: []tool.Content{text("f.txt 2 <nil>"), text(`"     1\tfirst line\n     2\tsecond line\n"`)}}},
 		{"a denied tool is an error value in the cell",
 			goCell(`_, err := tool("write", map[string]any{"path": "g.txt", "content": "x"})` + "\nerr"),
-			Result{Content: []Content{text("write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule")}}},
+			tool.Result{Content: []tool.Content{text("write is denied by this run's permission rules; do not retry it, find another way or ask the user to change the rule")}}},
 		{"eval is not reachable from a cell",
 			goCell(`_, err := tool("eval", map[string]any{"code": "1"})` + "\nerr"),
-			Result{Content: []Content{text("eval cannot be called from inside a cell; run that code in this cell instead")}}},
+			tool.Result{Content: []tool.Content{text("eval cannot be called from inside a cell; run that code in this cell instead")}}},
 		{"a panic keeps earlier state",
 			goCell("n = 7\nvar m map[string]int\nm[\"k\"] = 1"),
-			Result{IsError: true, Content: []Content{text("panic: assignment to entry in nil map\n\tat cell (3:1)")}}},
-		{"state after the panic", goCell("n"), Result{Content: []Content{text("7")}}},
-		{"a compile error", goCell("n + missing"), Result{IsError: true, Content: []Content{text("compile error: 1:5: undefined: missing")}}},
+			tool.Result{IsError: true, Content: []tool.Content{text("panic: assignment to entry in nil map\n\tat cell (3:1)")}}},
+		{"state after the panic", goCell("n"), tool.Result{Content: []tool.Content{text("7")}}},
+		{"a compile error", goCell("n + missing"), tool.Result{IsError: true, Content: []tool.Content{text("compile error: 1:5: undefined: missing")}}},
 		{"reset drops state",
 			map[string]any{"code": "n", "description": "check that the reset cleared state", "language": "go", "reset": true},
-			Result{IsError: true, Content: []Content{text("compile error: 1:1: undefined: n")}}},
+			tool.Result{IsError: true, Content: []tool.Content{text("compile error: 1:1: undefined: n")}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := call(t, d, "eval", tc.args)
@@ -481,7 +482,7 @@ func TestEvalGoTimeout(t *testing.T) {
 	d := goRun(t, 200*time.Millisecond)
 	call(t, d, "eval", goCell(`before := "kept"`))
 	got := call(t, d, "eval", goCell("for {}"))
-	want := Result{IsError: true, Content: []Content{
+	want := tool.Result{IsError: true, Content: []tool.Content{
 		text("Interrupted"),
 		text("[the cell was interrupted after 200ms with no activity (no output, no tool call in flight), the eval timeout. What it defined before that is kept. Make the work finish sooner, or print progress as it goes.]"),
 	}}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agenttools/agenttools/internal/safefs"
 	"github.com/agenttools/agenttools/internal/udiff"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
@@ -24,21 +25,21 @@ const (
 	maxLineBytes     = 2000
 )
 
-func fileTools(e *env) []*Tool {
-	read := NewTool("read", Read, true,
+func fileTools(e *env) []*tool.Tool {
+	read := tool.New("read", tool.Read, true,
 		"Read a text file of the working directory. Lines come back numbered, starting at offset (1-based, default 1), at most limit lines (default 2000); lines over 2000 bytes are cut.",
 		e.read)
 	setMinimum(read.InputSchema, "offset", 1)
 	setMinimum(read.InputSchema, "limit", 1)
-	return []*Tool{
+	return []*tool.Tool{
 		read,
-		NewTool("write", Write, false,
+		tool.New("write", tool.Write, false,
 			"Write a whole file, creating it and its folders if needed. The write is atomic: readers see the old content or the new, never a mix. Paths must stay inside the working directory.",
 			e.write),
-		NewTool("edit", Write, false,
+		tool.New("edit", tool.Write, false,
 			"Replace old_string with new_string in a file. old_string must occur exactly once unless replace_all is true; include enough surrounding lines to make it unique.",
 			e.edit),
-		NewTool("apply_patch", Write, false,
+		tool.New("apply_patch", tool.Write, false,
 			"Apply a unified diff (diff -u or git diff format) that may touch several files, create them (--- /dev/null) or delete them (+++ /dev/null). Every hunk applies or nothing is written.",
 			e.applyPatch),
 	}
@@ -65,7 +66,7 @@ type readResult struct {
 	TotalLines int    `json:"total_lines"`
 }
 
-func (e *env) read(ctx context.Context, a readArgs) (Result, error) {
+func (e *env) read(ctx context.Context, a readArgs) (tool.Result, error) {
 	real, err := e.root.ForRead(a.Path)
 	if err != nil {
 		return pathError("path", a.Path, err), nil
@@ -75,7 +76,7 @@ func (e *env) read(ctx context.Context, a readArgs) (Result, error) {
 		return pathError("path", a.Path, err), nil
 	}
 	if bytes.IndexByte(data[:min(len(data), 8192)], 0) >= 0 {
-		return Errorf("path: %s is a binary file; read opens text files only", a.Path), nil
+		return tool.Errorf("path: %s is a binary file; read opens text files only", a.Path), nil
 	}
 	lines := strings.SplitAfter(string(data), "\n")
 	if lines[len(lines)-1] == "" {
@@ -86,7 +87,7 @@ func (e *env) read(ctx context.Context, a readArgs) (Result, error) {
 		limit = defaultReadLimit
 	}
 	if offset > len(lines) && !(offset == 1 && len(lines) == 0) {
-		return Errorf("offset: %d is past the end of %s, which has %d lines", offset, a.Path, len(lines)), nil
+		return tool.Errorf("offset: %d is past the end of %s, which has %d lines", offset, a.Path, len(lines)), nil
 	}
 	end := min(offset-1+limit, len(lines))
 	var b strings.Builder
@@ -106,7 +107,7 @@ func (e *env) read(ctx context.Context, a readArgs) (Result, error) {
 	} else if end < len(lines) {
 		fmt.Fprintf(&b, "(%d more lines; read again with offset %d)\n", len(lines)-end, end+1)
 	}
-	r := Text(b.String())
+	r := tool.Text(b.String())
 	r.Structured = readResult{Path: e.root.Rel(real), Offset: offset, Lines: end - offset + 1, TotalLines: len(lines)}
 	return r, nil
 }
@@ -122,7 +123,7 @@ type writeResult struct {
 	Created bool   `json:"created"`
 }
 
-func (e *env) write(ctx context.Context, a writeArgs) (Result, error) {
+func (e *env) write(ctx context.Context, a writeArgs) (tool.Result, error) {
 	real, err := e.root.ForWrite(a.Path)
 	if err != nil {
 		return pathError("path", a.Path, err), nil
@@ -132,14 +133,14 @@ func (e *env) write(ctx context.Context, a writeArgs) (Result, error) {
 		return pathError("path", a.Path, err), nil
 	}
 	c.After = []byte(a.Content)
-	if err := safefs.WriteAll([]safefs.Change{c}); err != nil {
-		return Errorf("write %s: %v; the file was not changed", a.Path, err), nil
+	if err := e.commit(ctx, []safefs.Change{c}); err != nil {
+		return tool.Errorf("write %s: %v; the file was not changed", a.Path, err), nil
 	}
 	verb := "wrote"
 	if !c.Existed {
 		verb = "created"
 	}
-	r := Text(fmt.Sprintf("%s %s (%d bytes)", verb, e.root.Rel(real), len(a.Content)))
+	r := tool.Text(fmt.Sprintf("%s %s (%d bytes)", verb, e.root.Rel(real), len(a.Content)))
 	r.Structured = writeResult{Path: e.root.Rel(real), Bytes: len(a.Content), Created: !c.Existed}
 	return r, nil
 }
@@ -177,12 +178,12 @@ type editResult struct {
 	Replacements int    `json:"replacements"`
 }
 
-func (e *env) edit(ctx context.Context, a editArgs) (Result, error) {
+func (e *env) edit(ctx context.Context, a editArgs) (tool.Result, error) {
 	if a.OldString == "" {
-		return Errorf("old_string: must not be empty; to write a whole file use write"), nil
+		return tool.Errorf("old_string: must not be empty; to write a whole file use write"), nil
 	}
 	if a.OldString == a.NewString {
-		return Errorf("new_string: is the same as old_string, so nothing would change"), nil
+		return tool.Errorf("new_string: is the same as old_string, so nothing would change"), nil
 	}
 	real, err := e.root.ForWrite(a.Path)
 	if err != nil {
@@ -193,26 +194,26 @@ func (e *env) edit(ctx context.Context, a editArgs) (Result, error) {
 		return pathError("path", a.Path, err), nil
 	}
 	if !c.Existed {
-		return Errorf("path: %s does not exist; create it with write", a.Path), nil
+		return tool.Errorf("path: %s does not exist; create it with write", a.Path), nil
 	}
 	text := string(c.Before)
 	n := strings.Count(text, a.OldString)
 	switch {
 	case n == 0:
-		return Errorf("old_string: not found in %s; read the file and copy the text exactly, whitespace included", a.Path), nil
+		return tool.Errorf("old_string: not found in %s; read the file and copy the text exactly, whitespace included", a.Path), nil
 	case n > 1 && !a.ReplaceAll:
-		return Errorf("old_string: occurs %d times in %s (lines %s); add surrounding lines to make it unique, or set replace_all", n, a.Path, occurrenceLines(text, a.OldString)), nil
+		return tool.Errorf("old_string: occurs %d times in %s (lines %s); add surrounding lines to make it unique, or set replace_all", n, a.Path, occurrenceLines(text, a.OldString)), nil
 	}
 	if a.ReplaceAll {
 		c.After = []byte(strings.ReplaceAll(text, a.OldString, a.NewString))
 	} else {
 		c.After = []byte(strings.Replace(text, a.OldString, a.NewString, 1))
 	}
-	if err := safefs.WriteAll([]safefs.Change{c}); err != nil {
-		return Errorf("edit %s: %v; the file was not changed", a.Path, err), nil
+	if err := e.commit(ctx, []safefs.Change{c}); err != nil {
+		return tool.Errorf("edit %s: %v; the file was not changed", a.Path, err), nil
 	}
 	rel := e.root.Rel(real)
-	r := Text(fmt.Sprintf("replaced %d occurrence%s in %s", n, plural(n), rel))
+	r := tool.Text(fmt.Sprintf("replaced %d occurrence%s in %s", n, plural(n), rel))
 	r.Structured = editResult{Path: rel, Replacements: n}
 	return r, nil
 }
@@ -234,106 +235,37 @@ type patchArgs struct {
 	Patch string `json:"patch" jsonschema:"a unified diff; paths are relative to the working directory (git's a/ and b/ prefixes are understood)"`
 }
 
-type patchFile struct {
-	Path    string `json:"path"`
-	Created bool   `json:"created,omitempty"`
-	Deleted bool   `json:"deleted,omitempty"`
-	Hunks   int    `json:"hunks"`
-}
-
 type patchResult struct {
-	Files []patchFile `json:"files"`
+	Files []udiff.FileResult `json:"files"`
 }
 
-func (e *env) applyPatch(ctx context.Context, a patchArgs) (Result, error) {
+func (e *env) applyPatch(ctx context.Context, a patchArgs) (tool.Result, error) {
 	fps, err := udiff.Parse(a.Patch)
 	if err != nil {
-		return Errorf("patch: %v; nothing was written", err), nil
+		return tool.Errorf("patch: %v; nothing was written", err), nil
 	}
-	// Every file is read and patched in memory first; a file named twice
-	// takes the second patch on top of the first.
-	changes := map[string]*safefs.Change{}
-	var order []string
-	get := func(p string) (*safefs.Change, string, error) {
-		real, err := e.root.ForWrite(p)
+	changes, files, err := udiff.ApplyFiles(fps, func(name string) (safefs.Change, error) {
+		real, err := e.root.ForWrite(name)
 		if err != nil {
-			return nil, "", err
+			return safefs.Change{}, err
 		}
-		if c, ok := changes[real]; ok {
-			return c, real, nil
-		}
-		c, err := current(real)
-		if err != nil {
-			return nil, "", err
-		}
-		c.After = c.Before
-		changes[real] = &c
-		order = append(order, real)
-		return &c, real, nil
+		return current(real)
+	})
+	var le *udiff.LoadError
+	switch {
+	case errors.As(err, &le):
+		r := pathError("patch", le.Path, le.Err)
+		r.Content[0].Text += "; nothing was written"
+		return r, nil
+	case err != nil:
+		return tool.Errorf("patch: %v; nothing was written", err), nil
 	}
-	var res patchResult
-	for _, fp := range fps {
-		var src *safefs.Change
-		if fp.OldPath != "" {
-			c, _, err := get(fp.OldPath)
-			if err != nil {
-				return patchPathError(fp.OldPath, err), nil
-			}
-			if !c.Existed || c.Delete {
-				return Errorf("patch: %s does not exist; nothing was written", fp.OldPath), nil
-			}
-			src = c
-		}
-		var dst *safefs.Change
-		if fp.NewPath != "" {
-			c, _, err := get(fp.NewPath)
-			if err != nil {
-				return patchPathError(fp.NewPath, err), nil
-			}
-			if (src == nil || c != src) && c.Existed && !c.Delete {
-				return Errorf("patch: %s already exists, so it cannot be created; nothing was written", fp.NewPath), nil
-			}
-			dst = c
-		}
-		var before string
-		if src != nil {
-			before = string(src.After)
-		}
-		after, err := udiff.Apply(before, fp)
-		if err != nil {
-			return Errorf("patch: %s: %v; nothing was written", fp.Path(), err), nil
-		}
-		f := patchFile{Path: fp.Path(), Hunks: len(fp.Hunks)}
-		switch {
-		case dst == nil: // deletion
-			if after != "" {
-				return Errorf("patch: %s: the deletion leaves %d bytes the patch does not remove; nothing was written", fp.OldPath, len(after)), nil
-			}
-			src.Delete, src.After = true, nil
-			f.Deleted = true
-		default:
-			if src != nil && src != dst { // a rename
-				src.Delete, src.After = true, nil
-			}
-			dst.Delete, dst.After = false, []byte(after)
-			f.Created = src == nil
-		}
-		res.Files = append(res.Files, f)
-	}
-	var list []safefs.Change
-	for _, real := range order {
-		c := changes[real]
-		if !c.Existed && c.Delete {
-			continue
-		}
-		list = append(list, *c)
-	}
-	if err := safefs.WriteAll(list); err != nil {
-		return Errorf("patch: %v; no file was changed", err), nil
+	if err := e.commit(ctx, changes); err != nil {
+		return tool.Errorf("patch: %v; no file was changed", err), nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "applied the patch to %d file%s:", len(res.Files), plural(len(res.Files)))
-	for _, f := range res.Files {
+	fmt.Fprintf(&b, "applied the patch to %d file%s:", len(files), plural(len(files)))
+	for _, f := range files {
 		note := fmt.Sprintf("%d hunk%s", f.Hunks, plural(f.Hunks))
 		if f.Created {
 			note = "created, " + note
@@ -342,13 +274,42 @@ func (e *env) applyPatch(ctx context.Context, a patchArgs) (Result, error) {
 		}
 		fmt.Fprintf(&b, "\n  %s (%s)", f.Path, note)
 	}
-	r := Text(b.String())
-	r.Structured = res
+	r := tool.Text(b.String())
+	r.Structured = patchResult{files}
 	return r, nil
 }
 
-func patchPathError(p string, err error) Result {
-	r := pathError("patch", p, err)
-	r.Content[0].Text += "; nothing was written"
-	return r
+// A wrote is a structured result that says which files a call wrote,
+// relative to the working directory; a deleted file is not among them.
+type wrote interface{ wrote() []string }
+
+func (r writeResult) wrote() []string { return []string{r.Path} }
+
+func (r editResult) wrote() []string { return []string{r.Path} }
+
+func (r patchResult) wrote() []string {
+	var out []string
+	for _, f := range r.Files {
+		if !f.Deleted {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+// beforeWrite is the context key of a hook that sees the real paths of a
+// call's changes just before they are written: diagnostics on write
+// takes its baseline there.
+type beforeWrite struct{}
+
+// commit writes changes, all or none, after the hook of the context.
+func (e *env) commit(ctx context.Context, changes []safefs.Change) error {
+	if hook, ok := ctx.Value(beforeWrite{}).(func([]string)); ok {
+		paths := make([]string, len(changes))
+		for i, c := range changes {
+			paths[i] = c.Path
+		}
+		hook(paths)
+	}
+	return safefs.WriteAll(changes)
 }

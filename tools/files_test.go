@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 )
 
 // fileRun is a working directory with a few files, a folder outside it,
 // and symlinks that point out of it.
-func fileRun(t *testing.T) (*Dispatcher, string, string) {
+func fileRun(t *testing.T) (*tool.Dispatcher, string, string) {
 	t.Helper()
 	dir, outside := t.TempDir(), t.TempDir()
 	write := func(p, s string) {
@@ -41,15 +42,15 @@ func fileRun(t *testing.T) (*Dispatcher, string, string) {
 	return d, dir, outside
 }
 
-func call(t *testing.T, d *Dispatcher, tool string, args any) Result {
+func call(t *testing.T, d *tool.Dispatcher, name string, args any) tool.Result {
 	t.Helper()
 	raw, err := json.Marshal(args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := d.Call(context.Background(), Full, tool, raw)
+	res, err := d.Call(context.Background(), tool.Full, name, raw)
 	if err != nil {
-		t.Fatalf("%s: %v", tool, err)
+		t.Fatalf("%s: %v", name, err)
 	}
 	return res
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/interp"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/vibe"
 	"github.com/google/go-cmp/cmp"
 )
@@ -49,7 +50,7 @@ type textCase struct {
 
 // callTexts makes each call and returns its text as the model reads it,
 // after the call and whether it is an error; dir reads $DIR.
-func callTexts(t *testing.T, d *Dispatcher, dir string, cases []textCase) string {
+func callTexts(t *testing.T, d *tool.Dispatcher, dir string, cases []textCase) string {
 	t.Helper()
 	var b strings.Builder
 	for _, tc := range cases {
@@ -62,7 +63,7 @@ func callTexts(t *testing.T, d *Dispatcher, dir string, cases []textCase) string
 
 // fullRun is a run with every resource, so every tool is registered: the
 // working directory holds a Go module with one file.
-func fullRun(t *testing.T) (*Dispatcher, string) {
+func fullRun(t *testing.T) (*tool.Dispatcher, string) {
 	t.Helper()
 	dir := t.TempDir()
 	for name, src := range map[string]string{
@@ -80,7 +81,7 @@ func fullRun(t *testing.T) (*Dispatcher, string) {
 	t.Cleanup(func() { kernels.Close(); lsp.Close(context.Background()); dbg.Close() })
 	d, err := Registry(&Run{
 		Dir: dir, ConversationID: "c1", Yes: true, Grammars: bundled.Registry(),
-		LSP: lsp, Debug: dbg, Kernels: kernels, Questions: NoHuman,
+		LSP: lsp, Debug: dbg, Kernels: kernels, Questions: tool.NoHuman,
 		Vibe: true, Workers: vibe.NewPool(vibe.CommandRunner{}, 0),
 	})
 	if err != nil {
@@ -94,12 +95,12 @@ func fullRun(t *testing.T) (*Dispatcher, string) {
 func TestToolListGolden(t *testing.T) {
 	d, _ := fullRun(t)
 	var b strings.Builder
-	for _, tool := range d.Tools(Full) {
-		schema, err := json.MarshalIndent(tool.InputSchema, "", "  ")
+	for _, tl := range d.Tools(tool.Full) {
+		schema, err := json.MarshalIndent(tl.InputSchema, "", "  ")
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&b, "=== %s (%s, parallel %v)\n%s\n%s\n\n", tool.Name, tool.Level, tool.ParallelSafe, tool.Description, schema)
+		fmt.Fprintf(&b, "=== %s (%s, parallel %v)\n%s\n%s\n\n", tl.Name, tl.Level, tl.ParallelSafe, tl.Description, schema)
 	}
 	checkGolden(t, "tools.golden", b.String())
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // Caps of the lsp tool's lists.
@@ -36,8 +37,8 @@ const (
 // it, the request is sent anyway.
 const readyWait = 15 * time.Second
 
-func lspTools(e *env) []*Tool {
-	t := NewTool("lsp", Read, true,
+func lspTools(e *env) []*tool.Tool {
+	t := tool.New("lsp", tool.Read, true,
 		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
 		e.lsp)
 	var names []any
@@ -46,7 +47,7 @@ func lspTools(e *env) []*Tool {
 	}
 	setEnum(t.InputSchema, "action", names...)
 	setMinimum(t.InputSchema, "line", 1)
-	return []*Tool{t}
+	return []*tool.Tool{t}
 }
 
 type lspArgs struct {
@@ -98,7 +99,7 @@ func lspBudget(a lspArgs) time.Duration {
 	return lspTimeout
 }
 
-func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
+func (e *env) lsp(ctx context.Context, a lspArgs) (tool.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, lspBudget(a))
 	defer cancel()
 	switch a.Action {
@@ -116,7 +117,7 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 		}
 	}
 	if a.File == "" {
-		return Errorf("file: %s needs a file", a.Action), nil
+		return tool.Errorf("file: %s needs a file", a.Action), nil
 	}
 	path, _, bad := e.existing("file", a.File)
 	if bad != nil {
@@ -132,16 +133,16 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 	}
 	if a.Action != "diagnostics" { // which syncs the file itself
 		if _, err := c.Sync(ctx, path); err != nil {
-			return Errorf("file: %v", err), nil
+			return tool.Errorf("file: %v", err), nil
 		}
 	}
-	var r Result
+	var r tool.Result
 	switch a.Action {
 	case "diagnostics":
 		sd, serr := c.DiagnosticsAfterSync(ctx, path, false, diagnosticsWait, diagnosticsSettle)
 		var se *lspclient.SyncError
 		if errors.As(serr, &se) {
-			return Errorf("file: %v", se.Err), nil
+			return tool.Errorf("file: %v", se.Err), nil
 		}
 		r, err = e.fileDiagnostics(c, path, sd, serr)
 	case "symbols":
@@ -153,7 +154,7 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 	default:
 		act, ok := positionAction(a.Action)
 		if !ok {
-			return Errorf("action: unknown action %q", a.Action), nil
+			return tool.Errorf("action: unknown action %q", a.Action), nil
 		}
 		ready(ctx, c, path)
 		if !c.Has(act.feature) {
@@ -162,7 +163,7 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 		r, err = e.navigate(ctx, c, path, a)
 	}
 	if err != nil {
-		return Errorf("%s: %s: %v", a.Action, c.Server.ID, err), nil
+		return tool.Errorf("%s: %s: %v", a.Action, c.Server.ID, err), nil
 	}
 	if note != "" && len(r.Content) > 0 {
 		r.Content[0].Text = note + r.Content[0].Text
@@ -171,8 +172,8 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (Result, error) {
 }
 
 // unsupported says that a server cannot answer an action at all.
-func unsupported(action string, c *lspclient.Client, method string) Result {
-	return Errorf("%s: %s does not offer %s (not among its capabilities), so it cannot answer this", action, c.Server.ID, method)
+func unsupported(action string, c *lspclient.Client, method string) tool.Result {
+	return tool.Errorf("%s: %s does not offer %s (not among its capabilities), so it cannot answer this", action, c.Server.ID, method)
 }
 
 // ready waits, for at most readyWait, until the server has caught up with
@@ -184,36 +185,36 @@ func ready(ctx context.Context, c *lspclient.Client, path string) {
 	c.Ready(rctx, path)
 }
 
-func lspError(err error) Result {
+func lspError(err error) tool.Result {
 	var ns *lspclient.NoServerError
 	if errors.As(err, &ns) {
-		return Errorf("%s; lsp status says what can run here", ns.Reason)
+		return tool.Errorf("%s; lsp status says what can run here", ns.Reason)
 	}
-	return Errorf("%v", err)
+	return tool.Errorf("%v", err)
 }
 
-func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a lspArgs) (Result, error) {
+func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a lspArgs) (tool.Result, error) {
 	if a.Line == 0 {
-		return Errorf("line: %s needs line and symbol", a.Action), nil
+		return tool.Errorf("line: %s needs line and symbol", a.Action), nil
 	}
 	m, err := c.Mapper(path)
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	sp, err := m.Locate(a.Line, a.Symbol)
 	if err != nil {
-		return Errorf("%v", err), nil
+		return tool.Errorf("%v", err), nil
 	}
 	switch a.Action {
 	case "hover":
 		text, err := c.Hover(ctx, path, sp.Pos)
 		if err != nil {
-			return Result{}, err
+			return tool.Result{}, err
 		}
 		if strings.TrimSpace(text) == "" {
-			return Text(fmt.Sprintf("no hover information for %q on line %d", a.Symbol, a.Line)), nil
+			return tool.Text(fmt.Sprintf("no hover information for %q on line %d", a.Symbol, a.Line)), nil
 		}
-		r := Text(strings.TrimSpace(text))
+		r := tool.Text(strings.TrimSpace(text))
 		r.Structured = map[string]any{"hover": text}
 		return r, nil
 	case "code_actions":
@@ -221,14 +222,14 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 	case "references":
 		locs, err := c.References(ctx, path, sp.Pos)
 		if err != nil {
-			return Result{}, err
+			return tool.Result{}, err
 		}
 		return e.locationList(locs, c.Encoding(), maxReferences, fmt.Sprintf("references to %s", a.Symbol)), nil
 	}
 	act, _ := positionAction(a.Action)
 	locs, err := c.Locations(ctx, act.method, path, sp.Pos)
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	return e.locationList(locs, c.Encoding(), 0, fmt.Sprintf("%s of %s", strings.ReplaceAll(a.Action, "_", " "), a.Symbol)), nil
 }
@@ -269,9 +270,9 @@ func (e *env) displayPath(p string) string {
 	return p
 }
 
-func (e *env) locationList(locs []lspclient.Location, encoding string, limit int, what string) Result {
+func (e *env) locationList(locs []lspclient.Location, encoding string, limit int, what string) tool.Result {
 	if len(locs) == 0 {
-		return Text("no " + what + " found")
+		return tool.Text("no " + what + " found")
 	}
 	total := len(locs)
 	if limit > 0 && total > limit {
@@ -287,12 +288,12 @@ func (e *env) locationList(locs []lspclient.Location, encoding string, limit int
 	if total > len(locs) {
 		fmt.Fprintf(&b, "… %d more (%d in all)\n", total-len(locs), total)
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"locations": shown, "total": total}
 	return r
 }
 
-func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string, sp lspclient.SymbolPos, a lspArgs) (Result, error) {
+func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string, sp lspclient.SymbolPos, a lspArgs) (tool.Result, error) {
 	diags, _ := c.Last(path)
 	var here []lspclient.Diagnostic
 	for _, d := range diags {
@@ -304,10 +305,10 @@ func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string,
 	end.Character += len(a.Symbol) // a range over the symbol; servers are lenient about its end
 	actions, err := c.CodeActions(ctx, path, lspclient.Range{Start: sp.Pos, End: end}, here)
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	if len(actions) == 0 {
-		return Text(fmt.Sprintf("no code actions for %q on line %d", a.Symbol, a.Line)), nil
+		return tool.Text(fmt.Sprintf("no code actions for %q on line %d", a.Symbol, a.Line)), nil
 	}
 	var b strings.Builder
 	for i, act := range actions {
@@ -317,51 +318,31 @@ func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string,
 		}
 		b.WriteString("\n")
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"actions": actions}
 	return r, nil
 }
 
-func (e *env) documentSymbols(ctx context.Context, c *lspclient.Client, path string) (Result, error) {
+func (e *env) documentSymbols(ctx context.Context, c *lspclient.Client, path string) (tool.Result, error) {
 	syms, err := c.DocumentSymbols(ctx, path)
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	return e.symbolList(syms, maxDocumentSymbols, "symbols in "+e.displayPath(path)), nil
 }
 
-func (e *env) workspaceSymbols(ctx context.Context, query string) (Result, error) {
-	var all []lspclient.Symbol
-	var errs []string
-	clients, startErrs := e.run.LSP.StartAll(ctx)
-	for _, err := range startErrs {
-		errs = append(errs, err.Error())
-	}
-	started := len(clients)
-	for _, c := range clients {
-		opened, err := c.Prime(ctx)
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", c.Server.ID, err))
-			continue
-		}
-		ready(ctx, c, opened)
-		if !c.Has("workspaceSymbol") {
-			errs = append(errs, fmt.Sprintf("%s does not offer workspace/symbol (not among its capabilities), so it cannot search", c.Server.ID))
-			continue
-		}
-		syms, err := c.WorkspaceSymbols(ctx, query)
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: %v", c.Server.ID, err))
-			continue
-		}
-		all = append(all, syms...)
+func (e *env) workspaceSymbols(ctx context.Context, query string) (tool.Result, error) {
+	all, started, errs := e.run.LSP.WorkspaceSymbols(ctx, query, readyWait)
+	var why []string
+	for _, err := range errs {
+		why = append(why, err.Error())
 	}
 	if started == 0 {
-		return Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(errs)), nil
+		return tool.Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(why)), nil
 	}
 	r := e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %q", query))
-	if len(errs) > 0 && len(r.Content) > 0 {
-		r.Content[0].Text += "\n" + strings.Join(errs, "\n") // what the other servers could not say
+	if len(why) > 0 && len(r.Content) > 0 {
+		r.Content[0].Text += "\n" + strings.Join(why, "\n") // what the other servers could not say
 	}
 	return r, nil
 }
@@ -373,9 +354,9 @@ func joinErrs(errs []string) string {
 	return ": " + strings.Join(errs, "; ")
 }
 
-func (e *env) symbolList(syms []lspclient.Symbol, limit int, what string) Result {
+func (e *env) symbolList(syms []lspclient.Symbol, limit int, what string) tool.Result {
 	if len(syms) == 0 {
-		return Text("no " + what)
+		return tool.Text("no " + what)
 	}
 	total := len(syms)
 	if total > limit {
@@ -399,12 +380,12 @@ func (e *env) symbolList(syms []lspclient.Symbol, limit int, what string) Result
 	if total > len(syms) {
 		fmt.Fprintf(&b, "… %d more (%d in all)\n", total-len(syms), total)
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"symbols": list, "total": total}
 	return r
 }
 
-func (e *env) lspStatus() Result {
+func (e *env) lspStatus() tool.Result {
 	var b strings.Builder
 	sts := e.run.LSP.Status()
 	for _, st := range sts {
@@ -417,12 +398,12 @@ func (e *env) lspStatus() Result {
 			fmt.Fprintf(&b, "%s: can run (marker %s, binary %s), not started\n", st.Server, st.Marker, st.Binary)
 		}
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"servers": sts}
 	return r
 }
 
-func (e *env) lspReload(ctx context.Context, a lspArgs) (Result, error) {
+func (e *env) lspReload(ctx context.Context, a lspArgs) (tool.Result, error) {
 	path := ""
 	if a.File != "" {
 		p, err := e.root.ForRead(a.File)
@@ -433,15 +414,15 @@ func (e *env) lspReload(ctx context.Context, a lspArgs) (Result, error) {
 	}
 	stopped := e.run.LSP.Reload(ctx, path)
 	if len(stopped) == 0 {
-		return Text("no server was running for that; the next call starts one"), nil
+		return tool.Text("no server was running for that; the next call starts one"), nil
 	}
-	return Text("stopped " + strings.Join(stopped, ", ") + "; the next call starts it again"), nil
+	return tool.Text("stopped " + strings.Join(stopped, ", ") + "; the next call starts it again"), nil
 }
 
 // fileDiagnostics reports what DiagnosticsAfterSync found (or its error).
-func (e *env) fileDiagnostics(c *lspclient.Client, path string, sd lspclient.SyncedDiagnostics, err error) (Result, error) {
+func (e *env) fileDiagnostics(c *lspclient.Client, path string, sd lspclient.SyncedDiagnostics, err error) (tool.Result, error) {
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	diags, fresh := sd.Items, sd.Fresh
 	if !fresh {
@@ -452,9 +433,9 @@ func (e *env) fileDiagnostics(c *lspclient.Client, path string, sd lspclient.Syn
 	rel := e.displayPath(path)
 	if len(diags) == 0 {
 		if !fresh {
-			return Text(fmt.Sprintf("%s reported nothing for %s within %s", c.Server.ID, rel, diagnosticsWait)), nil
+			return tool.Text(fmt.Sprintf("%s reported nothing for %s within %s", c.Server.ID, rel, diagnosticsWait)), nil
 		}
-		return Text("no diagnostics in " + rel), nil
+		return tool.Text("no diagnostics in " + rel), nil
 	}
 	m, _ := c.Mapper(path)
 	var b strings.Builder
@@ -464,7 +445,7 @@ func (e *env) fileDiagnostics(c *lspclient.Client, path string, sd lspclient.Syn
 		list = append(list, s)
 		b.WriteString(s.String() + "\n")
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"diagnostics": list}
 	return r, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // checkTimeout bounds one project check.
@@ -15,7 +16,7 @@ const checkTimeout = 5 * time.Minute
 
 // projectCheck runs the project-wide check of every server that can run
 // here, and reports its findings as diagnostics.
-func (e *env) projectCheck(ctx context.Context) (Result, error) {
+func (e *env) projectCheck(ctx context.Context) (tool.Result, error) {
 	var (
 		all   []shownDiagnostic
 		notes []string
@@ -28,7 +29,7 @@ func (e *env) projectCheck(ctx context.Context) (Result, error) {
 		root := filepath.Join(e.root.Dir(), filepath.Dir(filepath.FromSlash(st.Marker)))
 		run, ok, err := lspclient.ServerByID(st.Server).RunCheck(ctx, root)
 		if err != nil {
-			return Errorf("diagnostics: %s did not finish within %s", run.Command, checkTimeout), nil
+			return tool.Errorf("diagnostics: %s did not finish within %s", run.Command, checkTimeout), nil
 		}
 		if run.Note != "" {
 			notes = append(notes, run.Note)
@@ -42,7 +43,7 @@ func (e *env) projectCheck(ctx context.Context) (Result, error) {
 		ran = append(ran, run.Command+" in "+e.displayPath(root))
 	}
 	if len(ran) == 0 && len(notes) == 0 {
-		return Errorf("diagnostics: no project here has a root marker a server of the table knows; lsp status lists them"), nil
+		return tool.Errorf("diagnostics: no project here has a root marker a server of the table knows; lsp status lists them"), nil
 	}
 	var b strings.Builder
 	if len(ran) > 0 {
@@ -54,7 +55,7 @@ func (e *env) projectCheck(ctx context.Context) (Result, error) {
 	for _, n := range notes {
 		b.WriteString(n + "\n")
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"diagnostics": all, "checks": ran, "notes": notes}
 	return r, nil
 }

@@ -8,14 +8,15 @@ import (
 
 	"github.com/agenttools/agenttools/internal/safefs"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 )
 
-func renameTools(e *env) []*Tool {
-	t := NewTool("lsp_rename", Write, false,
+func renameTools(e *env) []*tool.Tool {
+	t := tool.New("lsp_rename", tool.Write, false,
 		"Rename a symbol across the project through the language server: file, the 1-based line it is on, symbol as written there, and new_name. Every file changes or none does.",
 		e.lspRename)
 	setMinimum(t.InputSchema, "line", 1)
-	return []*Tool{t}
+	return []*tool.Tool{t}
 }
 
 type renameArgs struct {
@@ -31,11 +32,11 @@ type renamedFile struct {
 	Op    string `json:"op,omitempty"` // created, renamed from …, deleted
 }
 
-func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
+func (e *env) lspRename(ctx context.Context, a renameArgs) (tool.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, lspTimeout)
 	defer cancel()
 	if strings.TrimSpace(a.NewName) == "" {
-		return Errorf("new_name: must not be empty"), nil
+		return tool.Errorf("new_name: must not be empty"), nil
 	}
 	path, _, bad := e.existing("file", a.File)
 	if bad != nil {
@@ -46,42 +47,42 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 		return lspError(err), nil
 	}
 	if _, err := c.Sync(ctx, path); err != nil {
-		return Errorf("file: %v", err), nil
+		return tool.Errorf("file: %v", err), nil
 	}
 	m, err := c.Mapper(path)
 	if err != nil {
-		return Result{}, err
+		return tool.Result{}, err
 	}
 	sp, err := m.Locate(a.Line, a.Symbol)
 	if err != nil {
-		return Errorf("%v", err), nil
+		return tool.Errorf("%v", err), nil
 	}
 	ready(ctx, c, path)
 	if !c.Has("rename") {
-		return Errorf("lsp_rename: %s does not offer textDocument/rename (not among its capabilities), so it cannot rename; nothing was written", c.Server.ID), nil
+		return tool.Errorf("lsp_rename: %s does not offer textDocument/rename (not among its capabilities), so it cannot rename; nothing was written", c.Server.ID), nil
 	}
 	edit, err := c.Rename(ctx, path, sp.Pos, a.NewName)
 	if err != nil {
-		return Errorf("lsp_rename: %s: %v; nothing was written", c.Server.ID, err), nil
+		return tool.Errorf("lsp_rename: %s: %v; nothing was written", c.Server.ID, err), nil
 	}
 	changes, files, err := e.plan(c, edit)
 	if err != nil {
-		return Errorf("lsp_rename: %v; nothing was written", err), nil
+		return tool.Errorf("lsp_rename: %v; nothing was written", err), nil
 	}
 	if len(changes) == 0 {
-		return Text(fmt.Sprintf("%s proposed no change for renaming %s", c.Server.ID, a.Symbol)), nil
+		return tool.Text(fmt.Sprintf("%s proposed no change for renaming %s", c.Server.ID, a.Symbol)), nil
 	}
-	err = safefs.WriteAll(changes)
+	err = e.commit(ctx, changes)
 	var conflict *safefs.ConflictError
 	if errors.As(err, &conflict) {
 		var moved []string
 		for _, p := range conflict.Paths {
 			moved = append(moved, e.root.Rel(p))
 		}
-		return Errorf("nothing was written: %s changed while the rename was computed; try again", strings.Join(moved, ", ")), nil
+		return tool.Errorf("nothing was written: %s changed while the rename was computed; try again", strings.Join(moved, ", ")), nil
 	}
 	if err != nil {
-		return Errorf("nothing was written: %v", err), nil
+		return tool.Errorf("nothing was written: %v", err), nil
 	}
 	var synced []string
 	for _, ch := range changes {
@@ -112,7 +113,7 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (Result, error) {
 		}
 		b.WriteString("\n")
 	}
-	r := Text(strings.TrimRight(b.String(), "\n"))
+	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"files": files, "edits": edits}
 	return r, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -43,7 +44,7 @@ func copyFixture(t *testing.T, name string) string {
 // lspRun is a run over a copy of a fixture with a language-server
 // supervisor, whose servers the test's end shuts down; it checks that no
 // server process outlives the run.
-func lspRun(t *testing.T, fixture string, bins ...string) (*Dispatcher, string, *lspclient.Supervisor) {
+func lspRun(t *testing.T, fixture string, bins ...string) (*tool.Dispatcher, string, *lspclient.Supervisor) {
 	t.Helper()
 	path := os.Getenv("PATH")
 	for _, b := range bins {
@@ -68,7 +69,7 @@ func lspRun(t *testing.T, fixture string, bins ...string) (*Dispatcher, string, 
 	return d, dir, sup
 }
 
-func lspCall(t *testing.T, d *Dispatcher, args map[string]any) (string, bool) {
+func lspCall(t *testing.T, d *tool.Dispatcher, args map[string]any) (string, bool) {
 	t.Helper()
 	res := call(t, d, "lsp", args)
 	return res.TextContent(), res.IsError
@@ -303,7 +304,7 @@ func writeCompileCommands(t *testing.T, dir string) {
 }
 
 // lspLanguageRun is lspRun for a language's fixture, set up.
-func lspLanguageRun(t *testing.T, l lspLanguage) (*Dispatcher, string, *lspclient.Supervisor) {
+func lspLanguageRun(t *testing.T, l lspLanguage) (*tool.Dispatcher, string, *lspclient.Supervisor) {
 	t.Helper()
 	d, dir, sup := lspRun(t, l.fixture, l.peers...)
 	if l.setup != nil {
@@ -315,7 +316,7 @@ func lspLanguageRun(t *testing.T, l lspLanguage) (*Dispatcher, string, *lspclien
 // testLSPQueries asks a language's server each of its queries, with
 // status before and after. The first is a workspace symbol search, which
 // no file opened yet must not leave empty.
-func testLSPQueries(t *testing.T, l lspLanguage) *Dispatcher {
+func testLSPQueries(t *testing.T, l lspLanguage) *tool.Dispatcher {
 	t.Helper()
 	d, _, _ := lspLanguageRun(t, l)
 	text, isErr := lspCall(t, d, map[string]any{"action": "status"})
@@ -352,7 +353,7 @@ func testLSPQueries(t *testing.T, l lspLanguage) *Dispatcher {
 // testDiagnosticsOnWrite: a write that breaks the file hears so in its
 // result, once; moving the error four lines down is not news; fixing it
 // and breaking it again is.
-func testDiagnosticsOnWrite(t *testing.T, l lspLanguage) *Dispatcher {
+func testDiagnosticsOnWrite(t *testing.T, l lspLanguage) *tool.Dispatcher {
 	t.Helper()
 	d, dir, _ := lspLanguageRun(t, l)
 	w := l.write
@@ -401,7 +402,7 @@ func testDiagnosticsOnWrite(t *testing.T, l lspLanguage) *Dispatcher {
 
 // testLSPRename renames greet across the fixture's files, and finds its
 // definition under the new name.
-func testLSPRename(t *testing.T, l lspLanguage) (*Dispatcher, string) {
+func testLSPRename(t *testing.T, l lspLanguage) (*tool.Dispatcher, string) {
 	t.Helper()
 	d, dir, _ := lspLanguageRun(t, l)
 	r := l.rename

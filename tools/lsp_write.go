@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agenttools/agenttools/internal/udiff"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // maxOtherFiles is how many other files' new diagnostics a write reports.
@@ -19,64 +19,36 @@ const maxOtherFiles = 5
 // diagnosticsOnWrite wraps write, edit and apply_patch: after a write
 // that succeeded, each touched file is synced and saved through its
 // language server, and only the diagnostics the write introduced, in it
-// and (at most five) other files, are appended to the result. A file no
-// server serves adds nothing and costs nothing.
-func (e *env) diagnosticsOnWrite(tool string) Wrapper {
-	return func(next Handler) Handler {
-		return func(ctx context.Context, raw json.RawMessage) (Result, error) {
-			files := e.touchedFiles(tool, raw)
-			// Before the write: what the server already reports is not news.
-			for _, f := range files {
-				e.baseline(ctx, f)
+// and (at most five) other files, are appended to the result. The files
+// are those the tool's structured result says it wrote; the baseline is
+// taken in the commit hook, when the tool knows its files and has not yet
+// written them. A file no server serves adds nothing and costs nothing.
+func (e *env) diagnosticsOnWrite(next tool.Handler) tool.Handler {
+	return func(ctx context.Context, raw json.RawMessage) (tool.Result, error) {
+		// Before the write: what the server already reports is not news.
+		ctx = context.WithValue(ctx, beforeWrite{}, func(paths []string) {
+			for _, p := range paths {
+				if lspclient.ForFile(p) != nil {
+					e.baseline(ctx, p)
+				}
 			}
-			res, err := next(ctx, raw)
-			if err != nil || res.IsError {
-				return res, err
-			}
-			var report []string
-			for _, f := range files {
-				report = append(report, e.newDiagnostics(ctx, f)...)
-			}
-			if len(report) > 0 {
-				res.Content = append(res.Content, Content{Type: "text", Text: "new diagnostics after this write:\n" + strings.Join(report, "\n")})
-			}
-			return res, nil
+		})
+		res, err := next(ctx, raw)
+		w, ok := res.Structured.(wrote)
+		if err != nil || res.IsError || !ok {
+			return res, err
 		}
+		var report []string
+		for _, name := range w.wrote() {
+			if p, err := e.root.ForWrite(name); err == nil && lspclient.ForFile(p) != nil {
+				report = append(report, e.newDiagnostics(ctx, p)...)
+			}
+		}
+		if len(report) > 0 {
+			res.Content = append(res.Content, tool.Content{Type: "text", Text: "new diagnostics after this write:\n" + strings.Join(report, "\n")})
+		}
+		return res, nil
 	}
-}
-
-// touchedFiles returns the real paths a write call names, that a server
-// of the table serves.
-func (e *env) touchedFiles(tool string, raw json.RawMessage) []string {
-	var names []string
-	switch tool {
-	case "apply_patch":
-		var a patchArgs
-		json.Unmarshal(raw, &a)
-		fps, err := udiff.Parse(a.Patch)
-		if err != nil {
-			return nil
-		}
-		for _, fp := range fps {
-			if fp.NewPath != "" {
-				names = append(names, fp.NewPath)
-			}
-		}
-	default:
-		var a struct {
-			Path string `json:"path"`
-		}
-		json.Unmarshal(raw, &a)
-		names = append(names, a.Path)
-	}
-	var out []string
-	for _, n := range names {
-		p, err := e.root.ForWrite(n)
-		if err == nil && lspclient.ForFile(p) != nil && !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // serverFor returns the running or startable server of a file, or nil.

@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 )
 
-func toolNames(ts []*Tool) []string {
+func toolNames(ts []*tool.Tool) []string {
 	var names []string
 	for _, t := range ts {
 		names = append(names, t.Name)
@@ -25,7 +26,7 @@ func TestRegistryRegistersOnlyPresentResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := toolNames(d.Tools(Full)); len(got) != 0 {
+	if got := toolNames(d.Tools(tool.Full)); len(got) != 0 {
 		t.Errorf("a run with no resources has tools %v, want none", got)
 	}
 	d, err = Registry(&Run{Dir: t.TempDir()})
@@ -33,7 +34,7 @@ func TestRegistryRegistersOnlyPresentResources(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"read", "write", "edit", "apply_patch"}
-	if diff := cmp.Diff(want, toolNames(d.Tools(Full))); diff != "" {
+	if diff := cmp.Diff(want, toolNames(d.Tools(tool.Full))); diff != "" {
 		t.Errorf("tools with a working directory (-want +got):\n%s", diff)
 	}
 	// Every provider must be absent from an empty run, so the check above
@@ -46,12 +47,12 @@ func TestRegistryRegistersOnlyPresentResources(t *testing.T) {
 }
 
 func TestRegistryProviderTable(t *testing.T) {
-	probe := func(name string, level Level) func(*env) []*Tool {
-		return func(*env) []*Tool { return []*Tool{echoTool(name, level, nil)} }
+	probe := func(name string, level tool.Level) func(*env) []*tool.Tool {
+		return func(*env) []*tool.Tool { return []*tool.Tool{echoTool(name, level, nil)} }
 	}
 	ps := []provider{
-		{"vibe mode", func(r *Run) bool { return r.Vibe }, probe("vibe_probe", Read)},
-		{"question port", func(r *Run) bool { return r.Questions != nil }, probe("ask_probe", Read)},
+		{"vibe mode", func(r *Run) bool { return r.Vibe }, probe("vibe_probe", tool.Read)},
+		{"question port", func(r *Run) bool { return r.Questions != nil }, probe("ask_probe", tool.Read)},
 	}
 	for _, tc := range []struct {
 		run  *Run
@@ -66,7 +67,7 @@ func TestRegistryProviderTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(tc.want, toolNames(d.Tools(Full))); diff != "" {
+		if diff := cmp.Diff(tc.want, toolNames(d.Tools(tool.Full))); diff != "" {
 			t.Errorf("run %+v (-want +got):\n%s", tc.run, diff)
 		}
 	}
@@ -74,11 +75,11 @@ func TestRegistryProviderTable(t *testing.T) {
 
 func TestSurfacesHideWriteAndExec(t *testing.T) {
 	d := testDispatcher(t, &Run{Dir: t.TempDir()}, nil,
-		echoTool("r", Read, nil), echoTool("w", Write, nil), echoTool("x", Exec, nil))
-	for _, s := range []Surface{Plan, ReadOnly} {
-		for _, tool := range d.Tools(s) {
-			if tool.Level != Read {
-				t.Errorf("surface %s lists %s at level %s", s, tool.Name, tool.Level)
+		echoTool("r", tool.Read, nil), echoTool("w", tool.Write, nil), echoTool("x", tool.Exec, nil))
+	for _, s := range []tool.Surface{tool.Plan, tool.ReadOnly} {
+		for _, tl := range d.Tools(s) {
+			if tl.Level != tool.Read {
+				t.Errorf("surface %s lists %s at level %s", s, tl.Name, tl.Level)
 			}
 		}
 		for _, name := range []string{"w", "x", "write", "apply_patch"} {
@@ -88,7 +89,7 @@ func TestSurfacesHideWriteAndExec(t *testing.T) {
 			}
 		}
 	}
-	if got := toolNames(d.Tools(Full)); !slices.Contains(got, "x") || !slices.Contains(got, "w") {
+	if got := toolNames(d.Tools(tool.Full)); !slices.Contains(got, "x") || !slices.Contains(got, "w") {
 		t.Errorf("full surface lacks write or exec tools: %v", got)
 	}
 }
@@ -99,27 +100,27 @@ func TestSurfacesHideWriteAndExec(t *testing.T) {
 func TestDispatchOrder(t *testing.T) {
 	tests := []struct {
 		name   string
-		rules  map[string]Rule
+		rules  map[string]tool.Rule
 		answer string // what the approver selects
 		want   []string
 		errMsg string
 	}{
-		{"ask and allowed", nil, AllowOnceLabel, []string{"approval", "outer", "inner", "handler"}, ""},
-		{"ask and denied", nil, DenyLabel, []string{"approval"}, "did not allow"},
-		{"rule allow skips approval", map[string]Rule{"w": Allow}, "", []string{"outer", "inner", "handler"}, ""},
-		{"rule deny stops first", map[string]Rule{"w": Deny}, AllowOnceLabel, nil, "denied by this run's permission rules"},
+		{"ask and allowed", nil, tool.AllowOnceLabel, []string{"approval", "outer", "inner", "handler"}, ""},
+		{"ask and denied", nil, tool.DenyLabel, []string{"approval"}, "did not allow"},
+		{"rule allow skips approval", map[string]tool.Rule{"w": tool.Allow}, "", []string{"outer", "inner", "handler"}, ""},
+		{"rule deny stops first", map[string]tool.Rule{"w": tool.Deny}, tool.AllowOnceLabel, nil, "denied by this run's permission rules"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var log recorder
-			port := &scriptedPort{log: &log, answer: Answer{Outcome: Answered, Selected: []string{tc.answer}}}
-			d := testDispatcher(t, &Run{Dir: t.TempDir(), Rules: tc.rules, Permissions: port}, nil, echoTool("w", Write, &log))
+			port := &scriptedPort{log: &log, answer: tool.Answer{Outcome: tool.Answered, Selected: []string{tc.answer}}}
+			d := testDispatcher(t, &Run{Dir: t.TempDir(), Rules: tc.rules, Permissions: port}, nil, echoTool("w", tool.Write, &log))
 			for _, name := range []string{"outer", "inner"} {
 				if err := d.Wrap("w", recordingWrapper(name, &log)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			res, err := d.Call(context.Background(), Full, "w", json.RawMessage(`{"msg":"hi"}`))
+			res, err := d.Call(context.Background(), tool.Full, "w", json.RawMessage(`{"msg":"hi"}`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +133,7 @@ func TestDispatchOrder(t *testing.T) {
 			if tc.errMsg != "" && (!res.IsError || !strings.Contains(res.TextContent(), tc.errMsg)) {
 				t.Errorf("result %q, want an error containing %q", res.TextContent(), tc.errMsg)
 			}
-			if len(port.cards) > 0 && (port.cards[0].kind != PermissionCard || !strings.Contains(port.cards[0].card.Context, `"msg":"hi"`)) {
+			if len(port.cards) > 0 && (port.cards[0].kind != tool.PermissionCard || !strings.Contains(port.cards[0].card.Context, `"msg":"hi"`)) {
 				t.Errorf("approval card %+v does not show the call", port.cards[0])
 			}
 		})
@@ -141,9 +142,9 @@ func TestDispatchOrder(t *testing.T) {
 
 func TestAskWithNoPortDenies(t *testing.T) {
 	var log recorder
-	d := testDispatcher(t, &Run{Dir: t.TempDir()}, nil, echoTool("w", Write, &log), echoTool("x", Exec, &log), echoTool("r", Read, &log))
+	d := testDispatcher(t, &Run{Dir: t.TempDir()}, nil, echoTool("w", tool.Write, &log), echoTool("x", tool.Exec, &log), echoTool("r", tool.Read, &log))
 	for _, name := range []string{"w", "x"} {
-		res, err := d.Call(context.Background(), Full, name, json.RawMessage(`{"msg":"m"}`))
+		res, err := d.Call(context.Background(), tool.Full, name, json.RawMessage(`{"msg":"m"}`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,33 +155,33 @@ func TestAskWithNoPortDenies(t *testing.T) {
 	if got := log.get(); len(got) != 0 {
 		t.Errorf("handlers ran with no approver: %v", got)
 	}
-	if res, _ := d.Call(context.Background(), Full, "r", json.RawMessage(`{"msg":"m"}`)); res.IsError {
+	if res, _ := d.Call(context.Background(), tool.Full, "r", json.RawMessage(`{"msg":"m"}`)); res.IsError {
 		t.Errorf("a read tool was refused: %q", res.TextContent())
 	}
 	// --yes approves what would ask, but not what a rule denies.
-	d = testDispatcher(t, &Run{Dir: t.TempDir(), Yes: true, Rules: map[string]Rule{"x": Deny}}, nil, echoTool("w", Write, &log), echoTool("x", Exec, &log))
-	if res, _ := d.Call(context.Background(), Full, "w", json.RawMessage(`{"msg":"m"}`)); res.IsError {
+	d = testDispatcher(t, &Run{Dir: t.TempDir(), Yes: true, Rules: map[string]tool.Rule{"x": tool.Deny}}, nil, echoTool("w", tool.Write, &log), echoTool("x", tool.Exec, &log))
+	if res, _ := d.Call(context.Background(), tool.Full, "w", json.RawMessage(`{"msg":"m"}`)); res.IsError {
 		t.Errorf("--yes did not approve: %q", res.TextContent())
 	}
-	if res, _ := d.Call(context.Background(), Full, "x", json.RawMessage(`{"msg":"m"}`)); !res.IsError {
+	if res, _ := d.Call(context.Background(), tool.Full, "x", json.RawMessage(`{"msg":"m"}`)); !res.IsError {
 		t.Errorf("--yes overrode a deny rule")
 	}
 }
 
 func TestApprovalOutcomes(t *testing.T) {
 	for _, tc := range []struct {
-		answer Answer
+		answer tool.Answer
 		want   string
 	}{
-		{Answer{Outcome: Skipped}, "did not allow"},
-		{Answer{Outcome: TimedOut}, "nobody answered in time"},
-		{Answer{Outcome: Answered, Selected: []string{AllowOnceLabel, DenyLabel}}, "approval request failed (2 options selected on a single-choice card)"},
-		{Answer{Outcome: Answered, Selected: []string{"Allow"}}, `approval request failed (selected "Allow", which is not an option of the card)`},
-		{Answer{Outcome: "maybe"}, "approval request failed"},
-		{Answer{Outcome: NoHumanOutcome}, "no approver is connected"},
+		{tool.Answer{Outcome: tool.Skipped}, "did not allow"},
+		{tool.Answer{Outcome: tool.TimedOut}, "nobody answered in time"},
+		{tool.Answer{Outcome: tool.Answered, Selected: []string{tool.AllowOnceLabel, tool.DenyLabel}}, "approval request failed (2 options selected on a single-choice card)"},
+		{tool.Answer{Outcome: tool.Answered, Selected: []string{"Allow"}}, `approval request failed (selected "Allow", which is not an option of the card)`},
+		{tool.Answer{Outcome: "maybe"}, "approval request failed"},
+		{tool.Answer{Outcome: tool.NoHumanOutcome}, "no approver is connected"},
 	} {
-		d := testDispatcher(t, &Run{Dir: t.TempDir(), Permissions: &scriptedPort{answer: tc.answer}}, nil, echoTool("w", Write, nil))
-		res, _ := d.Call(context.Background(), Full, "w", json.RawMessage(`{"msg":"m"}`))
+		d := testDispatcher(t, &Run{Dir: t.TempDir(), Permissions: &scriptedPort{answer: tc.answer}}, nil, echoTool("w", tool.Write, nil))
+		res, _ := d.Call(context.Background(), tool.Full, "w", json.RawMessage(`{"msg":"m"}`))
 		if !res.IsError || !strings.Contains(res.TextContent(), tc.want) {
 			t.Errorf("answer %+v: %q, want %q", tc.answer, res.TextContent(), tc.want)
 		}
@@ -191,24 +192,24 @@ func TestApprovalOutcomes(t *testing.T) {
 // same tool through without a card, and only that tool.
 func TestAllowForRun(t *testing.T) {
 	var log recorder
-	port := &scriptedPort{answer: Answer{Outcome: Answered, Selected: []string{AllowRunLabel}}}
-	d := testDispatcher(t, &Run{Dir: t.TempDir(), Permissions: port}, nil, echoTool("w", Write, &log), echoTool("x", Exec, &log))
+	port := &scriptedPort{answer: tool.Answer{Outcome: tool.Answered, Selected: []string{tool.AllowRunLabel}}}
+	d := testDispatcher(t, &Run{Dir: t.TempDir(), Permissions: port}, nil, echoTool("w", tool.Write, &log), echoTool("x", tool.Exec, &log))
 	for i := 0; i < 3; i++ {
-		if res, _ := d.Call(context.Background(), Full, "w", json.RawMessage(`{"msg":"m"}`)); res.IsError {
+		if res, _ := d.Call(context.Background(), tool.Full, "w", json.RawMessage(`{"msg":"m"}`)); res.IsError {
 			t.Fatalf("call %d: %q", i, res.TextContent())
 		}
 	}
 	if len(port.cards) != 1 {
 		t.Errorf("%d cards for three calls of a tool allowed for the run, want 1", len(port.cards))
 	}
-	port.answer = Answer{Outcome: Answered, Selected: []string{DenyLabel}}
-	if res, _ := d.Call(context.Background(), Full, "x", json.RawMessage(`{"msg":"m"}`)); !res.IsError {
+	port.answer = tool.Answer{Outcome: tool.Answered, Selected: []string{tool.DenyLabel}}
+	if res, _ := d.Call(context.Background(), tool.Full, "x", json.RawMessage(`{"msg":"m"}`)); !res.IsError {
 		t.Errorf("x ran on w's allowance")
 	}
 	if len(port.cards) != 2 {
 		t.Errorf("x was not asked about: %d cards", len(port.cards))
 	}
-	want := []string{AllowOnceLabel, AllowRunLabel, DenyLabel}
+	want := []string{tool.AllowOnceLabel, tool.AllowRunLabel, tool.DenyLabel}
 	var got []string
 	for _, o := range port.cards[0].card.Options {
 		got = append(got, o.Label)
@@ -234,7 +235,7 @@ func TestSchemaViolationsNameTheArgument(t *testing.T) {
 		{"edit", `{"path": "a", "old_string": "x", "new_string": "y", "replace_all": "yes"}`, `argument "replace_all": want boolean, got string`},
 	}
 	for _, tc := range tests {
-		res, err := d.Call(context.Background(), Full, tc.tool, json.RawMessage(tc.args))
+		res, err := d.Call(context.Background(), tool.Full, tc.tool, json.RawMessage(tc.args))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -245,18 +246,18 @@ func TestSchemaViolationsNameTheArgument(t *testing.T) {
 }
 
 func TestUnknownRuleNameIsRefused(t *testing.T) {
-	_, err := Registry(&Run{Dir: t.TempDir(), Rules: map[string]Rule{"wrtie": Allow}})
+	_, err := Registry(&Run{Dir: t.TempDir(), Rules: map[string]tool.Rule{"wrtie": tool.Allow}})
 	if err == nil || !strings.Contains(err.Error(), `"wrtie"`) {
 		t.Errorf("Registry with a misspelt rule: %v, want an error naming it", err)
 	}
 }
 
 func TestPanicBecomesError(t *testing.T) {
-	boom := NewTool("boom", Read, true, "panics", func(ctx context.Context, a struct{}) (Result, error) {
+	boom := tool.New("boom", tool.Read, true, "panics", func(ctx context.Context, a struct{}) (tool.Result, error) {
 		panic("kaboom")
 	})
 	d := testDispatcher(t, &Run{Dir: t.TempDir()}, nil, boom)
-	_, err := d.Call(context.Background(), Full, "boom", nil)
+	_, err := d.Call(context.Background(), tool.Full, "boom", nil)
 	if err == nil || !strings.Contains(err.Error(), "kaboom") {
 		t.Errorf("panicking tool: %v, want an error", err)
 	}
@@ -268,19 +269,19 @@ type echoArgs struct {
 	Msg string `json:"msg,omitempty"`
 }
 
-func echoTool(name string, level Level, log *recorder) *Tool {
-	return NewTool(name, level, false, "echoes msg", func(ctx context.Context, a echoArgs) (Result, error) {
+func echoTool(name string, level tool.Level, log *recorder) *tool.Tool {
+	return tool.New(name, level, false, "echoes msg", func(ctx context.Context, a echoArgs) (tool.Result, error) {
 		log.add("handler")
-		return Text(a.Msg), nil
+		return tool.Text(a.Msg), nil
 	})
 }
 
-func testDispatcher(t *testing.T, run *Run, ps []provider, extra ...*Tool) *Dispatcher {
+func testDispatcher(t *testing.T, run *Run, ps []provider, extra ...*tool.Tool) *tool.Dispatcher {
 	t.Helper()
 	if ps == nil {
 		ps = providers()
 	}
-	ps = append(ps, provider{"test tools", func(*Run) bool { return true }, func(*env) []*Tool { return extra }})
+	ps = append(ps, provider{"test tools", func(*Run) bool { return true }, func(*env) []*tool.Tool { return extra }})
 	d, err := registry(run, ps)
 	if err != nil {
 		t.Fatal(err)
@@ -288,9 +289,9 @@ func testDispatcher(t *testing.T, run *Run, ps []provider, extra ...*Tool) *Disp
 	return d
 }
 
-func recordingWrapper(name string, log *recorder) Wrapper {
-	return func(next Handler) Handler {
-		return func(ctx context.Context, args json.RawMessage) (Result, error) {
+func recordingWrapper(name string, log *recorder) tool.Wrapper {
+	return func(next tool.Handler) tool.Handler {
+		return func(ctx context.Context, args json.RawMessage) (tool.Result, error) {
 			log.add(name)
 			return next(ctx, args)
 		}
@@ -320,16 +321,16 @@ func (r *recorder) get() []string {
 // scriptedPort stands in for a person: it answers every card the same way.
 type scriptedPort struct {
 	log    *recorder
-	answer Answer
+	answer tool.Answer
 	cards  []askedCard
 }
 
 type askedCard struct {
-	kind CardKind
-	card Card
+	kind tool.CardKind
+	card tool.Card
 }
 
-func (p *scriptedPort) Ask(ctx context.Context, kind CardKind, c Card, timeout time.Duration) (Answer, error) {
+func (p *scriptedPort) Ask(ctx context.Context, kind tool.CardKind, c tool.Card, timeout time.Duration) (tool.Answer, error) {
 	p.log.add("approval")
 	p.cards = append(p.cards, askedCard{kind, c})
 	return p.answer, nil

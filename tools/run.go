@@ -1,13 +1,13 @@
 package tools
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/agenttools/agenttools/dapclient"
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/interp"
 	"github.com/agenttools/agenttools/lspclient"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/vibe"
 )
 
@@ -21,18 +21,18 @@ type Run struct {
 
 	// Rules maps a tool name to allow, ask or deny. A tool with no rule
 	// gets DefaultRule of its level.
-	Rules map[string]Rule
+	Rules map[string]tool.Rule
 	// Yes approves every call that a rule would ask about (not one it
 	// denies), as the binary's --yes does.
 	Yes bool
 
 	// Permissions is where approval requests go. Nil means nobody can
 	// approve, and a call whose rule says ask is denied.
-	Permissions Port
+	Permissions tool.Port
 	// Questions is where ask_user draws its cards, when someone can answer.
-	Questions Port
+	Questions tool.Port
 	// ApprovalTimeout bounds how long an approval may wait; zero means
-	// DefaultApprovalTimeout.
+	// tool.DefaultApprovalTimeout.
 	ApprovalTimeout time.Duration
 	// QuestionTimeout bounds how long an ask_user card may wait; zero
 	// means DefaultQuestionTimeout.
@@ -75,38 +75,8 @@ type Run struct {
 	Workers *vibe.Pool
 }
 
-// DefaultApprovalTimeout is how long an approval card waits for a person.
-const DefaultApprovalTimeout = 5 * time.Minute
-
 // DefaultQuestionTimeout is how long an ask_user card waits for a person.
 const DefaultQuestionTimeout = 10 * time.Minute
 
 // DefaultEvalTimeout is a cell's inactivity budget when the run sets none.
 const DefaultEvalTimeout = 5 * time.Minute
-
-// A Rule is the permission for one tool.
-type Rule string
-
-const (
-	Allow Rule = "allow"
-	Ask   Rule = "ask"
-	Deny  Rule = "deny"
-)
-
-// ParseRule checks that s names a rule.
-func ParseRule(s string) (Rule, error) {
-	switch Rule(s) {
-	case Allow, Ask, Deny:
-		return Rule(s), nil
-	}
-	return "", fmt.Errorf("unknown rule %q: want allow, ask or deny", s)
-}
-
-// DefaultRule is the rule for a tool that has none: read-level tools run,
-// the others ask first.
-func DefaultRule(l Level) Rule {
-	if l == Read {
-		return Allow
-	}
-	return Ask
-}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -38,24 +39,24 @@ func TestWriteJSON(t *testing.T) {
 	found := []matcher.Found{{File: "a<b>.go", Range: matcher.Range{Start: matcher.Position{Line: 1, Column: 2}, End: matcher.Position{Line: 3, Column: 4}}, Text: tricky}}
 	for _, tc := range []struct {
 		name string
-		res  Result
-		want Result // what encoding/json is given for the same output
+		res  tool.Result
+		want tool.Result // what encoding/json is given for the same output
 	}{
-		{"text", Text(tricky), Text(tricky)},
-		{"empty text", Text(""), Text("")},
-		{"error", Errorf("bad %s", "<x>"), Errorf("bad %s", "<x>")},
-		{"no content", Result{}, Result{Content: []Content{}}},
-		{"image", Result{Content: []Content{{Type: "image", MimeType: "image/png", Data: "AAAA"}}}, Result{Content: []Content{{Type: "image", MimeType: "image/png", Data: "AAAA"}}}},
-		{"lazy text", LazyText(chunks), Text(tricky)},
-		{"lazy text and more", Result{Content: []Content{LazyText(chunks).Content[0], {Type: "text", Text: "note"}}}, Result{Content: []Content{{Type: "text", Text: tricky}, {Type: "text", Text: "note"}}}},
-		{"structured", Result{Content: []Content{{Type: "text", Text: "x"}}, Structured: map[string]any{"k": "<v>"}}, Result{Content: []Content{{Type: "text", Text: "x"}}, Structured: map[string]any{"k": "<v>"}}},
-		{"search", Result{Content: []Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: found, Total: 1, Languages: []string{"go"}}},
-			Result{Content: []Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: found, Total: 1, Languages: []string{"go"}}}},
-		{"search without matches", Result{Content: []Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: []matcher.Found{}}},
-			Result{Content: []Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: []matcher.Found{}}}},
+		{"text", tool.Text(tricky), tool.Text(tricky)},
+		{"empty text", tool.Text(""), tool.Text("")},
+		{"error", tool.Errorf("bad %s", "<x>"), tool.Errorf("bad %s", "<x>")},
+		{"no content", tool.Result{}, tool.Result{Content: []tool.Content{}}},
+		{"image", tool.Result{Content: []tool.Content{{Type: "image", MimeType: "image/png", Data: "AAAA"}}}, tool.Result{Content: []tool.Content{{Type: "image", MimeType: "image/png", Data: "AAAA"}}}},
+		{"lazy text", tool.LazyText(chunks), tool.Text(tricky)},
+		{"lazy text and more", tool.Result{Content: []tool.Content{tool.LazyText(chunks).Content[0], {Type: "text", Text: "note"}}}, tool.Result{Content: []tool.Content{{Type: "text", Text: tricky}, {Type: "text", Text: "note"}}}},
+		{"structured", tool.Result{Content: []tool.Content{{Type: "text", Text: "x"}}, Structured: map[string]any{"k": "<v>"}}, tool.Result{Content: []tool.Content{{Type: "text", Text: "x"}}, Structured: map[string]any{"k": "<v>"}}},
+		{"search", tool.Result{Content: []tool.Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: found, Total: 1, Languages: []string{"go"}}},
+			tool.Result{Content: []tool.Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: found, Total: 1, Languages: []string{"go"}}}},
+		{"search without matches", tool.Result{Content: []tool.Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: []matcher.Found{}}},
+			tool.Result{Content: []tool.Content{{Type: "text", Text: "x"}}, Structured: astGrepResult{Matches: []matcher.Found{}}}},
 	} {
 		var b bytes.Buffer
-		if err := WriteJSON(&b, tc.res); err != nil {
+		if err := tool.WriteJSON(&b, tc.res); err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/vibe"
 )
 
@@ -26,9 +27,9 @@ const (
 	maxVibeWaitSeconds = 600
 )
 
-func vibeTools(e *env) []*Tool {
+func vibeTools(e *env) []*tool.Tool {
 	limit := e.run.Workers.Limit()
-	spawn := NewTool("vibe_spawn", Read, true,
+	spawn := tool.New("vibe_spawn", tool.Read, true,
 		"Start a background worker on a brief and get its id at once; the worker keeps running while you go on. "+
 			"tier is fast (the default: mechanical work with a clear specification) or good (design, judgement, or review of a fast worker's output). "+
 			"label is a few words that tell the workers apart. "+
@@ -41,7 +42,7 @@ func vibeTools(e *env) []*Tool {
 	}
 	setEnum(spawn.InputSchema, "tier", tiers...)
 
-	wait := NewTool("vibe_wait", Read, true,
+	wait := tool.New("vibe_wait", tool.Read, true,
 		fmt.Sprintf("Wait for a worker to finish, at most timeout_seconds (default %d, at most %d), and return its status and result: its output when it is done, its exit code and the end of its stderr when it failed. ", defaultVibeWait, maxVibeWaitSeconds)+
 			"When the time passes first, it says the worker is still running (or queued): wait again, or do something else meanwhile.",
 		e.vibeWait)
@@ -50,16 +51,16 @@ func vibeTools(e *env) []*Tool {
 	ts.Minimum, ts.Maximum = &lo, &hi
 	ts.Default = json.RawMessage(fmt.Sprint(defaultVibeWait))
 
-	return []*Tool{
+	return []*tool.Tool{
 		spawn,
-		NewTool("vibe_send", Read, true,
+		tool.New("vibe_send", tool.Read, true,
 			"Send a worker a follow-up: the message is appended to its brief and the worker runs again with the whole brief; an attempt that is running is stopped first. Use it to correct or extend a worker's task, then vibe_wait.",
 			e.vibeSend),
 		wait,
-		NewTool("vibe_kill", Read, true,
+		tool.New("vibe_kill", tool.Read, true,
 			"Stop a worker and every process it started; a queued worker never starts.",
 			e.vibeKill),
-		NewTool("vibe_list", Read, true,
+		tool.New("vibe_list", tool.Read, true,
 			fmt.Sprintf("List the workers: id, label, tier, status (queued, running, done, failed, killed), elapsed time and the start of the last result (%d characters; vibe_wait shows it all).", maxVibeListResult),
 			e.vibeList),
 	}
@@ -103,12 +104,12 @@ type vibeWorker struct {
 	Error          string  `json:"error,omitempty"`      // why it could not start
 }
 
-func (e *env) vibeSpawn(ctx context.Context, a vibeSpawnArgs) (Result, error) {
+func (e *env) vibeSpawn(ctx context.Context, a vibeSpawnArgs) (tool.Result, error) {
 	if strings.TrimSpace(a.Brief) == "" {
-		return Errorf("brief: the brief is empty; say what the worker should do, where, and what to report back"), nil
+		return tool.Errorf("brief: the brief is empty; say what the worker should do, where, and what to report back"), nil
 	}
 	if strings.TrimSpace(a.Label) == "" {
-		return Errorf("label: the label is empty; give a few words that name the task, to tell it apart in vibe_list"), nil
+		return tool.Errorf("label: the label is empty; give a few words that name the task, to tell it apart in vibe_list"), nil
 	}
 	pool := e.run.Workers
 	id, err := pool.Spawn(a.Brief, a.Label, vibe.Tier(a.Tier))
@@ -125,14 +126,14 @@ func (e *env) vibeSpawn(ctx context.Context, a vibeSpawnArgs) (Result, error) {
 		fmt.Fprintf(&b, ": the limit of %d running at once is reached; it starts when a running worker ends", pool.Limit())
 	}
 	fmt.Fprintf(&b, ".\nWait for its result with vibe_wait {\"worker_id\": %q}; vibe_list shows every worker.", id)
-	r := Text(b.String())
+	r := tool.Text(b.String())
 	r.Structured = map[string]string{"worker_id": id, "status": string(info.Status)}
 	return r, nil
 }
 
-func (e *env) vibeSend(ctx context.Context, a vibeSendArgs) (Result, error) {
+func (e *env) vibeSend(ctx context.Context, a vibeSendArgs) (tool.Result, error) {
 	if strings.TrimSpace(a.Message) == "" {
-		return Errorf("message: the message is empty; say what the worker should change or do next"), nil
+		return tool.Errorf("message: the message is empty; say what the worker should change or do next"), nil
 	}
 	pool := e.run.Workers
 	before, err := pool.Get(a.WorkerID)
@@ -149,31 +150,31 @@ func (e *env) vibeSend(ctx context.Context, a vibeSendArgs) (Result, error) {
 		b.WriteString("; the attempt that was running was stopped first")
 	}
 	fmt.Fprintf(&b, ".\nWait for its result with vibe_wait {\"worker_id\": %q}.", info.ID)
-	r := Text(b.String())
+	r := tool.Text(b.String())
 	r.Structured = map[string]any{"worker_id": info.ID, "status": string(info.Status), "attempts": info.Attempts}
 	return r, nil
 }
 
-func (e *env) vibeWait(ctx context.Context, a vibeWaitArgs) (Result, error) {
+func (e *env) vibeWait(ctx context.Context, a vibeWaitArgs) (tool.Result, error) {
 	secs := a.TimeoutSeconds
 	if secs == 0 {
 		secs = defaultVibeWait
 	}
 	if secs < 1 || secs > maxVibeWaitSeconds {
-		return Errorf("timeout_seconds: want 1 to %d seconds, got %d", maxVibeWaitSeconds, secs), nil
+		return tool.Errorf("timeout_seconds: want 1 to %d seconds, got %d", maxVibeWaitSeconds, secs), nil
 	}
 	timeout := time.Duration(secs) * time.Second
 	info, err := e.run.Workers.Wait(ctx, a.WorkerID, timeout)
 	switch {
 	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return Errorf("vibe_wait was cancelled; %s is still %s", workerName(info), info.Status), nil
+		return tool.Errorf("vibe_wait was cancelled; %s is still %s", workerName(info), info.Status), nil
 	case err != nil:
 		return vibeErr(err), nil
 	}
 	return workerResult(info, timeout), nil
 }
 
-func (e *env) vibeKill(ctx context.Context, a vibeKillArgs) (Result, error) {
+func (e *env) vibeKill(ctx context.Context, a vibeKillArgs) (tool.Result, error) {
 	pool := e.run.Workers
 	before, err := pool.Get(a.WorkerID)
 	if err != nil {
@@ -195,16 +196,16 @@ func (e *env) vibeKill(ctx context.Context, a vibeKillArgs) (Result, error) {
 		// Another call sent it a message meanwhile, and it runs again.
 		msg = fmt.Sprintf("%s was killed, and is %s again: it was sent a message meanwhile.", workerName(info), info.Status)
 	}
-	r := Text(msg)
+	r := tool.Text(msg)
 	r.Structured = structuredWorker(info)
 	return r, nil
 }
 
-func (e *env) vibeList(ctx context.Context, a vibeListArgs) (Result, error) {
+func (e *env) vibeList(ctx context.Context, a vibeListArgs) (tool.Result, error) {
 	pool := e.run.Workers
 	list := pool.List()
 	if len(list) == 0 {
-		r := Text("no workers yet; start one with vibe_spawn")
+		r := tool.Text("no workers yet; start one with vibe_spawn")
 		r.Structured = map[string]any{"workers": []vibeWorker{}}
 		return r, nil
 	}
@@ -218,23 +219,23 @@ func (e *env) vibeList(ctx context.Context, a vibeListArgs) (Result, error) {
 		workers = append(workers, structuredWorker(in))
 	}
 	tw.Flush()
-	r := Text(strings.TrimSuffix(b.String(), "\n"))
+	r := tool.Text(strings.TrimSuffix(b.String(), "\n"))
 	r.Structured = map[string]any{"workers": workers}
 	return r, nil
 }
 
 // vibeErr turns an error of the pool into a result that names the
 // argument at fault.
-func vibeErr(err error) Result {
+func vibeErr(err error) tool.Result {
 	switch {
 	case errors.Is(err, vibe.ErrUnknownWorker):
-		return Errorf("worker_id: %v", err)
+		return tool.Errorf("worker_id: %v", err)
 	case errors.Is(err, vibe.ErrTier):
-		return Errorf("%v", err) // reads "tier: …"
+		return tool.Errorf("%v", err) // reads "tier: …"
 	case errors.Is(err, vibe.ErrClosed):
-		return Errorf("%v: the run is ending, and no worker can start or change", err)
+		return tool.Errorf("%v: the run is ending, and no worker can start or change", err)
 	}
-	return Errorf("%v", err)
+	return tool.Errorf("%v", err)
 }
 
 // workerName says which worker a result is about.
@@ -248,7 +249,7 @@ func workerName(in vibe.Info) string {
 
 // workerResult is vibe_wait's answer: the status, and the result when the
 // worker has one.
-func workerResult(in vibe.Info, waited time.Duration) Result {
+func workerResult(in vibe.Info, waited time.Duration) tool.Result {
 	var b strings.Builder
 	name := workerName(in)
 	el := elapsedText(in.Elapsed)
@@ -308,7 +309,7 @@ func workerResult(in vibe.Info, waited time.Duration) Result {
 			}
 		}
 	}
-	r := Text(b.String())
+	r := tool.Text(b.String())
 	r.IsError = isError
 	r.Structured = structuredWorker(in)
 	return r

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/vibe"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -20,7 +21,7 @@ import (
 // except for a worker labelled "forever", which sleeps; good fails, unless
 // goodCmd is false and the run has no good tier. It returns the dispatcher
 // and the folder of the gate.
-func vibeRun(t *testing.T, limit int, goodCmd bool) (*Dispatcher, string) {
+func vibeRun(t *testing.T, limit int, goodCmd bool) (*tool.Dispatcher, string) {
 	t.Helper()
 	dir := t.TempDir()
 	fast := filepath.Join(dir, "fast.sh")
@@ -174,7 +175,7 @@ func TestVibeBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := call(t, d, tc.tool, tc.args)
-			if diff := cmp.Diff(Errorf("%s", tc.want), got); diff != "" {
+			if diff := cmp.Diff(tool.Errorf("%s", tc.want), got); diff != "" {
 				t.Errorf("%s %v (-want +got):\n%s", tc.tool, tc.args, diff)
 			}
 		})
@@ -197,7 +198,7 @@ func TestVibeRegistration(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range []Surface{Full, Plan, ReadOnly} {
+		for _, s := range []tool.Surface{tool.Full, tool.Plan, tool.ReadOnly} {
 			if diff := cmp.Diff(tc.want, toolNames(d.Tools(s))); diff != "" {
 				t.Errorf("vibe %v, pool %v, surface %s (-want +got):\n%s", tc.run.Vibe, tc.run.Workers != nil, s, diff)
 			}

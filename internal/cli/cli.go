@@ -25,6 +25,7 @@ import (
 	"github.com/agenttools/agenttools/interp/python"
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/tools"
 	"github.com/agenttools/agenttools/vibe"
 )
@@ -106,7 +107,7 @@ type flags struct {
 	memoryLimit  byteSize
 }
 
-type ruleFlag map[string]tools.Rule
+type ruleFlag map[string]tool.Rule
 
 func (r ruleFlag) String() string { return "" }
 
@@ -115,7 +116,7 @@ func (r ruleFlag) Set(s string) error {
 	if !ok || name == "" {
 		return fmt.Errorf("want TOOL=allow|ask|deny, got %q", s)
 	}
-	parsed, err := tools.ParseRule(rule)
+	parsed, err := tool.ParseRule(rule)
 	if err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ func newFlags(cmd string) *flags {
 	f.fs.BoolVar(&f.json, "json", false, "print JSON (tools: the list with schemas; call: the whole Result)")
 	f.fs.Var(f.rules, "rule", "permission rule TOOL=allow|ask|deny (repeatable)")
 	f.fs.DurationVar(&f.questionWait, "question-timeout", tools.DefaultQuestionTimeout, "how long an ask_user card waits for an answer")
-	f.fs.DurationVar(&f.approvalWait, "approval-timeout", tools.DefaultApprovalTimeout, "how long a permission card waits for an answer")
+	f.fs.DurationVar(&f.approvalWait, "approval-timeout", tool.DefaultApprovalTimeout, "how long a permission card waits for an answer")
 	f.fs.IntVar(&f.cacheMB, "cache-mb", matcher.DefaultCacheBudget>>20, "MiB structural search keeps between calls, parsed trees and matches (batch and serve; call keeps nothing)")
 	f.memoryLimit = autoMemoryLimit
 	f.fs.Var(&f.memoryLimit, "memory-limit", "soft limit on the process's memory, such as 512MiB or 2GiB, 0 for none (default auto: 96MiB and the cache's budget, or 3/4 of the container's limit when that is lower)")
@@ -148,7 +149,7 @@ func (f *flags) parse(args []string, io IO) ([]string, error) {
 	if err := f.fs.Parse(args); err != nil {
 		return nil, err
 	}
-	if _, err := tools.ParseSurface(f.surface); err != nil {
+	if _, err := tool.ParseSurface(f.surface); err != nil {
 		fmt.Fprintf(io.Stderr, "agenttools: --surface: %v\n", err)
 		return nil, err
 	}
@@ -157,7 +158,7 @@ func (f *flags) parse(args []string, io IO) ([]string, error) {
 
 // run builds the tools.Run the flags describe. port, when non-nil, is a
 // person who can answer cards.
-func (f *flags) run(port tools.Port) *tools.Run {
+func (f *flags) run(port tool.Port) *tools.Run {
 	conv := f.conversation
 	if conv == "" {
 		conv = freshID()
@@ -185,7 +186,7 @@ func (f *flags) run(port tools.Port) *tools.Run {
 	}
 	// With nobody to answer, cards fail at once rather than wait.
 	if port == nil {
-		port = tools.NoHuman
+		port = tool.NoHuman
 	}
 	r.Permissions = port
 	r.Questions = port
@@ -262,7 +263,7 @@ func closeRun(r *tools.Run) {
 
 // dispatcher builds the run's registry, reporting a failure on stderr;
 // done ends the run.
-func (f *flags) dispatcher(port tools.Port, io IO) (d *tools.Dispatcher, done func(), ok bool) {
+func (f *flags) dispatcher(port tool.Port, io IO) (d *tool.Dispatcher, done func(), ok bool) {
 	r := f.run(port)
 	d, err := tools.Registry(r)
 	if err != nil {
@@ -274,7 +275,7 @@ func (f *flags) dispatcher(port tools.Port, io IO) (d *tools.Dispatcher, done fu
 }
 
 // terminalPort opens the person's terminal when there is one.
-func terminalPort(io IO) (tools.Port, func()) {
+func terminalPort(io IO) (tool.Port, func()) {
 	if io.Terminal == nil {
 		return nil, func() {}
 	}

@@ -9,19 +9,19 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/agenttools/agenttools/tools"
+	"github.com/agenttools/agenttools/tool"
 )
 
 // toolInfo is a tool as tools --json and serve's tools/list show it.
 type toolInfo struct {
-	Name         string      `json:"name"`
-	Level        tools.Level `json:"level"`
-	ParallelSafe bool        `json:"parallelSafe"`
-	Description  string      `json:"description"`
-	InputSchema  any         `json:"inputSchema"`
+	Name         string     `json:"name"`
+	Level        tool.Level `json:"level"`
+	ParallelSafe bool       `json:"parallelSafe"`
+	Description  string     `json:"description"`
+	InputSchema  any        `json:"inputSchema"`
 }
 
-func listTools(d *tools.Dispatcher, s tools.Surface) []toolInfo {
+func listTools(d *tool.Dispatcher, s tool.Surface) []toolInfo {
 	out := []toolInfo{}
 	for _, t := range d.Tools(s) {
 		out = append(out, toolInfo{t.Name, t.Level, t.ParallelSafe, t.Description, t.InputSchema})
@@ -43,7 +43,7 @@ func runTools(ctx context.Context, args []string, io IO) int {
 		return ExitToolError
 	}
 	defer done()
-	list := listTools(d, tools.Surface(f.surface))
+	list := listTools(d, tool.Surface(f.surface))
 	if f.json {
 		return writeJSON(io.Stdout, map[string]any{"tools": list})
 	}
@@ -97,7 +97,7 @@ func runCall(ctx context.Context, args []string, io IO) int {
 		return ExitToolError
 	}
 	defer done()
-	res, err := d.Call(ctx, tools.Surface(f.surface), rest[0], raw)
+	res, err := d.Call(ctx, tool.Surface(f.surface), rest[0], raw)
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
 		return ExitToolError
@@ -121,8 +121,8 @@ func runCall(ctx context.Context, args []string, io IO) int {
 }
 
 // writeResult writes res as one line of JSON, encoded as it is written.
-func writeResult(w io.Writer, res tools.Result) {
-	if tools.WriteJSON(w, res) == nil {
+func writeResult(w io.Writer, res tool.Result) {
+	if tool.WriteJSON(w, res) == nil {
 		io.WriteString(w, "\n")
 	}
 }
@@ -168,7 +168,7 @@ func runBatch(ctx context.Context, args []string, io IO) int {
 		if line == "" {
 			continue
 		}
-		res := batchCall(ctx, d, tools.Surface(f.surface), n, line)
+		res := batchCall(ctx, d, tool.Surface(f.surface), n, line)
 		if res.IsError {
 			code = ExitToolError
 		}
@@ -181,19 +181,19 @@ func runBatch(ctx context.Context, args []string, io IO) int {
 	return code
 }
 
-func batchCall(ctx context.Context, d *tools.Dispatcher, s tools.Surface, n int, line string) tools.Result {
+func batchCall(ctx context.Context, d *tool.Dispatcher, s tool.Surface, n int, line string) tool.Result {
 	var bl batchLine
 	dec := json.NewDecoder(strings.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&bl); err != nil {
-		return tools.Errorf(`line %d: want {"tool": NAME, "args": {...}}: %v`, n, err)
+		return tool.Errorf(`line %d: want {"tool": NAME, "args": {...}}: %v`, n, err)
 	}
 	if bl.Tool == "" {
-		return tools.Errorf(`line %d: "tool" is missing`, n)
+		return tool.Errorf(`line %d: "tool" is missing`, n)
 	}
 	res, err := d.Call(ctx, s, bl.Tool, bl.Args)
 	if err != nil {
-		return tools.Errorf("line %d: internal error in %s: %v", n, bl.Tool, err)
+		return tool.Errorf("line %d: internal error in %s: %v", n, bl.Tool, err)
 	}
 	return res
 }

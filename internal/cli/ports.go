@@ -12,8 +12,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/agenttools/agenttools/tools"
 	"golang.org/x/term"
+
+	"github.com/agenttools/agenttools/tool"
 )
 
 // openTerminal opens the controlling terminal when a person is at it:
@@ -54,7 +55,7 @@ func (p *ttyPort) readLines() {
 	close(p.lines)
 }
 
-func (p *ttyPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, timeout time.Duration) (tools.Answer, error) {
+func (p *ttyPort) Ask(ctx context.Context, kind tool.CardKind, c tool.Card, timeout time.Duration) (tool.Answer, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.once.Do(func() { go p.readLines() })
@@ -62,14 +63,14 @@ func (p *ttyPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, ti
 		select {
 		case _, ok := <-p.lines:
 			if !ok {
-				return tools.Answer{Outcome: tools.NoHumanOutcome}, nil
+				return tool.Answer{Outcome: tool.NoHumanOutcome}, nil
 			}
 		default:
 			drained = true
 		}
 	}
 	if _, err := io.WriteString(p.rw, drawCard(kind, c, timeout)); err != nil {
-		return tools.Answer{}, fmt.Errorf("drawing the card on the terminal: %w", err)
+		return tool.Answer{}, fmt.Errorf("drawing the card on the terminal: %w", err)
 	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
@@ -77,27 +78,27 @@ func (p *ttyPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, ti
 		select {
 		case <-ctx.Done():
 			io.WriteString(p.rw, "\n(the question was withdrawn)\n")
-			return tools.Answer{}, ctx.Err()
+			return tool.Answer{}, ctx.Err()
 		case <-timer.C:
 			io.WriteString(p.rw, "\n(no answer in time; the card is closed)\n")
-			return tools.Answer{Outcome: tools.TimedOut}, nil
+			return tool.Answer{Outcome: tool.TimedOut}, nil
 		case line, ok := <-p.lines:
 			if !ok {
-				return tools.Answer{Outcome: tools.NoHumanOutcome}, nil
+				return tool.Answer{Outcome: tool.NoHumanOutcome}, nil
 			}
 			a, problem := parseTTYAnswer(strings.TrimSpace(line), c)
 			if problem == "" {
 				return a, nil
 			}
 			if _, err := io.WriteString(p.rw, problem+"; try again: "); err != nil {
-				return tools.Answer{}, fmt.Errorf("writing to the terminal: %w", err)
+				return tool.Answer{}, fmt.Errorf("writing to the terminal: %w", err)
 			}
 		}
 	}
 }
 
 // drawCard renders a card as text for a terminal.
-func drawCard(kind tools.CardKind, c tools.Card, timeout time.Duration) string {
+func drawCard(kind tool.CardKind, c tool.Card, timeout time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n[%s] %s\n", kind, c.Question)
 	if c.Context != "" {
@@ -127,13 +128,13 @@ func drawCard(kind tools.CardKind, c tools.Card, timeout time.Duration) string {
 // parseTTYAnswer reads a typed line as an answer to c, or says what is
 // wrong with it. Option numbers, or an option's label typed out, select;
 // other text is a free-text answer where the card allows one.
-func parseTTYAnswer(s string, c tools.Card) (tools.Answer, string) {
+func parseTTYAnswer(s string, c tool.Card) (tool.Answer, string) {
 	if s == "" {
-		return tools.Answer{Outcome: tools.Skipped}, ""
+		return tool.Answer{Outcome: tool.Skipped}, ""
 	}
 	for _, o := range c.Options {
 		if strings.EqualFold(s, o.Label) {
-			return tools.Answer{Outcome: tools.Answered, Selected: []string{o.Label}}, ""
+			return tool.Answer{Outcome: tool.Answered, Selected: []string{o.Label}}, ""
 		}
 	}
 	var sel []string
@@ -146,7 +147,7 @@ func parseTTYAnswer(s string, c tools.Card) (tools.Answer, string) {
 		}
 		if n < 1 || n > len(c.Options) {
 			if !c.AllowFreeText {
-				return tools.Answer{}, fmt.Sprintf("%d is not an option (1 to %d)", n, len(c.Options))
+				return tool.Answer{}, fmt.Sprintf("%d is not an option (1 to %d)", n, len(c.Options))
 			}
 			numbers = false
 			break
@@ -158,13 +159,13 @@ func parseTTYAnswer(s string, c tools.Card) (tools.Answer, string) {
 	switch {
 	case numbers && len(sel) > 1 && !c.MultiSelect:
 		if !c.AllowFreeText {
-			return tools.Answer{}, "pick one option"
+			return tool.Answer{}, "pick one option"
 		}
 	case numbers:
-		return tools.Answer{Outcome: tools.Answered, Selected: sel}, ""
+		return tool.Answer{Outcome: tool.Answered, Selected: sel}, ""
 	}
 	if !c.AllowFreeText {
-		return tools.Answer{}, fmt.Sprintf("answer with an option's number, 1 to %d", len(c.Options))
+		return tool.Answer{}, fmt.Sprintf("answer with an option's number, 1 to %d", len(c.Options))
 	}
-	return tools.Answer{Outcome: tools.Answered, Text: s}, ""
+	return tool.Answer{Outcome: tool.Answered, Text: s}, ""
 }

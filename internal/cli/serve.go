@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/tools"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -61,8 +62,8 @@ type server struct {
 
 	mu   sync.Mutex
 	r    *tools.Run
-	d    *tools.Dispatcher
-	port tools.Port
+	d    *tool.Dispatcher
+	port tool.Port
 }
 
 type initializeParams struct {
@@ -95,7 +96,7 @@ func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		conn.ReplyWithError(ctx, req.ID, rerr)
 		return
 	}
-	if res, ok := result.(tools.Result); ok {
+	if res, ok := result.(tool.Result); ok {
 		// A tool's result is written as it is encoded, never whole in
 		// memory: jsonrpc2's Reply would hold it encoded several times.
 		// A response needs no bookkeeping of the connection.
@@ -118,7 +119,7 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"tools": listTools(d, tools.Surface(s.flags.surface))}, nil
+		return map[string]any{"tools": listTools(d, tool.Surface(s.flags.surface))}, nil
 	case "tools/call":
 		d, err := s.dispatcher()
 		if err != nil {
@@ -131,7 +132,7 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		if p.Name == "" {
 			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: `tools/call: params.name is missing`}
 		}
-		res, cerr := d.Call(ctx, tools.Surface(s.flags.surface), p.Name, p.Arguments)
+		res, cerr := d.Call(ctx, tool.Surface(s.flags.surface), p.Name, p.Arguments)
 		if cerr != nil {
 			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error in %s: %v", p.Name, cerr)}
 		}
@@ -147,7 +148,7 @@ func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *json
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already called"}
 	}
 	// A host without a human gets no cards: they fail at once.
-	var port tools.Port
+	var port tool.Port
 	if p.Human {
 		port = &hostPort{conn: conn}
 	}
@@ -159,13 +160,13 @@ func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *json
 	}
 	s.r, s.d = r, d
 	res := initializeResult{Name: "agenttools", Version: Version, Surface: s.flags.surface, Tools: []string{}}
-	for _, t := range d.Tools(tools.Surface(s.flags.surface)) {
+	for _, t := range d.Tools(tool.Surface(s.flags.surface)) {
 		res.Tools = append(res.Tools, t.Name)
 	}
 	return res, nil
 }
 
-func (s *server) dispatcher() (*tools.Dispatcher, *jsonrpc2.Error) {
+func (s *server) dispatcher() (*tool.Dispatcher, *jsonrpc2.Error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.d == nil {
@@ -195,26 +196,26 @@ type hostPort struct {
 }
 
 type askParams struct {
-	Kind           tools.CardKind `json:"kind"`
-	Card           tools.Card     `json:"card"`
-	TimeoutSeconds int            `json:"timeout_seconds"`
+	Kind           tool.CardKind `json:"kind"`
+	Card           tool.Card     `json:"card"`
+	TimeoutSeconds int           `json:"timeout_seconds"`
 }
 
-func (p *hostPort) Ask(ctx context.Context, kind tools.CardKind, c tools.Card, timeout time.Duration) (tools.Answer, error) {
+func (p *hostPort) Ask(ctx context.Context, kind tool.CardKind, c tool.Card, timeout time.Duration) (tool.Answer, error) {
 	// The host gets a little longer than the card says, so its own
 	// timeout answer arrives before ours fires.
 	ctx, cancel := context.WithTimeout(ctx, timeout+min(timeout/2, 5*time.Second))
 	defer cancel()
-	var a tools.Answer
+	var a tool.Answer
 	err := p.conn.Call(ctx, "ui/ask", askParams{Kind: kind, Card: c, TimeoutSeconds: int((timeout + time.Second - 1) / time.Second)}, &a)
 	if errors.Is(err, context.DeadlineExceeded) {
-		return tools.Answer{Outcome: tools.TimedOut}, nil
+		return tool.Answer{Outcome: tool.TimedOut}, nil
 	}
 	if err != nil {
-		return tools.Answer{}, fmt.Errorf("ui/ask: %w", err)
+		return tool.Answer{}, fmt.Errorf("ui/ask: %w", err)
 	}
 	if err := a.Check(c); err != nil {
-		return tools.Answer{}, fmt.Errorf("ui/ask: the host's answer does not fit the card: %w", err)
+		return tool.Answer{}, fmt.Errorf("ui/ask: the host's answer does not fit the card: %w", err)
 	}
 	return a, nil
 }
@@ -315,7 +316,7 @@ func (s *lineStream) WriteObject(v any) error {
 
 // writeResult writes the response to request id whose result is res,
 // encoding res straight onto the stream.
-func (s *lineStream) writeResult(id jsonrpc2.ID, res tools.Result) error {
+func (s *lineStream) writeResult(id jsonrpc2.ID, res tool.Result) error {
 	idJSON, err := json.Marshal(id)
 	if err != nil {
 		return err
@@ -326,7 +327,7 @@ func (s *lineStream) writeResult(id jsonrpc2.ID, res tools.Result) error {
 	w.WriteString(`{"id":`)
 	w.Write(idJSON)
 	w.WriteString(`,"result":`)
-	if err := tools.WriteJSON(w, res); err != nil {
+	if err := tool.WriteJSON(w, res); err != nil {
 		return err
 	}
 	w.WriteString(`,"jsonrpc":"2.0"}` + "\n")

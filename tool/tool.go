@@ -1,10 +1,10 @@
-// Package tools is the registry and dispatcher of agenttools: what a tool
-// is (name, approval level, schema, handler), what it returns, which tools
-// a run has, which of them a surface may see, and the one path every call
-// takes — surface, arguments, permission rules, approval, wrappers,
-// handler. Each tool lives in a file of its own, a thin handler over an
-// engine package.
-package tools
+// Package tool is what every face of agenttools (call, batch, serve, mcp)
+// and every tool share: what a tool is (name, approval level, schema,
+// handler), what it returns and how that is written, which tools a
+// surface may see, the cards that reach a person, and the dispatcher, the
+// one path every call takes: surface, arguments, permission rules,
+// approval, wrappers, handler. The tools themselves are in package tools.
+package tool
 
 import (
 	"bytes"
@@ -14,6 +14,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/agenttools/agenttools/internal/argcheck"
+	"github.com/agenttools/agenttools/internal/jsonstream"
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
@@ -79,13 +81,13 @@ type Tool struct {
 	InputSchema  *jsonschema.Schema
 	Handler      Handler
 
-	schema *jsonschema.Resolved // InputSchema, resolved when registered
+	check *argcheck.Checker // InputSchema, resolved when registered
 }
 
-// NewTool builds a tool whose schema is derived from the argument struct A
+// New builds a tool whose schema is derived from the argument struct A
 // (json tags name the properties; omitempty makes one optional; a
 // jsonschema tag is its description) and whose handler receives A decoded.
-func NewTool[A any](name string, level Level, parallelSafe bool, description string, h func(ctx context.Context, args A) (Result, error)) *Tool {
+func New[A any](name string, level Level, parallelSafe bool, description string, h func(ctx context.Context, args A) (Result, error)) *Tool {
 	schema, err := jsonschema.For[A](nil)
 	if err != nil {
 		// A is a type in this module; failing here is a programming error
@@ -150,7 +152,7 @@ func (c Content) MarshalJSON() ([]byte, error) {
 	p := plain(c)
 	p.Text, p.render = c.text(), nil
 	var b bytes.Buffer
-	return encodeJSON(&b, p)
+	return jsonstream.Encode(&b, p)
 }
 
 // A Result is what a call returns, in the shape of MCP's CallToolResult:

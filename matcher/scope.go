@@ -1,0 +1,302 @@
+package matcher
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
+
+// A Scope is one search or rewrite as a tool call asks for it: a pattern
+// and its filters as written, and every language they may run in. Scope
+// compiles them in each language, runs the languages that accept them,
+// and merges what they find.
+type Scope struct {
+	Root, Path string
+	Langs      []*grammars.Language
+	// Inferred says the languages were not named but inferred for a
+	// folder: a language with no files there neither searches nor rejects.
+	Inferred bool
+	Pattern  string
+	Narrow   Narrow
+	Cache    *Cache // may be nil
+	Globs    *Globs // may be nil
+	Limit    int    // as in Query, over all the languages
+	Context  int
+}
+
+// Narrow holds the filters as written: relational patterns, and RE2
+// regular expressions by metavariable name.
+type Narrow struct {
+	Inside, NotInside, Has, NotHas string
+	Where, WhereNot                map[string]string
+}
+
+// An ArgError is what is wrong with one argument of a call.
+type ArgError struct {
+	Arg string // the argument's name: pattern, inside, where, …
+	Err error
+}
+
+func (e *ArgError) Error() string { return e.Arg + ": " + e.Err.Error() }
+
+func (e *ArgError) Unwrap() error { return e.Err }
+
+// Rejections say, by language id, why a language cannot run a scope: its
+// pattern or a filter does not parse there, or a constraint names what
+// the pattern does not bind. As an error, it is the reason no language
+// could.
+type Rejections map[string]error
+
+// Search runs the scope's search in every language that accepts it. It
+// returns the matches of all of them, in language order, the languages
+// searched, and why the others were not. It fails with Rejections when no
+// language can search, and with an *ArgError for a bad filter.
+func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, error) {
+	qs, rejected, err := s.compile()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	all := &Results{Matches: []Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}}
+	langs := []string{}
+	for _, q := range qs {
+		r, err := Search(ctx, q)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if s.Inferred && r.FilesScanned == 0 {
+			continue // no files of this language here
+		}
+		langs = append(langs, q.Lang.ID)
+		if len(all.Matches) == 0 && len(r.Matches) > 0 {
+			all.Matches = r.Matches // no copy of a search's many matches
+		} else {
+			all.Matches = append(all.Matches, r.Matches...)
+		}
+		all.Total += r.Total
+		all.FilesScanned += r.FilesScanned
+		all.FilesParsed += r.FilesParsed
+		all.ParseFailures = append(all.ParseFailures, r.ParseFailures...)
+		all.TooLarge = append(all.TooLarge, r.TooLarge...)
+		all.Skipped = mergeSkipped(all.Skipped, r.Skipped)
+	}
+	if len(langs) == 0 && len(rejected) > 0 {
+		return nil, nil, nil, rejected
+	}
+	if s.Limit > 0 && len(all.Matches) > s.Limit {
+		all.Matches = all.Matches[:s.Limit]
+	}
+	return all, langs, rejected, nil
+}
+
+// Rewrite computes the scope's rewrite to rewrite in every language that
+// accepts it, as Search does, and writes nothing.
+func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string, Rejections, error) {
+	qs, rejected, err := s.compile()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}}
+	langs := []string{}
+	for _, q := range qs {
+		tmpl, err := CompileTemplate(q.Pattern, rewrite)
+		if err != nil {
+			return nil, nil, nil, &ArgError{"rewrite", err}
+		}
+		r, err := RewriteAll(ctx, q, tmpl)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if s.Inferred && r.FilesScanned == 0 {
+			continue
+		}
+		langs = append(langs, q.Lang.ID)
+		all.Files = append(all.Files, r.Files...)
+		all.FilesScanned += r.FilesScanned
+		all.FilesParsed += r.FilesParsed
+		all.ParseFailures = append(all.ParseFailures, r.ParseFailures...)
+		all.TooLarge = append(all.TooLarge, r.TooLarge...)
+		all.Skipped = mergeSkipped(all.Skipped, r.Skipped)
+	}
+	if len(langs) == 0 && len(rejected) > 0 {
+		return nil, nil, nil, rejected
+	}
+	return all, langs, rejected, nil
+}
+
+// mergeSkipped adds the folders of one language's walk to those of the
+// others, once each, in path order.
+func mergeSkipped(all, more []Skipped) []Skipped {
+	for _, s := range more {
+		if !slices.Contains(all, s) {
+			all = append(all, s)
+		}
+	}
+	slices.SortFunc(all, func(a, b Skipped) int { return cmp.Compare(a.Path, b.Path) })
+	return all
+}
+
+// compile compiles the pattern and the filters in each language. It
+// returns a query for each language that accepts them and, by language,
+// why the others do not; when the languages were inferred, a language
+// with no files here does not count among them. No language accepting
+// them is an error: the Rejections of all.
+func (s Scope) compile() ([]Query, Rejections, error) {
+	where, err := regexps("where", s.Narrow.Where)
+	if err != nil {
+		return nil, nil, err
+	}
+	whereNot, err := regexps("where_not", s.Narrow.WhereNot)
+	if err != nil {
+		return nil, nil, err
+	}
+	var (
+		qs       []Query
+		rejected Rejections
+		all      = Rejections{}
+	)
+	for _, l := range s.Langs {
+		p, err := Compile(l, s.Pattern)
+		var f *Filters
+		if err == nil {
+			f, err = s.Narrow.filters(l, p, where, whereNot)
+		} else {
+			err = &ArgError{"pattern", err}
+		}
+		if err == nil {
+			qs = append(qs, Query{Root: s.Root, Path: s.Path, Lang: l, Pattern: p, Filters: f, Cache: s.Cache, Globs: s.Globs, Limit: s.Limit, Context: s.Context})
+			continue
+		}
+		all[l.ID] = err
+		if !s.Inferred || HasFiles(s.Root, s.Path, l) {
+			if rejected == nil {
+				rejected = Rejections{}
+			}
+			rejected[l.ID] = err
+		}
+	}
+	if len(qs) == 0 {
+		return nil, nil, all
+	}
+	return qs, rejected, nil
+}
+
+// regexps compiles a where or where_not argument.
+func regexps(arg string, m map[string]string) (map[string]*regexp.Regexp, error) {
+	if len(m) == 0 {
+		return nil, nil
+	}
+	out := map[string]*regexp.Regexp{}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		re, err := regexp.Compile(m[k])
+		if err != nil {
+			return nil, &ArgError{arg, fmt.Errorf("%s: %v; give an RE2 regular expression, such as ^New[A-Z]", k, err)}
+		}
+		out[k] = re
+	}
+	return out, nil
+}
+
+// filters compiles the relational filters in language l and checks them
+// and the constraints against p. The error names the argument.
+func (n Narrow) filters(l *grammars.Language, p *Pattern, where, whereNot map[string]*regexp.Regexp) (*Filters, error) {
+	f := &Filters{Where: where, WhereNot: whereNot}
+	for _, fl := range []struct {
+		arg, src string
+		dst      **Pattern
+	}{{"inside", n.Inside, &f.Inside}, {"not_inside", n.NotInside, &f.NotInside}, {"has", n.Has, &f.Has}, {"not_has", n.NotHas, &f.NotHas}} {
+		if fl.src == "" {
+			continue
+		}
+		fp, err := Compile(l, fl.src)
+		if err != nil {
+			return nil, &ArgError{fl.arg, err}
+		}
+		*fl.dst = fp
+	}
+	if f.Inside == nil && f.NotInside == nil && f.Has == nil && f.NotHas == nil && where == nil && whereNot == nil {
+		return nil, nil
+	}
+	if err := f.Check(p); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Reasons is the one-line reason of each language, for a structured
+// result and the note that a language was not searched: a pattern that
+// does not parse there, with the first error of its first context.
+func (r Rejections) Reasons() map[string]string {
+	if len(r) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for id, err := range r {
+		var ce *ContextError
+		var ae *ArgError
+		if errors.As(err, &ce) && errors.As(err, &ae) && len(ce.Tried) > 0 {
+			out[id] = fmt.Sprintf("%s does not parse as %s (%s)", ae.Arg, id, ce.Tried[0])
+			continue
+		}
+		out[id] = err.Error()
+	}
+	return out
+}
+
+// Error says why no language can run the scope. A pattern that parses
+// nowhere leads with the most likely fix, then lists the contexts each
+// language tried, one line each, the first error of each.
+func (r Rejections) Error() string {
+	ids := slices.Sorted(maps.Keys(r))
+	var b strings.Builder
+	var ces []*ContextError
+	arg := ""
+	for _, id := range ids {
+		var ce *ContextError
+		var ae *ArgError
+		if !errors.As(r[id], &ce) || !errors.As(r[id], &ae) || arg != "" && ae.Arg != arg {
+			ces = nil
+			break
+		}
+		arg = ae.Arg
+		ces = append(ces, ce)
+	}
+	if ces == nil {
+		// Not a pattern that parses nowhere: each language's reason, once
+		// when they all say the same.
+		same := true
+		for _, id := range ids {
+			same = same && r[id].Error() == r[ids[0]].Error()
+		}
+		if same {
+			return r[ids[0]].Error()
+		}
+		for i, id := range ids {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(id + ": " + r[id].Error())
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s: %s does not parse as %s.", arg, Quote(ces[0].Pattern), strings.Join(ids, " or "))
+	for _, ce := range ces {
+		if ce.Hint != "" {
+			fmt.Fprintf(&b, "\nMost likely fix: %s.", ce.Hint)
+			break
+		}
+	}
+	for i, ce := range ces {
+		fmt.Fprintf(&b, "\nContexts tried in %s, with the first error of each:", ids[i])
+		for _, line := range ce.TriedLines() {
+			b.WriteString("\n  " + line)
+		}
+	}
+	return b.String()
+}
