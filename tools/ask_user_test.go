@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/tool"
@@ -62,13 +61,13 @@ func TestAskUser(t *testing.T) {
 		{"skipped", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Skipped}, false, "skipped: go on with a stated assumption and do not ask again"},
 		{"timed out", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.TimedOut}, true, "timed out: nobody answered within 10m0s; go on with a stated assumption and do not ask again"},
 		{"no human", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.NoHumanOutcome}, true, "no human is connected to answer, so the question was not asked; go on with a stated assumption and do not ask again"},
-		{"answer not on the card", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Answered, Selected: []string{"MySQL"}}, true, `the question could not be asked: selected "MySQL", which is not an option of the card`},
-		{"two on a single-choice card", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Answered, Selected: []string{"Postgres", "SQLite"}}, true, "2 options selected on a single-choice card"},
-		{"text where none is allowed", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Answered, Text: "hm"}, true, "does not allow free text"},
+		{"answer not on the card", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Answered, Selected: []string{"MySQL"}}, true, `the question could not be asked: selected "MySQL", which is not an option of the card; go on with a stated assumption and do not ask again`},
+		{"two on a single-choice card", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Answered, Selected: []string{"Postgres", "SQLite"}}, true, "the question could not be asked: 2 options selected on a single-choice card; go on with a stated assumption and do not ask again"},
+		{"text where none is allowed", map[string]any{"question": "Which?", "options": two}, tool.Answer{Outcome: tool.Answered, Text: "hm"}, true, "the question could not be asked: text answer on a card that does not allow free text; go on with a stated assumption and do not ask again"},
 
-		{"empty question", map[string]any{"question": "  ", "options": two}, tool.Answer{}, true, "question: must not be empty"},
-		{"missing question", map[string]any{"options": two}, tool.Answer{}, true, `missing required argument "question"`},
-		{"empty label", map[string]any{"question": "Q", "options": []map[string]any{{"label": "a"}, {"label": ""}}}, tool.Answer{}, true, "options[1].label: must not be empty"},
+		{"empty question", map[string]any{"question": "  ", "options": two}, tool.Answer{}, true, "question: must not be empty; say what you want to know"},
+		{"missing question", map[string]any{"options": two}, tool.Answer{}, true, `ask_user: missing required argument "question"`},
+		{"empty label", map[string]any{"question": "Q", "options": []map[string]any{{"label": "a"}, {"label": ""}}}, tool.Answer{}, true, "options[1].label: must not be empty; every option needs a label to pick it by"},
 		{"duplicate label", map[string]any{"question": "Q", "options": []map[string]any{{"label": "a"}, {"label": "a"}}}, tool.Answer{}, true, `options[1].label: "a" is also the label of options[0]; labels must be unique`},
 		{"multi without options", map[string]any{"question": "Q", "multi_select": true, "allow_free_text": true}, tool.Answer{}, true, "multi_select: needs options to select from"},
 		{"neither options nor text", map[string]any{"question": "Q"}, tool.Answer{}, true, "options: give options to choose from, or set allow_free_text, or both"},
@@ -77,7 +76,7 @@ func TestAskUser(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			port := &scriptedPort{answer: tc.answer}
 			res := call(t, askDispatcher(t, port), "ask_user", tc.args)
-			if res.IsError != tc.isError || !strings.Contains(res.TextContent(), tc.want) {
+			if res.IsError != tc.isError || res.TextContent() != tc.want {
 				t.Errorf("ask_user: isError %v, text %q; want isError %v and %q", res.IsError, res.TextContent(), tc.isError, tc.want)
 			}
 			if tc.answer.Outcome == "" && len(port.cards) > 0 {
