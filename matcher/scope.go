@@ -29,6 +29,9 @@ type Scope struct {
 	Globs    *Globs // may be nil
 	Limit    int    // as in Query, over all the languages
 	Context  int
+	// Progress, when set, hears the files done of those found so far,
+	// over every language's walk in turn.
+	Progress func(done, found int)
 }
 
 // Narrow holds the filters as written: relational patterns, and RE2
@@ -66,6 +69,7 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 	all := &Results{Matches: []Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}}
 	langs := []string{}
 	for _, q := range qs {
+		q.Progress = progressAfter(q.Progress, all.FilesScanned)
 		r, err := Search(ctx, q)
 		if err != nil {
 			return nil, nil, nil, err
@@ -105,6 +109,7 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}}
 	langs := []string{}
 	for _, q := range qs {
+		q.Progress = progressAfter(q.Progress, all.FilesScanned)
 		tmpl, err := CompileTemplate(q.Pattern, rewrite)
 		if err != nil {
 			return nil, nil, nil, &ArgError{"rewrite", err}
@@ -128,6 +133,15 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 		return nil, nil, nil, rejected
 	}
 	return all, langs, rejected, nil
+}
+
+// progressAfter adds the files of the languages walked before, whose
+// walks are over, to a walk's counts.
+func progressAfter(hear func(done, found int), before int) func(done, found int) {
+	if hear == nil {
+		return nil
+	}
+	return func(done, found int) { hear(before+done, before+found) }
 }
 
 // mergeSkipped adds the folders of one language's walk to those of the
@@ -170,7 +184,7 @@ func (s Scope) compile() ([]Query, Rejections, error) {
 			err = &ArgError{"pattern", err}
 		}
 		if err == nil {
-			qs = append(qs, Query{Root: s.Root, Path: s.Path, Lang: l, Pattern: p, Filters: f, Cache: s.Cache, Globs: s.Globs, Limit: s.Limit, Context: s.Context})
+			qs = append(qs, Query{Root: s.Root, Path: s.Path, Lang: l, Pattern: p, Filters: f, Cache: s.Cache, Globs: s.Globs, Limit: s.Limit, Context: s.Context, Progress: s.Progress})
 			continue
 		}
 		all[l.ID] = err

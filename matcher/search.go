@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -32,6 +34,9 @@ type Query struct {
 	// Context is how many lines before and after each match Found.Lines
 	// holds.
 	Context int
+	// Progress, when set, hears how many files are done of those the walk
+	// has found so far, a few times a second and once at the end.
+	Progress func(done, found int)
 }
 
 // A Position is 1-based; Column counts Unicode code points.
@@ -175,23 +180,57 @@ func (k *keptMatches) found(r *fileResult) []Found {
 func eachFile(ctx context.Context, q Query, do func(path string)) (walkReport, error) {
 	files := make(chan string)
 	var wg sync.WaitGroup
+	pr := newProgress(q.Progress)
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for path := range files {
+				pr.found.Add(1)
 				if ctx.Err() == nil {
 					do(path)
 				}
+				pr.done.Add(1)
+				pr.report(false)
 			}
 		}()
 	}
 	report, err := walk(ctx, q.Root, q.Path, q.Lang, q.Globs, files)
 	wg.Wait()
+	pr.report(true)
 	if err == nil {
 		err = ctx.Err()
 	}
 	return report, err
+}
+
+// progress counts a walk's files for Query.Progress.
+type progress struct {
+	hear        func(done, found int)
+	done, found atomic.Int64
+	last        atomic.Int64 // when it last reported, in UnixNano
+}
+
+// progressEvery is how often a walk reports at most.
+const progressEvery = 200 * time.Millisecond
+
+func newProgress(hear func(done, found int)) *progress {
+	p := &progress{hear: hear}
+	p.last.Store(time.Now().UnixNano())
+	return p
+}
+
+// report tells the listener, when there is one and it is time, or when
+// the walk is over.
+func (p *progress) report(final bool) {
+	if p.hear == nil {
+		return
+	}
+	now, last := time.Now().UnixNano(), p.last.Load()
+	if !final && (now-last < int64(progressEvery) || !p.last.CompareAndSwap(last, now)) {
+		return
+	}
+	p.hear(int(p.done.Load()), int(p.found.Load()))
 }
 
 // A search is one Search's shared state.

@@ -29,6 +29,10 @@ type Policy struct {
 	// Rules maps a tool name to allow, ask or deny. A tool with no rule
 	// gets DefaultRule of its level.
 	Rules map[string]Rule
+	// Default is the rule of a tool that has none in Rules; "" means
+	// DefaultRule of its level. An MCP client that confirms calls itself
+	// runs with Allow.
+	Default Rule
 	// Yes approves every call that a rule would ask about (not one it
 	// denies), as the binary's --yes does.
 	Yes bool
@@ -139,7 +143,11 @@ func (d *Dispatcher) Call(ctx context.Context, s Surface, name string, args json
 // returns ok, or the error result to give instead of running the tool.
 func (d *Dispatcher) permit(ctx context.Context, t *Tool, args json.RawMessage) (Result, bool) {
 	rule, ok := d.policy.Rules[t.Name]
-	if !ok {
+	switch {
+	case ok:
+	case d.policy.Default != "":
+		rule = d.policy.Default
+	default:
 		rule = DefaultRule(t.Level)
 	}
 	switch {

@@ -77,7 +77,11 @@ type Tool struct {
 	Name         string
 	Level        Level
 	ParallelSafe bool
+	Title        string // a few words for a person, as MCP clients show it
 	Description  string // one paragraph, written for a model
+	// OutputSchema describes Result.Structured where it has a fixed
+	// shape, for MCP clients; nil where it does not.
+	OutputSchema *jsonschema.Schema
 	InputSchema  *jsonschema.Schema
 	Handler      Handler
 
@@ -129,6 +133,9 @@ func LazyText(render func(w io.Writer)) Result {
 	return Result{Content: []Content{{Type: "text", render: render}}}
 }
 
+// Render returns the item's text, rendering it if need be.
+func (c Content) Render() string { return c.text() }
+
 // text returns the item's text, rendering it if need be.
 func (c Content) text() string {
 	if c.render == nil {
@@ -153,6 +160,17 @@ func (c Content) MarshalJSON() ([]byte, error) {
 	p.Text, p.render = c.text(), nil
 	var b bytes.Buffer
 	return jsonstream.Encode(&b, p)
+}
+
+// OutputOf returns the schema of a structured result of type R, as a
+// tool's OutputSchema; opts gives the schemas of the types in R that
+// write their own JSON.
+func OutputOf[R any](opts *jsonschema.ForOptions) *jsonschema.Schema {
+	s, err := jsonschema.For[R](opts)
+	if err != nil {
+		panic(fmt.Sprintf("output schema: %v", err)) // R is a type of this module
+	}
+	return s
 }
 
 // A Result is what a call returns, in the shape of MCP's CallToolResult:

@@ -120,7 +120,7 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (tool.Result, error) {
 	if strings.TrimSpace(a.Pattern) == "" {
 		return tool.Errorf("pattern: must not be empty; give a code fragment such as dispose($X)"), nil
 	}
-	sc, bad := e.scope(a.Path, a.Language, a.narrowArgs)
+	sc, bad := e.scope(ctx, a.Path, a.Language, a.narrowArgs)
 	if bad != nil {
 		return *bad, nil
 	}

@@ -58,7 +58,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
 	if a.Context < 0 {
 		return tool.Errorf("context: %d lines; give 0 or more", a.Context), nil
 	}
-	sc, bad := e.scope(a.Path, a.Language, a.narrowArgs)
+	sc, bad := e.scope(ctx, a.Path, a.Language, a.narrowArgs)
 	if bad != nil {
 		return *bad, nil
 	}
@@ -127,7 +127,7 @@ func writeFailures(b *strings.Builder, fs []matcher.Failure, what string) {
 // scope resolves the path and language arguments of a search and its
 // filters into a scope to run; a bad argument comes back as an error
 // Result.
-func (e *env) scope(argPath, language string, n narrowArgs) (matcher.Scope, *tool.Result) {
+func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs) (matcher.Scope, *tool.Result) {
 	if argPath == "" {
 		argPath = "."
 	}
@@ -137,6 +137,9 @@ func (e *env) scope(argPath, language string, n narrowArgs) (matcher.Scope, *too
 	}
 	sc := matcher.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(),
 		Narrow: matcher.Narrow{Inside: n.Inside, NotInside: n.NotInside, Has: n.Has, NotHas: n.NotHas, Where: n.Where, WhereNot: n.WhereNot}}
+	if tool.HasProgress(ctx) {
+		sc.Progress = func(done, found int) { tool.ReportProgress(ctx, float64(done), float64(found), "files searched") }
+	}
 	var err error
 	if sc.Langs, err = e.run.Grammars.Choose(language, path, !info.IsDir()); err != nil {
 		r := tool.Errorf("language: %v", err)

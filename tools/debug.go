@@ -344,7 +344,10 @@ func (e *env) debugMove(ctx context.Context, sess *dapclient.Session, a debugArg
 // afterMove waits for the next stop after since and says where it is.
 func (e *env) afterMove(ctx context.Context, sess *dapclient.Session, since int) tool.Result {
 	wait := e.run.Debug.StopWait()
-	if !sess.WaitStop(ctx, since, wait) {
+	stop := tool.ReportWhile(ctx, wait, "waiting for the program to stop")
+	stopped := sess.WaitStop(ctx, since, wait)
+	stop()
+	if !stopped {
 		return tool.Text(fmt.Sprintf("still running after %v; pause it, or wait and ask status", wait))
 	}
 	return tool.Text(e.describeStop(ctx, sess))

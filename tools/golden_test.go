@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/vibe"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // checkGolden compares got with testdata/name, or with -update writes it
@@ -55,10 +57,52 @@ func callTexts(t *testing.T, d *tool.Dispatcher, dir string, cases []textCase) s
 	var b strings.Builder
 	for _, tc := range cases {
 		res := call(t, d, tc.tool, tc.args)
+		checkOutput(t, d, tc.tool, res)
 		args, _ := json.Marshal(tc.args)
 		fmt.Fprintf(&b, "=== %s\n%s %s\n--- isError=%v\n%s\n\n", tc.name, tc.tool, args, res.IsError, res.TextContent())
 	}
 	return strings.ReplaceAll(b.String(), dir, "$DIR")
+}
+
+// checkOutput checks a structured result against its tool's output
+// schema, as an MCP client may.
+func checkOutput(t *testing.T, d *tool.Dispatcher, name string, res tool.Result) {
+	t.Helper()
+	var schema *jsonschema.Schema
+	for _, tl := range d.Tools(tool.Full) {
+		if tl.Name == name {
+			schema = tl.OutputSchema
+		}
+	}
+	if schema == nil || res.IsError {
+		return
+	}
+	rs, err := schema.Resolve(nil)
+	if err != nil {
+		t.Fatalf("%s: output schema: %v", name, err)
+	}
+	var v any
+	if err := writeStructured(&v, res); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if err := rs.Validate(v); err != nil {
+		t.Errorf("%s: the structured result does not fit its output schema: %v", name, err)
+	}
+}
+
+// writeStructured decodes the structured part of res as WriteJSON writes
+// it.
+func writeStructured(v *any, res tool.Result) error {
+	var b bytes.Buffer
+	if err := tool.WriteJSON(&b, res); err != nil {
+		return err
+	}
+	var whole struct {
+		Structured any `json:"structured"`
+	}
+	err := json.Unmarshal(b.Bytes(), &whole)
+	*v = whole.Structured
+	return err
 }
 
 // fullRun is a run with every resource, so every tool is registered: the
@@ -100,7 +144,18 @@ func TestToolListGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(&b, "=== %s (%s, parallel %v)\n%s\n%s\n\n", tl.Name, tl.Level, tl.ParallelSafe, tl.Description, schema)
+		if tl.Title == "" {
+			t.Errorf("%s has no title", tl.Name)
+		}
+		fmt.Fprintf(&b, "=== %s: %s (%s, parallel %v)\n%s\n%s\n", tl.Name, tl.Title, tl.Level, tl.ParallelSafe, tl.Description, schema)
+		if tl.OutputSchema != nil {
+			out, err := json.MarshalIndent(tl.OutputSchema, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "output:\n%s\n", out)
+		}
+		b.WriteString("\n")
 	}
 	checkGolden(t, "tools.golden", b.String())
 }

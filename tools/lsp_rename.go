@@ -26,6 +26,11 @@ type renameArgs struct {
 	NewName string `json:"new_name" jsonschema:"what it should be called"`
 }
 
+type renameResult struct {
+	Files []renamedFile `json:"files"`
+	Edits int           `json:"edits"`
+}
+
 type renamedFile struct {
 	File  string `json:"file"`
 	Edits int    `json:"edits"`
@@ -114,7 +119,7 @@ func (e *env) lspRename(ctx context.Context, a renameArgs) (tool.Result, error) 
 		b.WriteString("\n")
 	}
 	r := tool.Text(strings.TrimRight(b.String(), "\n"))
-	r.Structured = map[string]any{"files": files, "edits": edits}
+	r.Structured = renameResult{Files: files, Edits: edits}
 	return r, nil
 }
 

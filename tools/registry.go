@@ -8,6 +8,7 @@ package tools
 
 import (
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/matcher"
 	"github.com/agenttools/agenttools/tool"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // A provider registers the tools that stand on one resource of a run.
@@ -40,6 +42,41 @@ func providers() []provider {
 	}
 }
 
+// shown is how each tool is shown to a person, and the shape of its
+// structured result where that is fixed, for MCP clients.
+var shown = map[string]struct {
+	title  string
+	output func(*jsonschema.ForOptions) *jsonschema.Schema
+}{
+	"read":        {"Read a file", nil},
+	"write":       {"Write a file", nil},
+	"edit":        {"Edit a file", nil},
+	"apply_patch": {"Apply a patch", nil},
+	"ast_grep":    {"Structural search", tool.OutputOf[astGrepResult]},
+	"ast_edit":    {"Structural rewrite", tool.OutputOf[astEditResult]},
+	"resolve":     {"Accept or discard a rewrite", tool.OutputOf[resolveResult]},
+	"lsp":         {"Language server", nil},
+	"lsp_rename":  {"Rename a symbol", tool.OutputOf[renameResult]},
+	"debug":       {"Debugger", nil},
+	"eval":        {"Run code", nil},
+	"ask_user":    {"Ask the user", nil},
+	"vibe_spawn":  {"Start a worker", tool.OutputOf[vibeSpawned]},
+	"vibe_send":   {"Tell a worker more", nil},
+	"vibe_wait":   {"Wait for a worker", nil},
+	"vibe_kill":   {"Stop a worker", nil},
+	"vibe_list":   {"List the workers", nil},
+}
+
+// selfWritten gives the schemas of the types of the structured results
+// that write their own JSON: captures are objects from name to text.
+func selfWritten() *jsonschema.ForOptions {
+	str := &jsonschema.Schema{Type: "string"}
+	return &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+		reflect.TypeFor[matcher.Captures]():      {Type: "object", AdditionalProperties: str},
+		reflect.TypeFor[matcher.MultiCaptures](): {Type: "object", AdditionalProperties: &jsonschema.Schema{Type: "array", Items: str}},
+	}}
+}
+
 // env is what a provider's tools are bound to.
 type env struct {
 	run     *Run
@@ -56,7 +93,7 @@ func Registry(run *Run) (*tool.Dispatcher, error) {
 }
 
 func registry(run *Run, ps []provider) (*tool.Dispatcher, error) {
-	d := tool.NewDispatcher(tool.Policy{Rules: run.Rules, Yes: run.Yes, Approver: run.Permissions, ApprovalTimeout: run.ApprovalTimeout})
+	d := tool.NewDispatcher(tool.Policy{Rules: run.Rules, Default: run.DefaultRule, Yes: run.Yes, Approver: run.Permissions, ApprovalTimeout: run.ApprovalTimeout})
 	e := &env{run: run, calls: d}
 	if run.MemoryLimit > 0 {
 		debug.SetMemoryLimit(run.MemoryLimit)
@@ -73,6 +110,12 @@ func registry(run *Run, ps []provider) (*tool.Dispatcher, error) {
 			continue
 		}
 		for _, t := range p.tools(e) {
+			if sh, ok := shown[t.Name]; ok {
+				t.Title = sh.title
+				if sh.output != nil {
+					t.OutputSchema = sh.output(selfWritten())
+				}
+			}
 			if err := d.Add(t); err != nil {
 				return nil, err
 			}

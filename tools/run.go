@@ -22,6 +22,9 @@ type Run struct {
 	// Rules maps a tool name to allow, ask or deny. A tool with no rule
 	// gets DefaultRule of its level.
 	Rules map[string]tool.Rule
+	// DefaultRule is the rule of a tool with none in Rules; "" means
+	// tool.DefaultRule of its level.
+	DefaultRule tool.Rule
 	// Yes approves every call that a rule would ask about (not one it
 	// denies), as the binary's --yes does.
 	Yes bool

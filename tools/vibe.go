@@ -72,6 +72,11 @@ type vibeSpawnArgs struct {
 	Tier  string `json:"tier,omitempty" jsonschema:"fast (default) or good"`
 }
 
+type vibeSpawned struct {
+	WorkerID string `json:"worker_id"`
+	Status   string `json:"status"`
+}
+
 type vibeSendArgs struct {
 	WorkerID string `json:"worker_id" jsonschema:"the id vibe_spawn returned: w1, w2, …"`
 	Message  string `json:"message" jsonschema:"what to add to the brief"`
@@ -127,7 +132,7 @@ func (e *env) vibeSpawn(ctx context.Context, a vibeSpawnArgs) (tool.Result, erro
 	}
 	fmt.Fprintf(&b, ".\nWait for its result with vibe_wait {\"worker_id\": %q}; vibe_list shows every worker.", id)
 	r := tool.Text(b.String())
-	r.Structured = map[string]string{"worker_id": id, "status": string(info.Status)}
+	r.Structured = vibeSpawned{WorkerID: id, Status: string(info.Status)}
 	return r, nil
 }
 
@@ -164,7 +169,9 @@ func (e *env) vibeWait(ctx context.Context, a vibeWaitArgs) (tool.Result, error)
 		return tool.Errorf("timeout_seconds: want 1 to %d seconds, got %d", maxVibeWaitSeconds, secs), nil
 	}
 	timeout := time.Duration(secs) * time.Second
+	stop := tool.ReportWhile(ctx, timeout, "waiting for "+a.WorkerID)
 	info, err := e.run.Workers.Wait(ctx, a.WorkerID, timeout)
+	stop()
 	switch {
 	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return tool.Errorf("vibe_wait was cancelled; %s is still %s", workerName(info), info.Status), nil

@@ -124,7 +124,7 @@ func TestVibeStructured(t *testing.T) {
 	d, dir := vibeRun(t, 0, true)
 	os.WriteFile(filepath.Join(dir, "go"), nil, 0o644)
 	spawned := call(t, d, "vibe_spawn", map[string]any{"brief": "hi", "label": "greet"})
-	if diff := cmp.Diff(map[string]string{"worker_id": "w1", "status": "running"}, spawned.Structured); diff != "" {
+	if diff := cmp.Diff(vibeSpawned{WorkerID: "w1", Status: "running"}, spawned.Structured); diff != "" {
 		t.Errorf("vibe_spawn structured (-want +got):\n%s", diff)
 	}
 	call(t, d, "vibe_spawn", map[string]any{"brief": "hi", "label": "judge", "tier": "good"})

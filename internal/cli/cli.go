@@ -1,5 +1,5 @@
-// Package cli is the agenttools binary: the tools, call, batch and serve
-// commands, their flags, and the ports that reach a person (a terminal, or
+// Package cli is the agenttools binary: the tools, call, batch, serve and
+// mcp commands, their flags, and the ports that reach a person (a terminal, or
 // a serve host's ui/ask callback). main only calls Main, so tests run the
 // whole command line in-process as well as through the built binary.
 package cli
@@ -56,6 +56,7 @@ const usage = `usage:
   agenttools call  [flags] TOOL [JSON]     run one call; prints its text (--json: the whole Result)
   agenttools batch [flags] < calls.jsonl   one run, many calls: {"tool":..., "args":{...}} a line in, a Result a line out
   agenttools serve [flags]                 JSON-RPC 2.0 over stdio, one JSON object a line
+  agenttools mcp   [flags]                 an MCP server over stdio (--tools default|all|NAMES, --ask-permissions)
 
 flags:
 `
@@ -78,6 +79,8 @@ func Main(ctx context.Context, args []string, io IO) int {
 		return runBatch(ctx, rest, io)
 	case "serve":
 		return runServe(ctx, rest, io)
+	case "mcp":
+		return runMCP(ctx, rest, io)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(io.Stdout, usage)
 		f := newFlags("")
@@ -85,7 +88,7 @@ func Main(ctx context.Context, args []string, io IO) int {
 		f.fs.PrintDefaults()
 		return ExitOK
 	}
-	fmt.Fprintf(io.Stderr, "agenttools: unknown command %q: want tools, call, batch or serve\n", cmd)
+	fmt.Fprintf(io.Stderr, "agenttools: unknown command %q: want tools, call, batch, serve or mcp\n", cmd)
 	return ExitUsage
 }
 
