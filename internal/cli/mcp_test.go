@@ -172,6 +172,17 @@ func TestMCPCall(t *testing.T) {
 			if res := callMCP(t, cs, "ast_grep", map[string]any{"pattern": "$X.Close()"}); res.IsError {
 				t.Errorf("the protocol broke after a cell printed: %q", textOf(res))
 			}
+			png := "\x89PNG\r\n\x1a\nrest"
+			res = callMCP(t, cs, "eval", map[string]any{"language": "python", "description": "display the bytes of a small image", "code": `display(b"\x89PNG\r\n\x1a\nrest")`})
+			var images []string
+			for _, c := range res.Content {
+				if img, ok := c.(*mcp.ImageContent); ok && img.MIMEType == "image/png" {
+					images = append(images, string(img.Data))
+				}
+			}
+			if res.IsError || len(images) != 1 || images[0] != png {
+				t.Errorf("an image: isError %v, images %q, text %q", res.IsError, images, textOf(res))
+			}
 		})
 	}
 }
