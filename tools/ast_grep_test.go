@@ -1,6 +1,8 @@
 package tools
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -196,5 +198,17 @@ func TestASTGrepColumnsInCodePoints(t *testing.T) {
 	}
 	if m := r.Matches[0]; m.Range.Start.Column != 12 || m.Range.End.Column != 17 {
 		t.Errorf("match at columns %d-%d, want 12-17 (code points)", m.Range.Start.Column, m.Range.End.Column)
+	}
+}
+
+// TestASTGrepCancelled: a search whose call is cancelled stops, and says
+// so rather than giving what it found so far as the answer.
+func TestASTGrepCancelled(t *testing.T) {
+	d, _ := searchRun(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := d.Call(ctx, tool.Full, "ast_grep", json.RawMessage(`{"pattern": "$X.Close()"}`))
+	if err != nil || !res.IsError || res.TextContent() != "ast_grep was cancelled: context canceled" {
+		t.Errorf("a cancelled search: %v %q", err, res.TextContent())
 	}
 }

@@ -3,12 +3,15 @@
 package tools
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/vibe"
@@ -240,5 +243,22 @@ func TestVibeQueued(t *testing.T) {
 	got := call(t, d, "vibe_wait", map[string]any{"worker_id": "w1"})
 	if want := "w1 (first, fast tier, attempt 2) is done after T.\n\none\n\nmore"; normal(got.TextContent()) != want {
 		t.Errorf("after the send: %q, want %q", got.TextContent(), want)
+	}
+}
+
+// TestVibeWaitCancelled: a wait whose call is cancelled returns at once,
+// and the worker goes on.
+func TestVibeWaitCancelled(t *testing.T) {
+	d, _ := vibeRun(t, 0, false)
+	call(t, d, "vibe_spawn", map[string]any{"brief": "b", "label": "forever"})
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	res, err := d.Call(ctx, tool.Full, "vibe_wait", json.RawMessage(`{"worker_id": "w1", "timeout_seconds": 30}`))
+	if err != nil || !res.IsError || !strings.HasPrefix(res.TextContent(), "vibe_wait was cancelled; w1 (forever, fast tier) is still running") {
+		t.Errorf("a cancelled wait: %v %q", err, res.TextContent())
+	}
+	if waited := time.Since(start); waited > 10*time.Second {
+		t.Errorf("the cancelled wait took %v", waited)
 	}
 }
