@@ -98,7 +98,7 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 			tried = append(tried, fmt.Sprintf("%s: %v", sc.Name, &e))
 			continue
 		}
-		start, end := uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body))
+		start, end := leafBounds(t, uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body)))
 		if n := innermost(t, start, end); n != grammars.NoNode {
 			return newPattern(frag, sc.Name, t, n), nil
 		}
@@ -325,6 +325,27 @@ func (p *Pattern) sequence(run []int32) {
 }
 
 // innermost returns the deepest node whose range is exactly [start, end).
+// leafBounds narrows [start, end) to the leaves inside it: a terminator
+// the grammar keeps no leaf of (the ; of foo(); in Go, JavaScript, Python
+// and Rust) does not keep the statement from spanning the pattern.
+func leafBounds(t *grammars.Tree, start, end uint32) (uint32, uint32) {
+	first, last := end, start
+	t.Walk(func(n int32) bool {
+		nd := t.Nodes[n]
+		if nd.End <= start || nd.Start >= end {
+			return false
+		}
+		if nd.Count == 0 && nd.End > nd.Start && nd.Start >= start && nd.End <= end {
+			first, last = min(first, nd.Start), max(last, nd.End)
+		}
+		return true
+	})
+	if first >= last {
+		return start, end
+	}
+	return first, last
+}
+
 func innermost(t *grammars.Tree, start, end uint32) int32 {
 	found := grammars.NoNode
 	n := t.Root

@@ -6,11 +6,12 @@ import (
 	"github.com/agenttools/agenttools/grammars/golang"
 	"github.com/agenttools/agenttools/grammars/javascript"
 	"github.com/agenttools/agenttools/grammars/python"
+	"github.com/agenttools/agenttools/grammars/rust"
 )
 
 // Registry returns a registry of every bundled grammar.
 func Registry() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX)
+	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX, rust.Rust)
 	if err != nil {
 		panic(err) // the list above is fixed; a clash is a programming error
 	}

@@ -1,8 +1,6 @@
 package javascript
 
 import (
-	"unicode/utf8"
-
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
@@ -59,21 +57,13 @@ func newParser(lx *lexer, d dialect, pattern bool, b *grammars.Builder) *parser 
 
 // found describes a token in an "expected X, found Y" message.
 func found(t *kit.Token) string {
-	text := t.Text
-	if len(text) > 40 {
-		n := 40
-		for n > 0 && !utf8.RuneStart(text[n]) {
-			n--
-		}
-		text = text[:n] + "…"
-	}
 	switch {
 	case t.Kind == tEOF:
 		return "end of file"
 	case t.Kind == tIdent || t.Kind >= tPrivateName && t.Kind <= tJSXText:
-		return kindNames[t.Kind] + " '" + text + "'"
+		return kindNames[t.Kind] + " " + kit.Quote(t.Text)
 	}
-	return "'" + text + "'"
+	return kit.Quote(t.Text)
 }
 
 // program parses the statements of a file, each top-level one on its

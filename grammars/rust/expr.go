@@ -1,0 +1,845 @@
+package rust
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Statements.
+
+// block parses { statements } with its inner attributes.
+func (p *parser) block() {
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	p.withStruct(true, p.statements)
+	p.Expect(tRBrace)
+	p.B.Close(m, nBlock, 0)
+}
+
+// statements parses the statements of a block, up to its }.
+func (p *parser) statements() {
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		if p.Kind == tPound && p.Peek(1) == tNot {
+			p.attribute()
+			continue
+		}
+		p.statement()
+	}
+}
+
+// statement parses one statement: an empty one, a let, an item, or an
+// expression, which a ; ends unless it is the block's last or ends with a
+// block of its own (if, match, loop, a block, a macro call in braces).
+func (p *parser) statement() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	if p.Kind == tSemi {
+		p.Next()
+		return
+	}
+	p.attributes()
+	switch {
+	case p.Kind == kwLet:
+		p.letDeclaration(m)
+		return
+	case p.itemStart():
+		p.itemAfterAttrs(m)
+		return
+	case p.isWord("macro_rules") && p.Peek(1) == tNot:
+		p.macroRules(m)
+		return
+	}
+	e := p.B.Mark()
+	blockLike := p.exprStatementStart()
+	if blockLike {
+		p.blockLikeExpr()
+		// A block-like expression ends the statement, unless a method
+		// call, a field or a ? goes on from it.
+		if p.Kind == tDot || p.Kind == tQuestion {
+			p.postfix(e)
+			p.exprRest(e)
+			blockLike = false
+		}
+	} else {
+		p.expr()
+	}
+	switch {
+	case p.Kind == tSemi:
+		p.Next()
+		p.B.Close(m, nExpressionStatement, 0)
+	case p.Kind == tRBrace || p.Kind == tEOF:
+		if blockLike && p.B.Len(m) > 1 {
+			p.B.Close(m, nExpressionStatement, 0)
+		}
+		// The block's value, with no statement around it.
+	case blockLike:
+		p.B.Close(m, nExpressionStatement, 0)
+	default:
+		p.ErrorExpected("';' or '}'")
+	}
+}
+
+// exprRest goes on from an operand on the stack from m to the binary
+// operators, a range and an assignment after it.
+func (p *parser) exprRest(m int) {
+	p.binaryRest(m, 1)
+	if p.Kind == tDotDot || p.Kind == tDotDotEq {
+		p.Leaf()
+		if p.exprStart() {
+			p.binary(lOr)
+		}
+		p.B.Close(m, nRangeExpression, 0)
+	}
+	if n, compound := p.assignOp(); n > 0 {
+		for range n {
+			p.Leaf()
+		}
+		p.expr()
+		kind := nAssignmentExpression
+		if compound {
+			kind = nCompoundAssignment
+		}
+		p.B.Close(m, kind, 0)
+	}
+}
+
+// exprStatementStart reports whether the expression statement ahead
+// starts with a block-like expression.
+func (p *parser) exprStatementStart() bool {
+	switch p.Kind {
+	case tLBrace, kwIf, kwMatch, kwLoop, kwWhile, kwFor:
+		return true
+	case kwUnsafe:
+		return p.Peek(1) == tLBrace
+	case kwConst:
+		return p.Peek(1) == tLBrace
+	case kwAsync:
+		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace
+	case kwTry:
+		return p.Peek(1) == tLBrace
+	case tLifetime:
+		return p.Peek(1) == tColon
+	case tIdent, kwSelfValue, kwSuper, kwCrate, tPathSep:
+		return p.macroBraceStatement()
+	}
+	return false
+}
+
+// macroBraceStatement reports whether a macro call with braces starts
+// here: m! { … } as a statement needs no ;.
+func (p *parser) macroBraceStatement() bool {
+	for i := 0; i < 7; i++ {
+		k := p.Peek(i)
+		switch {
+		case k == tNot:
+			return p.Peek(i+1) == tLBrace
+		case k == tPathSep || k == tIdent || k == kwSelfValue || k == kwSuper || k == kwCrate:
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// blockLikeExpr parses a block-like expression at the start of a
+// statement.
+func (p *parser) blockLikeExpr() {
+	m := p.B.Mark()
+	if p.Kind == tIdent || p.Kind == kwSelfValue || p.Kind == kwSuper || p.Kind == kwCrate || p.Kind == tPathSep {
+		p.exprPath()
+		p.Expect(tNot)
+		p.macroArgs(true)
+		p.B.Close(m, nMacroInvocation, 0)
+		return
+	}
+	p.primary()
+}
+
+// letDeclaration parses let pattern: T = e else { … };.
+func (p *parser) letDeclaration(m int) {
+	p.Expect(kwLet)
+	p.pattern()
+	if p.Got(tColon) {
+		p.typ()
+	}
+	if p.Got(tAssign) {
+		p.expr()
+		if p.Kind == kwElse {
+			e := p.B.Mark()
+			p.Leaf()
+			p.block()
+			p.B.Close(e, nLetElse, 0)
+		}
+	}
+	p.semi()
+	p.B.Close(m, nLetDeclaration, 0)
+}
+
+// Expressions, loosest first: assignment, range, then the binary
+// operators by precedence, unary operators and casts, postfix operators,
+// primaries.
+
+// Binary operator levels, loosest first.
+const (
+	lOr = 1 + iota
+	lAnd
+	lCompare
+	lBitOr
+	lBitXor
+	lBitAnd
+	lShift
+	lAdd
+	lMul
+)
+
+// expr parses an expression.
+func (p *parser) expr() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	p.rangeExpr()
+	if n, compound := p.assignOp(); n > 0 {
+		for range n {
+			p.Leaf()
+		}
+		p.expr()
+		kind := nAssignmentExpression
+		if compound {
+			kind = nCompoundAssignment
+		}
+		p.B.Close(m, kind, 0)
+	}
+}
+
+// assignOp reports whether an assignment operator comes next, how many
+// tokens it is (<<= and >>= are three), and whether it is compound.
+func (p *parser) assignOp() (int, bool) {
+	switch p.Kind {
+	case tAssign:
+		return 1, false
+	case tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tCaretEq, tAndEq, tOrEq:
+		return 1, true
+	case tLT, tGT:
+		if p.Peek(1) == p.Kind && p.adjacent(1) && p.Peek(2) == tAssign && p.adjacent(2) {
+			return 3, true
+		}
+	}
+	return 0, false
+}
+
+// rangeExpr parses a..b, a.., ..b, .., a..=b, or an expression with no
+// range.
+func (p *parser) rangeExpr() {
+	m := p.B.Mark()
+	if p.Kind == tDotDot || p.Kind == tDotDotEq {
+		p.Leaf()
+		if p.exprStart() {
+			p.binary(lOr)
+		}
+		p.B.Close(m, nRangeExpression, 0)
+		return
+	}
+	p.binary(lOr)
+	if p.Kind == tDotDot || p.Kind == tDotDotEq {
+		p.Leaf()
+		if p.exprStart() {
+			p.binary(lOr)
+		}
+		p.B.Close(m, nRangeExpression, 0)
+	}
+}
+
+// exprStart reports whether an expression can start at the current
+// token: what tells a..b from a.. .
+func (p *parser) exprStart() bool {
+	switch p.Kind {
+	case tIdent, tInt, tFloat, tChar, tString, kwTrue, kwFalse, tLParen, tLBrack, tMinus, tNot, tStar,
+		tAnd, tAndAnd, tOr, tOrOr, tPathSep, tLT, kwSelfValue, kwSelfType, kwSuper, kwCrate, kwIf, kwMatch,
+		kwLoop, kwWhile, kwFor, kwUnsafe, kwMove, kwReturn, kwBreak, kwContinue, tLifetime, kwAsync,
+		tUnderscore, kwYield, kwConst, kwStatic, kwBox, kwLet, kwTry, kwBecome:
+		return true
+	case tLBrace:
+		return !p.noStruct
+	}
+	return false
+}
+
+// binaryOp returns the level of the binary operator at the current token
+// and how many tokens it takes, or 0.
+func (p *parser) binaryOp() (int, int) {
+	switch p.Kind {
+	case tOrOr:
+		return lOr, 1
+	case tAndAnd:
+		return lAnd, 1
+	case tEq, tNe:
+		return lCompare, 1
+	case tLT, tGT:
+		next := p.Peek(1)
+		if p.adjacent(1) {
+			switch {
+			case next == tAssign:
+				return lCompare, 2 // <= >=
+			case next == p.Kind:
+				if p.Peek(2) == tAssign && p.adjacent(2) {
+					return 0, 0 // <<= >>=
+				}
+				return lShift, 2
+			}
+		}
+		return lCompare, 1
+	case tOr:
+		return lBitOr, 1
+	case tCaret:
+		return lBitXor, 1
+	case tAnd:
+		return lBitAnd, 1
+	case tPlus, tMinus:
+		return lAdd, 1
+	case tStar, tSlash, tPercent:
+		return lMul, 1
+	}
+	return 0, 0
+}
+
+// binary parses an operand and the binary operators of level min or
+// tighter after it, by precedence climbing.
+func (p *parser) binary(min int) {
+	m := p.B.Mark()
+	p.unary()
+	p.binaryRest(m, min)
+}
+
+// binaryRest goes on from an operand on the stack from m.
+func (p *parser) binaryRest(m, min int) {
+	for {
+		level, n := p.binaryOp()
+		if level < min || level == 0 {
+			return
+		}
+		for range n {
+			p.Leaf()
+		}
+		p.binary(level + 1)
+		p.B.Close(m, nBinaryExpression, 0)
+	}
+}
+
+// unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, and casts,
+// which bind tighter than binary operators but looser than unary ones.
+func (p *parser) unary() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tMinus, tNot, tStar:
+		p.Leaf()
+		p.unary()
+		p.B.Close(m, nUnaryExpression, 0)
+	case tAnd, tAndAnd:
+		p.Leaf()
+		kind := nReferenceExpression
+		if p.isWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut) {
+			p.LeafAs(tIdent)
+			p.Leaf()
+			kind = nRawReference
+		} else {
+			p.Got(kwMut)
+		}
+		p.unary()
+		p.B.Close(m, kind, 0)
+	case kwBox:
+		p.Leaf()
+		p.unary()
+		p.B.Close(m, nUnaryExpression, 0)
+	default:
+		p.postfixExpr()
+	}
+	for p.Kind == kwAs {
+		p.Leaf()
+		p.typeNoBounds()
+		p.B.Close(m, nCastExpression, 0)
+	}
+}
+
+// postfixExpr parses a primary and the calls, fields, method calls,
+// indexes, ?s and .awaits after it.
+func (p *parser) postfixExpr() {
+	m := p.B.Mark()
+	p.primary()
+	p.postfix(m)
+}
+
+func (p *parser) postfix(m int) {
+	for {
+		switch p.Kind {
+		case tQuestion:
+			p.Leaf()
+			p.B.Close(m, nTryExpression, 0)
+		case tLParen:
+			p.arguments()
+			p.B.Close(m, nCallExpression, 0)
+		case tLBrack:
+			p.Leaf()
+			p.withStruct(true, p.expr)
+			p.Expect(tRBrack)
+			p.B.Close(m, nIndexExpression, 0)
+		case tDot:
+			p.Leaf()
+			switch {
+			case p.Kind == kwAwait:
+				p.Leaf()
+				p.B.Close(m, nAwaitExpression, 0)
+			case p.Kind == tInt:
+				p.LeafAs(tFieldIdent)
+				p.B.Close(m, nFieldExpression, 0)
+			case p.Kind == tFloat:
+				p.Errorf("a tuple index cannot be %s", p.Tok.Text)
+			case p.Kind == tIdent:
+				p.LeafAs(tFieldIdent)
+				if p.Kind == tPathSep && p.Peek(1) == tLT {
+					p.Leaf()
+					p.genericArgs()
+				}
+				if p.Kind == tLParen {
+					p.arguments()
+					p.B.Close(m, nMethodCallExpression, 0)
+				} else {
+					p.B.Close(m, nFieldExpression, 0)
+				}
+			case p.Kind == kwMatch || p.Kind == kwUse: // postfix match and .use, nightly
+				p.LeafAs(tFieldIdent)
+				if p.Kind == tLBrace {
+					p.matchBlock()
+				}
+				p.B.Close(m, nFieldExpression, 0)
+			default:
+				p.ErrorExpected("field or method name")
+			}
+		default:
+			return
+		}
+	}
+}
+
+// arguments parses ( e, e, … ) of a call.
+func (p *parser) arguments() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	p.withStruct(true, func() {
+		p.List(tComma, tRParen, p.attrExpr)
+	})
+	p.Expect(tRParen)
+	p.B.Close(m, nArguments, 0)
+}
+
+// attrExpr parses an expression that may have outer attributes.
+func (p *parser) attrExpr() {
+	p.attributes()
+	p.expr()
+}
+
+// primary parses a primary expression.
+func (p *parser) primary() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tInt, tFloat, tChar, tString, kwTrue, kwFalse:
+		p.Leaf()
+	case tUnderscore:
+		p.Leaf()
+	case tLParen:
+		p.Leaf()
+		if p.Got(tRParen) {
+			p.B.Close(m, nUnitExpression, 0)
+			return
+		}
+		n, comma := 0, false
+		p.withStruct(true, func() {
+			for p.Kind != tRParen && p.Kind != tEOF {
+				p.attrExpr()
+				n++
+				if comma = p.Got(tComma); !comma {
+					break
+				}
+			}
+		})
+		p.Expect(tRParen)
+		if n == 1 && !comma {
+			p.B.Close(m, nParenthesizedExpression, 0)
+			return
+		}
+		p.B.Close(m, nTupleExpression, 0)
+	case tLBrack:
+		p.Leaf()
+		p.withStruct(true, func() {
+			if p.Kind == tRBrack {
+				return
+			}
+			p.attrExpr()
+			if p.Got(tSemi) {
+				p.expr()
+				return
+			}
+			for p.Got(tComma) && p.Kind != tRBrack {
+				p.attrExpr()
+			}
+		})
+		p.Expect(tRBrack)
+		p.B.Close(m, nArrayExpression, 0)
+	case tLBrace:
+		p.block()
+	case kwUnsafe:
+		p.Leaf()
+		p.block()
+		p.B.Close(m, nUnsafeBlock, 0)
+	case kwConst:
+		if p.Peek(1) == tLBrace {
+			p.Leaf()
+			p.block()
+			p.B.Close(m, nConstBlock, 0)
+			return
+		}
+		p.closure(m)
+	case kwAsync:
+		switch {
+		case p.Peek(1) == tLBrace:
+			p.Leaf()
+			p.block()
+			p.B.Close(m, nAsyncBlock, 0)
+		case p.Peek(1) == kwMove && p.Peek(2) == tLBrace:
+			p.Leaf()
+			p.Leaf()
+			p.block()
+			p.B.Close(m, nAsyncBlock, 0)
+		default:
+			p.closure(m)
+		}
+	case kwTry:
+		if p.Peek(1) == tLBrace {
+			p.Leaf()
+			p.block()
+			p.B.Close(m, nTryBlock, 0)
+			return
+		}
+		p.pathExpr(m) // try!(…) in old code
+	case tLifetime:
+		p.label()
+		p.Expect(tColon)
+		switch p.Kind {
+		case kwLoop, kwWhile, kwFor:
+			p.loopExpr(m)
+		default:
+			p.block()
+		}
+	case kwIf:
+		p.ifExpr(m)
+	case kwMatch:
+		p.Leaf()
+		p.withStruct(false, p.expr)
+		p.matchBlock()
+		p.B.Close(m, nMatchExpression, 0)
+	case kwLoop, kwWhile, kwFor:
+		p.loopExpr(m)
+	case tOr, tOrOr, kwMove, kwStatic:
+		p.closure(m)
+	case kwReturn:
+		p.Leaf()
+		if p.exprStart() {
+			p.expr()
+		}
+		p.B.Close(m, nReturnExpression, 0)
+	case kwBecome:
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nBecomeExpression, 0)
+	case kwYield:
+		p.Leaf()
+		if p.exprStart() {
+			p.expr()
+		}
+		p.B.Close(m, nYieldExpression, 0)
+	case kwBreak:
+		p.Leaf()
+		if p.Kind == tLifetime {
+			p.label()
+		}
+		if p.exprStart() && !(p.Kind == tLBrace && p.noStruct) {
+			p.expr()
+		}
+		p.B.Close(m, nBreakExpression, 0)
+	case kwContinue:
+		p.Leaf()
+		if p.Kind == tLifetime {
+			p.label()
+		}
+		p.B.Close(m, nContinueExpression, 0)
+	case kwLet:
+		p.Leaf()
+		p.pattern()
+		p.Expect(tAssign)
+		p.binary(lAnd + 1)
+		p.B.Close(m, nLetCondition, 0)
+	default:
+		p.pathExpr(m)
+	}
+}
+
+// label pushes a loop label or a label after break or continue.
+func (p *parser) label() {
+	m := p.B.Mark()
+	p.Expect(tLifetime)
+	p.B.Close(m, nLabel, 0)
+}
+
+// pathExpr parses an expression that starts with a path: the path, a
+// macro call, or a struct expression.
+func (p *parser) pathExpr(m int) {
+	switch p.Kind {
+	case tIdent, tPathSep, tLT, kwSelfValue, kwSelfType, kwSuper, kwCrate, kwTry:
+	default:
+		p.ErrorExpected("expression")
+	}
+	p.exprPath()
+	switch {
+	case p.Kind == tNot:
+		p.Leaf()
+		p.macroArgs(false)
+		p.B.Close(m, nMacroInvocation, 0)
+	case p.Kind == tLBrace && !p.noStruct:
+		p.structFields()
+		p.B.Close(m, nStructExpression, 0)
+	}
+}
+
+// exprPath parses a path in an expression or a pattern: a, a::b,
+// Vec::<T>::new, <T as Trait>::f, Self::X.
+func (p *parser) exprPath() {
+	m := p.B.Mark()
+	n := 0
+	if p.Kind == tLT {
+		p.qualifiedPath()
+		n++
+		if p.Kind != tPathSep {
+			p.ErrorExpected("'::'")
+		}
+		p.Leaf()
+	} else if p.Got(tPathSep) {
+		n++
+	}
+	for {
+		switch p.Kind {
+		case tIdent, kwSelfValue, kwSelfType, kwSuper, kwCrate:
+			p.Leaf()
+		case kwTry:
+			p.LeafAs(tIdent)
+		default:
+			p.ErrorExpected("identifier")
+		}
+		n++
+		if p.Kind != tPathSep {
+			break
+		}
+		p.Leaf()
+		if p.Kind == tLT {
+			p.genericArgs()
+			if p.Kind != tPathSep {
+				break
+			}
+			p.Leaf()
+		}
+	}
+	if n > 1 || p.B.Len(m) > 1 {
+		p.B.Close(m, nPath, 0)
+	}
+}
+
+// structFields parses the { a: 1, b, ..base } of a struct expression.
+func (p *parser) structFields() {
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	p.withStruct(true, func() {
+		for p.Kind != tRBrace && p.Kind != tEOF {
+			f := p.B.Mark()
+			p.attributes()
+			switch {
+			case p.Kind == tDotDot:
+				p.Leaf()
+				if p.Kind != tRBrace {
+					p.expr()
+				}
+				p.B.Close(f, nBaseFieldInitializer, 0)
+			case (p.Kind == tIdent || p.Kind == tInt) && p.Peek(1) == tColon:
+				p.LeafAs(tFieldIdent)
+				p.Leaf()
+				p.expr()
+				p.B.Close(f, nFieldInitializer, 0)
+			case p.Kind == tIdent && p.inPattern && p.IsRun(0):
+				p.Leaf()
+			default:
+				p.ident()
+				p.B.Close(f, nShorthandFieldInitializer, 0)
+			}
+			if !p.Got(tComma) {
+				break
+			}
+		}
+	})
+	p.Expect(tRBrace)
+	p.B.Close(m, nFieldInitializerList, 0)
+}
+
+// closure parses |a, b: T| e, || e, move |x| { … }, async move |x| e,
+// static || e and |x| -> T { … }.
+func (p *parser) closure(m int) {
+	for p.Kind == kwMove || p.Kind == kwAsync || p.Kind == kwStatic || p.Kind == kwConst {
+		p.Leaf()
+	}
+	if p.Kind == kwFor {
+		p.forLifetimes()
+	}
+	c := p.B.Mark()
+	switch p.Kind {
+	case tOrOr:
+		p.Leaf()
+	case tOr:
+		p.Leaf()
+		for p.Kind != tOr && p.Kind != tEOF {
+			prm := p.B.Mark()
+			p.attributes()
+			p.patternNoTopAlt()
+			if p.Got(tColon) {
+				p.typ()
+				p.B.Close(prm, nParameter, 0)
+			}
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.Expect(tOr)
+	default:
+		p.ErrorExpected("closure parameters")
+	}
+	p.B.Close(c, nClosureParameters, 0)
+	if p.Got(tArrow) {
+		p.typeNoBounds()
+		p.block()
+	} else {
+		p.expr()
+	}
+	p.B.Close(m, nClosureExpression, 0)
+}
+
+// ifExpr parses if cond { … } else if … else { … }, conditions with let
+// chains included.
+func (p *parser) ifExpr(m int) {
+	p.Expect(kwIf)
+	p.withStruct(false, p.expr)
+	p.block()
+	if p.Kind == kwElse {
+		e := p.B.Mark()
+		p.Leaf()
+		if p.Kind == kwIf {
+			i := p.B.Mark()
+			p.ifExpr(i)
+		} else {
+			p.block()
+		}
+		p.B.Close(e, nElseClause, 0)
+	}
+	p.B.Close(m, nIfExpression, 0)
+}
+
+// loopExpr parses loop { … }, while cond { … }, for pat in e { … }, after
+// a label if one is on the stack from m.
+func (p *parser) loopExpr(m int) {
+	var kind grammars.Kind
+	switch p.Kind {
+	case kwLoop:
+		p.Leaf()
+		kind = nLoopExpression
+	case kwWhile:
+		p.Leaf()
+		p.withStruct(false, p.expr)
+		kind = nWhileExpression
+	case kwFor:
+		p.Leaf()
+		p.pattern()
+		p.Expect(kwIn)
+		p.withStruct(false, p.expr)
+		kind = nForExpression
+	}
+	p.block()
+	p.B.Close(m, kind, 0)
+}
+
+// matchBlock parses the { arms } of a match.
+func (p *parser) matchBlock() {
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	p.withStruct(true, func() {
+		for p.Kind == tPound && p.Peek(1) == tNot {
+			p.attribute()
+		}
+		for p.Kind != tRBrace && p.Kind != tEOF {
+			p.matchArm()
+		}
+	})
+	p.Expect(tRBrace)
+	p.B.Close(m, nMatchBlock, 0)
+}
+
+// matchArm parses pattern if guard => e, ending with a , unless e is a
+// block-like expression.
+func (p *parser) matchArm() {
+	m := p.B.Mark()
+	p.attributes()
+	if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+		p.Leaf()
+		p.Got(tComma)
+		return
+	}
+	p.pattern()
+	if p.Kind == kwIf {
+		g := p.B.Mark()
+		p.Leaf()
+		p.expr()
+		p.B.Close(g, nMatchGuard, 0)
+	}
+	p.Expect(tFatArrow)
+	e := p.B.Mark()
+	if p.exprStatementStart() && !p.macroBraceStatement() {
+		p.blockLikeExpr()
+		if p.Kind == tDot || p.Kind == tQuestion {
+			p.postfix(e)
+			p.binaryRest(e, 1)
+		}
+		if p.Kind != tComma && p.Kind != tRBrace && p.B.Len(e) == 1 {
+			p.binaryRest(e, 1)
+			if n, _ := p.assignOp(); n > 0 {
+				p.ErrorExpected("','")
+			}
+		}
+	} else {
+		p.expr()
+	}
+	if !p.Got(tComma) && p.Kind != tRBrace && !p.endsInBlock(e) {
+		p.ErrorExpected("',' or '}'")
+	}
+	p.B.Close(m, nMatchArm, 0)
+}
+
+// endsInBlock reports whether the expression on the stack from m is a
+// block-like one, after which an arm needs no comma.
+func (p *parser) endsInBlock(m int) bool {
+	if p.B.Len(m) != 1 {
+		return false
+	}
+	switch p.B.Nodes[p.B.Top()].Kind {
+	case nBlock, nIfExpression, nMatchExpression, nLoopExpression, nWhileExpression, nForExpression,
+		nUnsafeBlock, nAsyncBlock, nConstBlock, nTryBlock:
+		return true
+	case nMacroInvocation:
+		return p.src[p.End-1] == '}'
+	}
+	return false
+}

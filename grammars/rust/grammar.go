@@ -1,0 +1,99 @@
+// Package rust is the Rust grammar of agenttools' structural search: a
+// hand-written recursive-descent parser over a hand-written lexer, for
+// the 2021 and 2024 editions as real crates write them.
+//
+// A top-level item that fails to parse becomes an ERROR node up to the
+// next line that starts an item at column 1, and the rest of the file
+// still parses. Statement terminators are no leaves; comments, doc
+// comments included, are trivia.
+//
+// A method call (a.b(c)) and a call (f(a), T::f(a)) are different kinds
+// of node, so $F($$$A) finds calls and $X.$M($$$A) method calls. A macro
+// call keeps its token tree, and where its arguments parse as
+// expressions or statements the tree holds that parse, with the same
+// leaves: $X.unwrap() finds println!("{}", a.unwrap()).
+package rust
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/agenttools/agenttools/grammars"
+)
+
+// Rust is the language rust, for .rs files.
+var Rust = newLanguage()
+
+func newLanguage() *grammars.Language {
+	l := &grammars.Language{
+		ID:         "rust",
+		Aliases:    []string{"rs"},
+		Extensions: []string{".rs"},
+		Kinds:      kindTable(),
+		Tokens:     numTokens,
+		Scaffolds:  scaffolds(),
+		MaxSize:    MaxFileSize,
+		Blocks:     []string{"block", "source_file", "declaration_list", "token_tree"},
+		Forms: []grammars.Form{
+			{Keyword: "fn", Pattern: "fn $F($$$P) { $$$B }"},
+			{Keyword: "impl", Pattern: "impl $T { $$$B }"},
+			{Keyword: "if", Pattern: "if $C { $$$B }"},
+			{Keyword: "match", Pattern: "match $X { $$$A }"},
+			{Keyword: "for", Pattern: "for $X in $Y { $$$B }"},
+			{Keyword: "while", Pattern: "while $C { $$$B }"},
+			{Keyword: "struct", Pattern: "struct $S { $$$F }"},
+			{Keyword: "enum", Pattern: "enum $E { $$$V }"},
+			{Keyword: "trait", Pattern: "trait $T { $$$B }"},
+			{Keyword: "mod", Pattern: "mod $M { $$$B }"},
+		},
+	}
+	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
+	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
+	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }
+	return l
+}
+
+// scaffolds are the contexts a pattern is tried in, in order: the first
+// that parses wins, so $X.unwrap() is a method call and impl $T for $U {
+// $$$B } an impl.
+func scaffolds() []grammars.Scaffold {
+	return []grammars.Scaffold{
+		{Name: "statement", Prefix: "fn __() {\n", Suffix: "\n}\n"},
+		{Name: "expression", Prefix: "fn __() { __(\n", Suffix: "\n); }\n"},
+		{Name: "item", Prefix: "", Suffix: "\n"},
+		{Name: "impl member", Prefix: "impl __ {\n", Suffix: "\n}\n"},
+		{Name: "trait member", Prefix: "trait __ {\n", Suffix: "\n}\n"},
+		{Name: "match arm", Prefix: "fn __() { match __ {\n", Suffix: "\n} }\n"},
+		{Name: "pattern", Prefix: "fn __() { let\n", Suffix: "\n= __; }\n"},
+		{Name: "type", Prefix: "type __ =\n", Suffix: "\n;\n"},
+		{Name: "attribute", Prefix: "#[\n", Suffix: "\n]\nfn __() {}\n"},
+		{Name: "top-level", Prefix: "", Suffix: "\n"},
+	}
+}
+
+// MaxFileSize is the largest file Parse takes.
+const MaxFileSize = 32 << 20
+
+type result struct {
+	*grammars.Tree
+	lexed []grammars.Token
+}
+
+func parse(l *grammars.Language, src []byte, pattern, record bool) result {
+	if len(src) > MaxFileSize {
+		msg := fmt.Sprintf("file is %.1f MB; the %s grammar parses files up to %d MB", float64(len(src))/(1<<20), l.ID, MaxFileSize>>20)
+		return result{Tree: grammars.Refused(l, src, nError, nSourceFile, msg)}
+	}
+	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
+	lx := newLexer(text, pattern)
+	lx.record = record
+	b := grammars.NewBuilder(len(src))
+	p := newParser(lx, pattern, b)
+	errs := p.sourceFile()
+	t := &grammars.Tree{Lang: l, Src: src}
+	b.Finish(t, nSourceFile)
+	t.Trivia = lx.Trivia
+	t.Errors = append(lx.Errs, errs...)
+	t.Errors.Sort()
+	return result{Tree: t, lexed: lx.toks}
+}

@@ -1,0 +1,290 @@
+package rust
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// parser holds the hand-written productions on the kit's parser, which
+// reads the lexer's tokens through a small lookahead window and builds
+// tree nodes directly, bottom-up.
+type parser struct {
+	kit.Parser
+	lx        *lexer
+	src       string
+	inPattern bool
+	// noStruct: a path followed by { is no struct expression, as in the
+	// head of an if, a while, a match or a for, where the { opens the
+	// body. Parentheses, brackets and blocks lift it.
+	noStruct bool
+}
+
+func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
+	p := &parser{lx: lx, src: lx.Src, inPattern: pattern}
+	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
+	p.Found = found
+	return p
+}
+
+// found describes a token in an "expected X, found Y" message: a named
+// one by its kind and text, the others by their text.
+func found(t *kit.Token) string {
+	switch {
+	case t.Kind == tEOF:
+		return "end of file"
+	case t.Kind >= tIdent && t.Kind <= tString:
+		return kindNames[t.Kind] + " " + kit.Quote(t.Text)
+	}
+	return kit.Quote(t.Text)
+}
+
+// sourceFile parses the inner attributes and the items of a file, each
+// top-level item on its own: one that fails to parse becomes an ERROR
+// node up to the next line that starts an item at column 1, and the rest
+// still parses.
+func (p *parser) sourceFile() grammars.ErrorList {
+	var errs grammars.ErrorList
+	for p.Kind != tEOF {
+		if err := p.Recover(nError, p.topItem, p.safe); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// topItem parses an inner attribute, an item, or, in a pattern, a
+// statement: a pattern's top level is read as a function body would be,
+// so that a scaffold of its own is needed only for what no body holds.
+func (p *parser) topItem() {
+	p.noStruct = false
+	if p.Kind == tPound && p.Peek(1) == tNot {
+		p.attribute()
+		return
+	}
+	if p.Kind == tSemi {
+		p.Next() // a stray ;, which rustc accepts with a warning
+		return
+	}
+	p.item(true)
+}
+
+// safe reports whether recovery may start again at the current token:
+// one at column 1 that can start an item.
+func (p *parser) safe() bool {
+	if p.Tok.Column != 1 {
+		return false
+	}
+	switch p.Kind {
+	case tPound, kwPub, kwFn, kwStruct, kwEnum, kwImpl, kwTrait, kwMod, kwUse, kwConst, kwStatic,
+		kwType, kwExtern, kwUnsafe, kwAsync, tIdent:
+		return true
+	}
+	return false
+}
+
+// Tokens.
+
+// semi ends a statement or an item with a ;, which is no leaf of the tree:
+// a pattern's statement matches with or without one.
+func (p *parser) semi() {
+	switch {
+	case p.Kind == tSemi:
+		p.Next()
+	case p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace):
+	default:
+		p.ErrorExpected("';'")
+	}
+}
+
+// ident pushes an identifier, which may be a contextual keyword's word.
+func (p *parser) ident() {
+	if p.Kind != tIdent {
+		p.ErrorExpected("identifier")
+	}
+	p.Leaf()
+}
+
+// identAs pushes an identifier as a leaf of kind k.
+func (p *parser) identAs(k grammars.Kind) {
+	if p.Kind != tIdent {
+		p.ErrorExpected("identifier")
+	}
+	p.LeafAs(k)
+}
+
+// isWord reports whether the current token is the identifier w (a
+// contextual keyword: union, auto, default, macro_rules, raw, safe).
+func (p *parser) isWord(w string) bool { return p.Kind == tIdent && p.Tok.Text == w }
+
+// wordAt reports whether the token n places ahead is the identifier w.
+func (p *parser) wordAt(n int, w string) bool {
+	t := p.PeekTok(n)
+	return t.Kind == tIdent && t.Text == w
+}
+
+// adjacent reports whether the token n places ahead starts right where
+// the one before it ends: the parts of a joined operator (>>, <=).
+func (p *parser) adjacent(n int) bool {
+	prev := p.Tok
+	if n > 1 {
+		prev = p.PeekTok(n - 1)
+	}
+	return p.PeekTok(n).Offset == prev.End()
+}
+
+// gt expects a > that closes generic arguments or parameters.
+func (p *parser) gt() {
+	if p.Kind != tGT {
+		p.ErrorExpected("'>'")
+	}
+	p.Leaf()
+}
+
+// try runs prod and reports whether it parsed; when it did not, the
+// parser is back where it was.
+func (p *parser) try(prod func()) bool {
+	saved := p.noStruct
+	if p.Try(p.lx.resetAfter, prod) {
+		return true
+	}
+	p.noStruct = saved
+	return false
+}
+
+// lookahead runs test and reports what it returned (false when it hit a
+// syntax error), then puts the parser back where it was.
+func (p *parser) lookahead(test func() bool) bool {
+	saved := p.noStruct
+	defer func() { p.noStruct = saved }()
+	return p.Lookahead(p.lx.resetAfter, test)
+}
+
+// withStruct runs prod with struct expressions allowed or not.
+func (p *parser) withStruct(allowed bool, prod func()) {
+	saved := p.noStruct
+	p.noStruct = !allowed
+	prod()
+	p.noStruct = saved
+}
+
+// Attributes and visibility.
+
+// attributes parses the outer attributes before an item, a statement, a
+// field, a parameter, an arm or an expression.
+func (p *parser) attributes() {
+	for p.Kind == tPound && p.Peek(1) == tLBrack {
+		p.attribute()
+	}
+}
+
+// attribute parses #[…] or #![…]: a path, then a token tree or = and an
+// expression.
+func (p *parser) attribute() {
+	m := p.B.Mark()
+	p.Expect(tPound)
+	kind := nAttributeItem
+	if p.Got(tNot) {
+		kind = nInnerAttributeItem
+	}
+	p.Expect(tLBrack)
+	a := p.B.Mark()
+	p.Got(kwUnsafe) // #[unsafe(no_mangle)]
+	p.metaPath()
+	switch p.Kind {
+	case tLParen, tLBrack, tLBrace:
+		p.tokenTree()
+	case tAssign:
+		p.Leaf()
+		p.withStruct(true, p.expr)
+	}
+	p.B.Close(a, nAttribute, 0)
+	p.Expect(tRBrack)
+	p.B.Close(m, kind, 0)
+}
+
+// metaPath parses the path of an attribute or a macro: a::b, ::a.
+func (p *parser) metaPath() {
+	m := p.B.Mark()
+	n := 0
+	if p.Got(tPathSep) {
+		n++
+	}
+	for {
+		switch p.Kind {
+		case tIdent, kwSelfValue, kwSuper, kwCrate, kwSelfType, kwUnsafe:
+			p.Leaf()
+		default:
+			if isKeyword(p.Kind) {
+				p.Leaf() // #[macro_use], #[cfg(…)] name keywords sometimes: #[doc(hidden)]
+			} else {
+				p.ErrorExpected("identifier")
+			}
+		}
+		n++
+		if p.Kind != tPathSep || p.Peek(1) == tLBrace || p.Peek(1) == tStar {
+			break
+		}
+		p.Leaf()
+	}
+	if n > 1 {
+		p.B.Close(m, nPath, 0)
+	}
+}
+
+func isKeyword(k grammars.Kind) bool { return k >= firstKeyword && k <= lastKeyword }
+
+// visibility parses pub, pub(crate), pub(self), pub(super), pub(in a::b)
+// and the old crate visibility.
+func (p *parser) visibility() {
+	switch {
+	case p.Kind == kwPub:
+	case p.Kind == kwCrate && p.Peek(1) != tPathSep && p.Peek(1) != tNot:
+		m := p.B.Mark()
+		p.Leaf()
+		p.B.Close(m, nVisibility, 0)
+		return
+	default:
+		return
+	}
+	m := p.B.Mark()
+	p.Leaf()
+	if p.Kind == tLParen {
+		switch k := p.Peek(1); {
+		case (k == kwCrate || k == kwSelfValue || k == kwSuper) && p.Peek(2) == tRParen:
+			p.Leaf()
+			p.Leaf()
+			p.Leaf()
+		case k == kwIn:
+			p.Leaf()
+			p.Leaf()
+			p.simplePath()
+			p.Expect(tRParen)
+		}
+	}
+	p.B.Close(m, nVisibility, 0)
+}
+
+// simplePath parses a path with no generic arguments: a::b::c, ::a.
+func (p *parser) simplePath() {
+	m := p.B.Mark()
+	n := 0
+	if p.Got(tPathSep) {
+		n++
+	}
+	for {
+		switch p.Kind {
+		case tIdent, kwSelfValue, kwSuper, kwCrate, kwSelfType:
+			p.Leaf()
+		default:
+			p.ErrorExpected("identifier")
+		}
+		n++
+		if p.Kind != tPathSep || p.Peek(1) == tLBrace || p.Peek(1) == tStar {
+			break
+		}
+		p.Leaf()
+	}
+	if n > 1 {
+		p.B.Close(m, nPath, 0)
+	}
+}

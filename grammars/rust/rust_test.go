@@ -1,0 +1,188 @@
+package rust
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/google/go-cmp/cmp"
+)
+
+func mustParse(t *testing.T, src string) *grammars.Tree {
+	t.Helper()
+	tree, err := Rust.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Errors) > 0 {
+		t.Fatalf("%q: %v", src, tree.Errors)
+	}
+	if bad := tree.Misplaced(5); len(bad) > 0 {
+		t.Fatalf("%q: misplaced nodes: %v", src, bad)
+	}
+	return tree
+}
+
+// body parses stmts as a function's body and returns the body's
+// statements as S-expressions.
+func body(t *testing.T, stmts string) []string {
+	t.Helper()
+	tree := mustParse(t, "fn f() {\n"+stmts+"\n}")
+	fn := tree.Children(tree.Root)[0]
+	kids := tree.Children(fn)
+	blk := kids[len(kids)-1]
+	var out []string
+	for _, c := range tree.Children(blk)[1:] {
+		if tree.KindName(c) == "}" {
+			break
+		}
+		out = append(out, tree.Sexp(c))
+	}
+	return out
+}
+
+// TestShapes: the tree of each construct, as S-expressions of its named
+// nodes.
+func TestShapes(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"a.b(c)", []string{`(method_call_expression (identifier "a") "." (field_identifier "b") (arguments "(" (identifier "c") ")"))`}},
+		{"f(a);", []string{`(expression_statement (call_expression (identifier "f") (arguments "(" (identifier "a") ")")))`}},
+		{"T::f(a)", []string{`(call_expression (path (identifier "T") "::" (identifier "f")) (arguments "(" (identifier "a") ")"))`}},
+		{"(a.b)(c)", []string{`(call_expression (parenthesized_expression "(" (field_expression (identifier "a") "." (field_identifier "b")) ")") (arguments "(" (identifier "c") ")"))`}},
+		{"x.0.1", []string{`(field_expression (field_expression (identifier "x") "." (field_identifier "0")) "." (field_identifier "1"))`}},
+		{"a?.b.await", []string{`(await_expression (field_expression (try_expression (identifier "a") "?") "." (field_identifier "b")) "." "await")`}},
+		{"Vec::<u8>::new()", []string{`(call_expression (path (identifier "Vec") "::" (type_arguments "<" (type_identifier "u8") ">") "::" (identifier "new")) (arguments "(" ")"))`}},
+		{"a << b >= c", []string{`(binary_expression (binary_expression (identifier "a") "<" "<" (identifier "b")) ">" "=" (identifier "c"))`}},
+		{"x >>= 1;", []string{`(expression_statement (compound_assignment_expr (identifier "x") ">" ">" "=" (integer_literal "1")))`}},
+		{"a as u32 <= b", []string{`(binary_expression (type_cast_expression (identifier "a") "as" (type_identifier "u32")) "<" "=" (identifier "b"))`}},
+		{"-a * b + c", []string{`(binary_expression (binary_expression (unary_expression "-" (identifier "a")) "*" (identifier "b")) "+" (identifier "c"))`}},
+		{"let v: Vec<Vec<u8>> = x;", []string{`(let_declaration "let" (identifier "v") ":" (generic_type (type_identifier "Vec") (type_arguments "<" (generic_type (type_identifier "Vec") (type_arguments "<" (type_identifier "u8") ">")) ">")) "=" (identifier "x"))`}},
+		{"let Some(x) = o else { return };", []string{`(let_declaration "let" (tuple_struct_pattern (identifier "Some") "(" (identifier "x") ")") "=" (identifier "o") (let_else "else" (block "{" (return_expression "return") "}")))`}},
+		{"if x == S {}", []string{`(if_expression "if" (binary_expression (identifier "x") "==" (identifier "S")) (block "{" "}"))`}},
+		{"if let Some(a) = b && c {}", []string{`(if_expression "if" (binary_expression (let_condition "let" (tuple_struct_pattern (identifier "Some") "(" (identifier "a") ")") "=" (identifier "b")) "&&" (identifier "c")) (block "{" "}"))`}},
+		{"match x { 1 | 2 => a, _ if b => {} }", []string{`(match_expression "match" (identifier "x") (match_block "{" (match_arm (or_pattern (integer_literal "1") "|" (integer_literal "2")) "=>" (identifier "a") ",") (match_arm (wildcard_pattern "_") (match_guard "if" (identifier "b")) "=>" (block "{" "}")) "}"))`}},
+		{"if a {} - 1", []string{`(expression_statement (if_expression "if" (identifier "a") (block "{" "}")))`, `(unary_expression "-" (integer_literal "1"))`}},
+		{"unsafe { p }.x = 1;", []string{`(expression_statement (assignment_expression (field_expression (unsafe_block "unsafe" (block "{" (identifier "p") "}")) "." (field_identifier "x")) "=" (integer_literal "1")))`}},
+		{"|x| x + 1", []string{`(closure_expression (closure_parameters "|" (identifier "x") "|") (binary_expression (identifier "x") "+" (integer_literal "1")))`}},
+		{"'a: loop { break 'a 1 }", []string{`(loop_expression (label (lifetime_token "'a")) ":" "loop" (block "{" (break_expression "break" (label (lifetime_token "'a")) (integer_literal "1")) "}"))`}},
+		{"S { a, b: 1, ..c }", []string{`(struct_expression (identifier "S") (field_initializer_list "{" (shorthand_field_initializer (identifier "a")) "," (field_initializer (field_identifier "b") ":" (integer_literal "1")) "," (base_field_initializer ".." (identifier "c")) "}"))`}},
+		// A macro's arguments, parsed where they parse.
+		{`println!("{}", a.unwrap());`, []string{`(expression_statement (macro_invocation (identifier "println") "!" (token_tree "(" (string_literal "\"{}\"") "," (method_call_expression (identifier "a") "." (field_identifier "unwrap") (arguments "(" ")")) ")")))`}},
+		{"vec![0; n]", []string{`(macro_invocation (identifier "vec") "!" (token_tree "[" (integer_literal "0") ";" (identifier "n") "]"))`}},
+		{"quote!(#x + 1);", []string{`(expression_statement (macro_invocation (identifier "quote") "!" (token_tree "(" "#" (identifier "x") "+" (integer_literal "1") ")")))`}},
+		{"m! { let x = 1; }", []string{`(macro_invocation (identifier "m") "!" (token_tree "{" (let_declaration "let" (identifier "x") "=" (integer_literal "1")) "}"))`}},
+		{`let s = r#"a "b""#;`, []string{`(let_declaration "let" (identifier "s") "=" (string_literal "r#\"a \"b\"\"#"))`}},
+	} {
+		if diff := cmp.Diff(tc.want, body(t, tc.src)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
+
+// TestItems: the tree of each kind of item.
+func TestItems(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"impl<T> Tr for S<T> { fn f(&self) {} }", `(impl_item "impl" (type_parameters "<" (type_parameter (identifier "T")) ">") (type_identifier "Tr") "for" (generic_type (type_identifier "S") (type_arguments "<" (type_identifier "T") ">")) (declaration_list "{" (function_item "fn" (identifier "f") (parameters "(" (self_parameter "&" (self "self")) ")") (block "{" "}")) "}"))`},
+		{"pub(crate) struct P<'a> { x: &'a str }", `(struct_item (visibility_modifier "pub" "(" (crate "crate") ")") "struct" (type_identifier "P") (type_parameters "<" (lifetime_parameter (lifetime (lifetime_token "'a"))) ">") (field_declaration_list "{" (field_declaration (field_identifier "x") ":" (reference_type "&" (lifetime (lifetime_token "'a")) (type_identifier "str"))) "}"))`},
+		{"#[derive(Debug)] enum E { A(u8), B { x: i32 } }", `(enum_item (attribute_item "#" "[" (attribute (identifier "derive") (token_tree "(" (identifier "Debug") ")")) "]") "enum" (type_identifier "E") (enum_variant_list "{" (enum_variant (identifier "A") (ordered_field_declaration_list "(" (field_declaration (type_identifier "u8")) ")")) "," (enum_variant (identifier "B") (field_declaration_list "{" (field_declaration (field_identifier "x") ":" (type_identifier "i32")) "}")) "}"))`},
+		{"use a::{b, c::*};", `(use_declaration "use" (scoped_use_list (identifier "a") "::" (use_list "{" (identifier "b") "," (use_wildcard (identifier "c") "::" "*") "}")))`},
+		{"fn f() -> impl Fn(u8) -> u8 { |x| x }", `(function_item "fn" (identifier "f") (parameters "(" ")") "->" (abstract_type "impl" (trait_bounds (generic_type (type_identifier "Fn") (parameters "(" (type_identifier "u8") ")" "->" (type_identifier "u8"))))) (block "{" (closure_expression (closure_parameters "|" (identifier "x") "|") (identifier "x")) "}"))`},
+		{"macro_rules! m { () => {} }", `(macro_definition (identifier "macro_rules") "!" (identifier "m") (token_tree "{" (token_tree "(" ")") "=>" (token_tree "{" "}") "}"))`},
+	} {
+		tree := mustParse(t, tc.src)
+		if diff := cmp.Diff(tc.want, tree.Sexp(tree.Children(tree.Root)[0])); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
+
+// TestErrors: what is no Rust is an error at its place, never a silent
+// parse.
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"fn f( {}", "1:7: expected"},
+		{"fn f() { let = 1; }", "1:14: expected"},
+		{"struct { x: u8 }", "1:8: expected identifier"},
+		{"fn f() { a b }", "1:12: expected ';' or '}'"},
+		{"fn f() { x. }", "1:13: expected field or method name"},
+		{"fn f() { 'x }", "1:13: expected ':'"},
+		{`fn f() { "open }`, "string literal not terminated"},
+		{"fn f() { m!(a; }", "1:"},
+	} {
+		tree, _ := Rust.Parse([]byte(tc.src))
+		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
+			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
+		}
+	}
+}
+
+// TestFidelity: a tree's leaves are its lexer's tokens, but for the ;
+// that ends a statement or an item, and it nests properly; on the
+// fixture, and on the standard library's sources when they are here.
+func TestFidelity(t *testing.T) {
+	files := []string{filepath.Join("testdata", "forms.rs")}
+	if lib, _ := filepath.Glob("/usr/src/rustc-*/library"); len(lib) > 0 {
+		filepath.Walk(lib[0], func(p string, info os.FileInfo, err error) error {
+			if err == nil && !info.IsDir() && strings.HasSuffix(p, ".rs") && info.Size() < 1<<20 {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	for i, f := range files {
+		if testing.Short() && i%10 != 0 {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := Rust.Parse(src)
+		if i == 0 && len(tree.Errors) > 0 {
+			t.Fatalf("%s: %v", f, tree.Errors)
+		}
+		checkFidelity(t, f, src, tree)
+	}
+}
+
+func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
+	t.Helper()
+	if bad := tree.Misplaced(3); len(bad) > 0 {
+		t.Errorf("%s: %v", name, bad)
+		return
+	}
+	if len(tree.Errors) > 0 {
+		return
+	}
+	var lexed []grammars.Token
+	for _, tok := range Rust.Lex(src, false) {
+		lexed = append(lexed, tok)
+	}
+	leaves := tree.Leaves()
+	i, j := 0, 0
+	for i < len(lexed) || j < len(leaves) {
+		switch {
+		case i < len(lexed) && j < len(leaves) && lexed[i].Span == (grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End}):
+			i, j = i+1, j+1
+		case i < len(lexed) && lexed[i].Kind == tSemi:
+			i++ // a statement's ;, which is no leaf
+		default:
+			at := func(s grammars.Span) string { return fmt.Sprintf("%q at %d", src[s.Start:s.End], s.Start) }
+			lt, lf := "(none)", "(none)"
+			if i < len(lexed) {
+				lt = at(lexed[i].Span)
+			}
+			if j < len(leaves) {
+				lf = at(grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End})
+			}
+			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, lt, lf)
+			return
+		}
+	}
+}

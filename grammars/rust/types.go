@@ -1,0 +1,340 @@
+package rust
+
+// typ parses a type.
+func (p *parser) typ() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tNot:
+		p.Leaf()
+		p.B.Close(m, nNeverType, 0)
+	case tUnderscore:
+		p.Leaf()
+		p.B.Close(m, nInferType, 0)
+	case tLParen:
+		p.Leaf()
+		if p.Got(tRParen) {
+			p.B.Close(m, nUnitType, 0)
+			return
+		}
+		n, comma := 0, false
+		for p.Kind != tRParen && p.Kind != tEOF {
+			p.typeWithBounds()
+			n++
+			if comma = p.Got(tComma); !comma {
+				break
+			}
+		}
+		p.Expect(tRParen)
+		if n == 1 && !comma {
+			p.B.Close(m, nParenthesizedType, 0)
+			return
+		}
+		p.B.Close(m, nTupleType, 0)
+	case tLBrack:
+		p.Leaf()
+		p.typ()
+		if p.Got(tSemi) {
+			p.withStruct(true, p.expr)
+			p.Expect(tRBrack)
+			p.B.Close(m, nArrayType, 0)
+			return
+		}
+		p.Expect(tRBrack)
+		p.B.Close(m, nSliceType, 0)
+	case tAnd, tAndAnd:
+		p.Leaf()
+		if p.Kind == tLifetime {
+			p.lifetime()
+		}
+		p.Got(kwMut)
+		p.typeNoBounds()
+		p.B.Close(m, nReferenceType, 0)
+	case tStar:
+		p.Leaf()
+		if !p.Got(kwConst) {
+			p.Expect(kwMut)
+		}
+		p.typeNoBounds()
+		p.B.Close(m, nPointerType, 0)
+	case kwFn, kwUnsafe, kwExtern:
+		p.fnType(m)
+	case kwFor:
+		p.forLifetimes()
+		if p.Kind == kwFn || p.Kind == kwUnsafe || p.Kind == kwExtern {
+			p.fnType(m)
+			return
+		}
+		p.typePath()
+		p.B.Close(m, nHigherRankedBound, 0)
+	case kwImpl:
+		p.Leaf()
+		p.bounds()
+		p.B.Close(m, nImplType, 0)
+	case kwDyn:
+		p.Leaf()
+		p.bounds()
+		p.B.Close(m, nDynType, 0)
+	case tQuestion, tLifetime:
+		p.bounds() // a bare trait object: ?Sized + 'a, in old code
+		p.B.Close(m, nBoundedType, 0)
+	default:
+		p.typePath()
+		if p.Kind == tNot && p.B.Len(m) == 1 {
+			p.Leaf()
+			p.tokenTree()
+			p.B.Close(m, nMacroType, 0)
+		}
+	}
+}
+
+// typeNoBounds is a type after & or *, where + does not continue it.
+func (p *parser) typeNoBounds() { p.typ() }
+
+// typeWithBounds parses a type that + may continue into a bare trait
+// object (in parentheses, generic arguments and old code): Box<Error +
+// Send>.
+func (p *parser) typeWithBounds() {
+	m := p.B.Mark()
+	p.typ()
+	if p.Kind == tPlus {
+		for p.Got(tPlus) {
+			if p.boundStart() {
+				p.bound()
+			}
+		}
+		p.B.Close(m, nBoundedType, 0)
+	}
+}
+
+// fnType parses unsafe? extern "C"? fn(A, B) -> C.
+func (p *parser) fnType(m int) {
+	p.Got(kwUnsafe)
+	if p.Got(kwExtern) && p.Kind == tString {
+		p.Leaf()
+	}
+	p.Expect(kwFn)
+	p.parameters()
+	if p.Got(tArrow) {
+		p.typeNoBounds()
+	}
+	p.B.Close(m, nFunctionType, 0)
+}
+
+// typePath parses a type's path: Vec<T>, std::io::Result<()>, Self,
+// <T as Trait>::Out, Fn(A) -> B, T::Item.
+func (p *parser) typePath() {
+	m := p.B.Mark()
+	n := 0
+	if p.Kind == tLT {
+		p.qualifiedPath()
+		n++
+		if p.Kind != tPathSep {
+			p.ErrorExpected("'::'")
+		}
+		p.Leaf()
+	} else if p.Got(tPathSep) {
+		n++
+	}
+	for {
+		s := p.B.Mark()
+		switch p.Kind {
+		case tIdent:
+			p.LeafAs(tTypeIdent)
+		case kwSelfType, kwSelfValue, kwSuper, kwCrate:
+			p.Leaf()
+		default:
+			p.ErrorExpected("type")
+		}
+		n++
+		generic := false
+		if p.Kind == tPathSep && p.Peek(1) == tLT {
+			p.Leaf()
+		}
+		switch {
+		case p.Kind == tLT && !(p.Peek(1) == tAssign && p.adjacent(1)):
+			// Not <=, which after a cast is a comparison: x as u32 <= y.
+			p.genericArgs()
+			generic = true
+		case p.Kind == tLParen && p.fnSugarAllowed():
+			p.fnSugar()
+			generic = true
+		}
+		if generic {
+			p.B.Close(s, nGenericType, 0)
+		}
+		if p.Kind != tPathSep || p.Peek(1) == tLBrace {
+			break
+		}
+		p.Leaf()
+	}
+	if n > 1 {
+		p.B.Close(m, nPath, 0)
+	}
+}
+
+// fnSugarAllowed reports whether a ( after a type's name is Fn(A) -> B
+// sugar; in a type it always is.
+func (p *parser) fnSugarAllowed() bool { return true }
+
+// fnSugar parses the (A, B) -> C of Fn(A, B) -> C.
+func (p *parser) fnSugar() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	p.List(tComma, tRParen, p.typeWithBounds)
+	p.Expect(tRParen)
+	if p.Got(tArrow) {
+		p.typeNoBounds()
+	}
+	p.B.Close(m, nParameters, 0)
+}
+
+// qualifiedPath parses <T as Trait> or <T>.
+func (p *parser) qualifiedPath() {
+	m := p.B.Mark()
+	p.Expect(tLT)
+	p.typ()
+	if p.Got(kwAs) {
+		p.typePath()
+	}
+	p.gt()
+	p.B.Close(m, nQualifiedPath, 0)
+}
+
+// genericArgs parses <'a, T, N, { N + 1 }, Item = T, Item: Bound>.
+func (p *parser) genericArgs() {
+	m := p.B.Mark()
+	p.Expect(tLT)
+	p.List(tComma, tGT, func() {
+		a := p.B.Mark()
+		switch {
+		case p.Kind == tLifetime:
+			p.lifetime()
+		case p.Kind == tIdent && (p.Peek(1) == tAssign || p.Peek(1) == tColon && p.Peek(2) != tColon) ||
+			p.Kind == tIdent && p.Peek(1) == tLT && p.assocBinding():
+			p.LeafAs(tTypeIdent)
+			if p.Kind == tLT {
+				p.genericArgs()
+			}
+			if p.Got(tColon) {
+				p.bounds()
+			} else {
+				p.Expect(tAssign)
+				if p.Kind == tLBrace || p.Kind == tInt || p.Kind == tMinus {
+					p.constArg()
+				} else {
+					p.typeWithBounds()
+				}
+			}
+			p.B.Close(a, nTypeBinding, 0)
+		case p.Kind == tLBrace || p.Kind == tInt || p.Kind == tString || p.Kind == tChar || p.Kind == tMinus ||
+			p.Kind == kwTrue || p.Kind == kwFalse || p.Kind == tFloat:
+			p.constArg()
+		default:
+			p.typeWithBounds()
+		}
+	})
+	p.gt()
+	p.B.Close(m, nGenericArgs, 0)
+}
+
+// assocBinding reports whether Name<…> is the start of a generic
+// associated type's binding, Name<'a> = T.
+func (p *parser) assocBinding() bool {
+	depth := 0
+	for i := 1; i < 7; i++ {
+		switch p.Peek(i) {
+		case tLT:
+			depth++
+		case tGT:
+			depth--
+			if depth == 0 {
+				k := p.Peek(i + 1)
+				return k == tAssign || k == tColon
+			}
+		case tEOF, tSemi, tLBrace:
+			return false
+		}
+	}
+	return false
+}
+
+// constArg parses a const generic argument: a literal, -1, or { e }.
+func (p *parser) constArg() {
+	switch p.Kind {
+	case tLBrace:
+		p.block()
+	case tMinus:
+		m := p.B.Mark()
+		p.Leaf()
+		p.Leaf()
+		p.B.Close(m, nUnaryExpression, 0)
+	default:
+		p.Leaf()
+	}
+}
+
+// bounds parses Bound + Bound + 'a.
+func (p *parser) bounds() {
+	m := p.B.Mark()
+	n := 0
+	for p.boundStart() {
+		p.bound()
+		n++
+		if !p.Got(tPlus) {
+			break
+		}
+	}
+	if n == 0 {
+		p.ErrorExpected("bound")
+	}
+	p.B.Close(m, nTraitBounds, 0)
+}
+
+// boundStart reports whether a bound starts here.
+func (p *parser) boundStart() bool {
+	switch p.Kind {
+	case tLifetime, tQuestion, tLParen, kwFor, tIdent, tPathSep, kwSelfType, kwSuper, kwCrate, kwSelfValue, tTilde, kwConst, kwAsync, tLT, kwUse, tNot:
+		return true
+	}
+	return false
+}
+
+// bound parses one bound: 'a, ?Sized, (Trait), for<'a> Fn(&'a T),
+// ~const Trait, async Fn(), use<'a, T>.
+func (p *parser) bound() {
+	m := p.B.Mark()
+	switch p.Kind {
+	case tLifetime:
+		p.lifetime()
+		return
+	case tLParen:
+		p.Leaf()
+		p.bound()
+		p.Expect(tRParen)
+		p.B.Close(m, nParenthesizedType, 0)
+		return
+	case kwUse:
+		p.Leaf()
+		p.genericArgs()
+		return
+	}
+	p.Got(tQuestion)
+	p.Got(tNot)
+	if p.Got(tTilde) {
+		p.Expect(kwConst)
+	}
+	p.Got(kwConst)
+	p.Got(kwAsync)
+	if p.Kind == kwFor {
+		p.forLifetimes()
+		p.typePath()
+		p.B.Close(m, nHigherRankedBound, 0)
+		return
+	}
+	p.typePath()
+	if p.B.Len(m) > 1 {
+		p.B.Close(m, nBoundedType, 0)
+	}
+}
