@@ -1,6 +1,5 @@
 package javascript
 
-
 // Speculation: where TypeScript parses ahead to decide (an arrow
 // function or a parenthesized expression, type arguments or a
 // comparison), the parser does too, and comes back when it fails.
