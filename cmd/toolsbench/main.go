@@ -50,9 +50,7 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/grammars"
-	"github.com/agenttools/agenttools/grammars/golang"
-	"github.com/agenttools/agenttools/grammars/javascript"
-	"github.com/agenttools/agenttools/grammars/python"
+	"github.com/agenttools/agenttools/grammars/bundled"
 )
 
 func main() {
@@ -78,13 +76,8 @@ func main() {
 	os.Exit(2)
 }
 
-func languages() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX)
-	if err != nil {
-		panic(err)
-	}
-	return r
-}
+// languages are the bundled grammars.
+func languages() *grammars.Registry { return bundled.Registry() }
 
 // parseReport is what parse prints.
 type parseReport struct {
