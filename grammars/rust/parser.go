@@ -188,7 +188,6 @@ func (p *parser) attribute() {
 	}
 	p.Expect(tLBrack)
 	a := p.B.Mark()
-	p.Got(kwUnsafe) // #[unsafe(no_mangle)]
 	p.metaPath()
 	switch p.Kind {
 	case tLParen, tLBrack, tLBrace:
