@@ -263,6 +263,7 @@ const (
 
 	// types
 	nGenericType
+	nScopedType // a::B, <T as U>::Out, in a type
 	nReferenceType
 	nPointerType
 	nArrayType
@@ -361,7 +362,7 @@ var kindNames = [numKinds]string{
 	nWildcardPattern: "wildcard_pattern", nLiteralPattern: "literal_pattern", nPathPattern: "path_pattern",
 	nParenthesizedPattern: "parenthesized_pattern", nBoxPattern: "box_pattern",
 
-	nGenericType: "generic_type", nReferenceType: "reference_type", nPointerType: "pointer_type",
+	nGenericType: "generic_type", nScopedType: "scoped_type_identifier", nReferenceType: "reference_type", nPointerType: "pointer_type",
 	nArrayType: "array_type", nSliceType: "slice_type", nTupleType: "tuple_type", nUnitType: "unit_type",
 	nNeverType: "never_type", nFunctionType: "function_type", nDynType: "dynamic_type",
 	nImplType: "abstract_type", nBoundedType: "bounded_type", nInferType: "infer_type",

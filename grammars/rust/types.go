@@ -170,7 +170,7 @@ func (p *parser) typePath() {
 		p.Leaf()
 	}
 	if n > 1 {
-		p.B.Close(m, nPath, 0)
+		p.B.Close(m, nScopedType, 0)
 	}
 }
 
