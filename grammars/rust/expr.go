@@ -30,12 +30,12 @@ func (p *parser) statements() {
 func (p *parser) statement() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	if p.Kind == tSemi {
 		p.Next()
 		return
 	}
-	p.attributes()
+	p.attributes() // outer attributes are the siblings before
+	m := p.B.Mark()
 	switch {
 	case p.Kind == kwLet:
 		p.letDeclaration(m)
@@ -252,7 +252,7 @@ func (p *parser) rangeExpr() {
 func (p *parser) exprStart() bool {
 	switch p.Kind {
 	case tIdent, tInt, tFloat, tChar, tString, kwTrue, kwFalse, tLParen, tLBrack, tMinus, tNot, tStar,
-		tAnd, tAndAnd, tOr, tOrOr, tPathSep, tLT, kwSelfValue, kwSelfType, kwSuper, kwCrate, kwIf, kwMatch,
+		tAnd, tOr, tPathSep, tLT, kwSelfValue, kwSelfType, kwSuper, kwCrate, kwIf, kwMatch,
 		kwLoop, kwWhile, kwFor, kwUnsafe, kwMove, kwReturn, kwBreak, kwContinue, tLifetime, kwAsync,
 		tUnderscore, kwYield, kwConst, kwStatic, kwBox, kwLet, kwTry, kwBecome:
 		return true
@@ -262,14 +262,26 @@ func (p *parser) exprStart() bool {
 	return false
 }
 
+// valueStart reports whether the value of a return, a break or a yield
+// starts here: an expression, or a range with no start (return ..1).
+func (p *parser) valueStart() bool {
+	return p.exprStart() || p.Kind == tDotDot || p.Kind == tDotDotEq
+}
+
 // binaryOp returns the level of the binary operator at the current token
 // and how many tokens it takes, or 0.
 func (p *parser) binaryOp() (int, int) {
 	switch p.Kind {
-	case tOrOr:
-		return lOr, 1
-	case tAndAnd:
-		return lAnd, 1
+	case tOr:
+		if p.Peek(1) == tOr && p.adjacent(1) {
+			return lOr, 2 // ||
+		}
+		return lBitOr, 1
+	case tAnd:
+		if p.Peek(1) == tAnd && p.adjacent(1) {
+			return lAnd, 2 // &&
+		}
+		return lBitAnd, 1
 	case tEq, tNe:
 		return lCompare, 1
 	case tLT, tGT:
@@ -286,12 +298,8 @@ func (p *parser) binaryOp() (int, int) {
 			}
 		}
 		return lCompare, 1
-	case tOr:
-		return lBitOr, 1
 	case tCaret:
 		return lBitXor, 1
-	case tAnd:
-		return lBitAnd, 1
 	case tPlus, tMinus:
 		return lAdd, 1
 	case tStar, tSlash, tPercent:
@@ -334,7 +342,7 @@ func (p *parser) unary() {
 		p.Leaf()
 		p.unary()
 		p.B.Close(m, nUnaryExpression, 0)
-	case tAnd, tAndAnd:
+	case tAnd:
 		p.Leaf()
 		kind := nReferenceExpression
 		if p.isWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut) {
@@ -540,11 +548,11 @@ func (p *parser) primary() {
 		p.B.Close(m, nMatchExpression, 0)
 	case kwLoop, kwWhile, kwFor:
 		p.loopExpr(m)
-	case tOr, tOrOr, kwMove, kwStatic:
+	case tOr, kwMove, kwStatic:
 		p.closure(m)
 	case kwReturn:
 		p.Leaf()
-		if p.exprStart() {
+		if p.valueStart() {
 			p.expr()
 		}
 		p.B.Close(m, nReturnExpression, 0)
@@ -554,7 +562,7 @@ func (p *parser) primary() {
 		p.B.Close(m, nBecomeExpression, 0)
 	case kwYield:
 		p.Leaf()
-		if p.exprStart() {
+		if p.valueStart() {
 			p.expr()
 		}
 		p.B.Close(m, nYieldExpression, 0)
@@ -563,7 +571,7 @@ func (p *parser) primary() {
 		if p.Kind == tLifetime {
 			p.label()
 		}
-		if p.exprStart() && !(p.Kind == tLBrace && p.noStruct) {
+		if p.valueStart() && !(p.Kind == tLBrace && p.noStruct) {
 			p.expr()
 		}
 		p.B.Close(m, nBreakExpression, 0)
@@ -659,8 +667,8 @@ func (p *parser) structFields() {
 	p.Expect(tLBrace)
 	p.withStruct(true, func() {
 		for p.Kind != tRBrace && p.Kind != tEOF {
+			p.attributes() // outer attributes are the siblings before
 			f := p.B.Mark()
-			p.attributes()
 			switch {
 			case p.Kind == tDotDot:
 				p.Leaf()
@@ -699,13 +707,11 @@ func (p *parser) closure(m int) {
 	}
 	c := p.B.Mark()
 	switch p.Kind {
-	case tOrOr:
-		p.Leaf()
 	case tOr:
 		p.Leaf()
 		for p.Kind != tOr && p.Kind != tEOF {
+			p.attributes() // outer attributes are the siblings before
 			prm := p.B.Mark()
-			p.attributes()
 			p.patternNoTopAlt()
 			if p.Got(tColon) {
 				p.typ()
@@ -791,8 +797,8 @@ func (p *parser) matchBlock() {
 // matchArm parses pattern if guard => e, ending with a , unless e is a
 // block-like expression.
 func (p *parser) matchArm() {
+	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	p.attributes()
 	if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 		p.Leaf()
 		p.Got(tComma)
@@ -809,23 +815,21 @@ func (p *parser) matchArm() {
 	e := p.B.Mark()
 	if p.exprStatementStart() && !p.macroBraceStatement() {
 		p.blockLikeExpr()
+		// A block-like body ends the arm, as a statement ends, unless a
+		// method call, a field or a ? goes on from it.
 		if p.Kind == tDot || p.Kind == tQuestion {
 			p.postfix(e)
-			p.binaryRest(e, 1)
-		}
-		if p.Kind != tComma && p.Kind != tRBrace && p.B.Len(e) == 1 {
-			p.binaryRest(e, 1)
-			if n, _ := p.assignOp(); n > 0 {
-				p.ErrorExpected("','")
-			}
+			p.exprRest(e)
 		}
 	} else {
 		p.expr()
 	}
-	if !p.Got(tComma) && p.Kind != tRBrace && !p.endsInBlock(e) {
+	block := p.endsInBlock(e)
+	p.B.Close(m, nMatchArm, 0)
+	// The , after an arm is the block's, as a list's , is the list's.
+	if !p.Got(tComma) && p.Kind != tRBrace && !block {
 		p.ErrorExpected("',' or '}'")
 	}
-	p.B.Close(m, nMatchArm, 0)
 }
 
 // endsInBlock reports whether the expression on the stack from m is a

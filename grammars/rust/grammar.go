@@ -7,6 +7,9 @@
 // still parses. Statement terminators are no leaves; comments, doc
 // comments included, are trivia.
 //
+// Outer attributes are siblings before what they are on, as
+// tree-sitter-rust has them: fn $F() { $$$B } matches a #[test] function.
+//
 // A method call (a.b(c)) and a call (f(a), T::f(a)) are different kinds
 // of node, so $F($$$A) finds calls and $X.$M($$$A) method calls. A macro
 // call keeps its token tree, and where its arguments parse as

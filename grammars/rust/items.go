@@ -14,7 +14,7 @@ func (p *parser) itemStart() bool {
 	case kwStatic:
 		return k1 == tIdent || k1 == kwMut || k1 == kwRef
 	case kwConst:
-		return k1 != tLBrace && k1 != tOr && k1 != tOrOr && k1 != kwMove && k1 != kwAsync && k1 != kwStatic
+		return k1 != tLBrace && k1 != tOr && k1 != kwMove && k1 != kwAsync && k1 != kwStatic
 	case kwUnsafe:
 		return k1 != tLBrace
 	case kwAsync:
@@ -40,10 +40,9 @@ func (p *parser) itemStart() bool {
 // in item position (foo! { … }, foo!(…);) is an item too. With top set,
 // a pattern's top level may hold a statement instead.
 func (p *parser) item(top bool) {
+	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	p.attributes()
 	if top && p.inPattern && !p.itemStart() && !p.macroItemStart() {
-		p.B.Truncate(m)
 		p.statement()
 		return
 	}
@@ -216,8 +215,8 @@ func (p *parser) parameters() {
 }
 
 func (p *parser) parameter() {
+	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	p.attributes()
 	if p.selfParam() {
 		p.B.Close(m, nSelfParameter, 0)
 		return
@@ -232,7 +231,7 @@ func (p *parser) parameter() {
 		return
 	}
 	named := p.paramHasPattern()
-	if !named && (p.Kind == tIdent || p.Kind == tPathSep || p.Kind == tAnd || p.Kind == tAndAnd || p.Kind == tLParen || p.Kind == tLBrack || p.Kind == tUnderscore) {
+	if !named && (p.Kind == tIdent || p.Kind == tPathSep || p.Kind == tAnd || p.Kind == tLParen || p.Kind == tLBrack || p.Kind == tUnderscore) {
 		// ops::Yeet(()): T is a pattern; ops::Yeet<()> a type.
 		named = p.lookahead(func() bool {
 			p.patternNoTopAlt()
@@ -335,8 +334,8 @@ func (p *parser) genericParams() {
 	m := p.B.Mark()
 	p.Leaf()
 	p.List(tComma, tGT, func() {
+		p.attributes() // outer attributes are the siblings before
 		g := p.B.Mark()
-		p.attributes()
 		switch {
 		case p.Kind == tLifetime:
 			p.lifetime()
@@ -443,8 +442,8 @@ func (p *parser) fieldDeclarations() {
 	m := p.B.Mark()
 	p.Expect(tLBrace)
 	p.List(tComma, tRBrace, func() {
+		p.attributes() // outer attributes are the siblings before
 		f := p.B.Mark()
-		p.attributes()
 		if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 			p.Leaf()
 			return
@@ -468,8 +467,8 @@ func (p *parser) tupleFields() {
 	m := p.B.Mark()
 	p.Expect(tLParen)
 	p.List(tComma, tRParen, func() {
+		p.attributes() // outer attributes are the siblings before
 		f := p.B.Mark()
-		p.attributes()
 		p.visibility()
 		p.typ()
 		p.B.Close(f, nFieldDeclaration, 0)
@@ -487,8 +486,8 @@ func (p *parser) enumItem(m int) {
 	l := p.B.Mark()
 	p.Expect(tLBrace)
 	p.List(tComma, tRBrace, func() {
+		p.attributes() // outer attributes are the siblings before
 		v := p.B.Mark()
-		p.attributes()
 		if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 			p.Leaf()
 			return
@@ -546,9 +545,9 @@ func (p *parser) impl(m int) {
 	}
 	p.Got(kwConst)
 	p.Got(tNot)
-	p.typ()
+	p.typeWithBounds() // a bare trait object, in old code: impl T for Send + Sync
 	if p.Got(kwFor) {
-		p.typ()
+		p.typeWithBounds()
 	}
 	p.whereClause()
 	if p.Kind == tSemi { // impl Trait for T; (a placeholder some code has)
@@ -654,6 +653,11 @@ func (p *parser) useTree() {
 		return
 	case p.Kind == tPathSep && (p.Peek(1) == tLBrace || p.Peek(1) == tStar):
 		p.Leaf()
+		if p.Kind == tStar { // use ::*;
+			p.Leaf()
+			p.B.Close(m, nUseWildcard, 0)
+			return
+		}
 	default:
 		p.simplePath()
 	}
@@ -734,7 +738,7 @@ func (p *parser) typeItem(m int) {
 	}
 	p.whereClause()
 	if p.Got(tAssign) {
-		p.typ()
+		p.typeWithBounds() // a bare trait object, in old code: type A = Fn() + Send;
 	} else if kind == nTypeItem {
 		kind = nAssociatedType
 	}

@@ -54,8 +54,6 @@ const (
 	tNot   // !
 	tAnd   // &
 	tOr    // |
-	tAndAnd
-	tOrOr
 	tPlusEq
 	tMinusEq
 	tStarEq
@@ -292,7 +290,7 @@ var kindNames = [numKinds]string{
 	tColon: ":", tPathSep: "::", tArrow: "->", tFatArrow: "=>", tPound: "#", tDollar: "$",
 	tQuestion: "?", tAt: "@", tUnderscore: "_", tAssign: "=", tEq: "==", tNe: "!=",
 	tLT: "<", tGT: ">", tPlus: "+", tMinus: "-", tStar: "*", tSlash: "/", tPercent: "%",
-	tCaret: "^", tNot: "!", tAnd: "&", tOr: "|", tAndAnd: "&&", tOrOr: "||",
+	tCaret: "^", tNot: "!", tAnd: "&", tOr: "|",
 	tPlusEq: "+=", tMinusEq: "-=", tStarEq: "*=", tSlashEq: "/=", tPercentEq: "%=",
 	tCaretEq: "^=", tAndEq: "&=", tOrEq: "|=", tTilde: "~",
 

@@ -9,11 +9,13 @@ import (
 )
 
 // The lexer reads Rust's tokens as rustc's lexer does, with two
-// differences that keep the parser simple. A < or a > is always a token
-// of its own: the parser joins <<, <=, >>, >= and the shift assignments
-// from adjacent ones where it reads an operator, so that Vec<Vec<u8>>
-// needs no splitting. And after a . a number is an integer only, so that
-// x.0.1 is two field accesses, not x followed by the float 0.1.
+// differences that keep the parser simple. A <, a >, a & or a | is always
+// a token of its own: the parser joins <<, <=, >>, >=, &&, || and the
+// shift assignments from adjacent ones where it reads an operator, so
+// that Vec<Vec<u8>> needs no splitting, &&x is a reference to a
+// reference, and || is a closure with no parameters, which |$$$P| $B
+// matches. And after a . a number is an integer only, so that x.0.1 is
+// two field accesses, not x followed by the float 0.1.
 //
 // Comments, doc comments included, are trivia, and so is a shebang line.
 // Its state is its position and the kind of the last token, so the
@@ -494,16 +496,8 @@ func (lx *lexer) punct(start int) kit.Token {
 	case '^':
 		return two('=', tCaretEq, tCaret)
 	case '&':
-		if lx.at(1) == '&' {
-			lx.Pos += 2
-			return lx.Token(tAndAnd, start)
-		}
 		return two('=', tAndEq, tAnd)
 	case '|':
-		if lx.at(1) == '|' {
-			lx.Pos += 2
-			return lx.Token(tOrOr, start)
-		}
 		return two('=', tOrEq, tOr)
 	}
 	_, n := utf8.DecodeRuneInString(lx.Src[lx.Pos:])

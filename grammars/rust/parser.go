@@ -96,20 +96,23 @@ func (p *parser) semi() {
 	}
 }
 
-// ident pushes an identifier, which may be a contextual keyword's word.
-func (p *parser) ident() {
-	if p.Kind != tIdent {
-		p.ErrorExpected("identifier")
-	}
-	p.Leaf()
-}
+// ident pushes an identifier, which may be a contextual keyword's word,
+// or one of the 2015 edition's words that later editions made keywords
+// (async, await, dyn, try), where only a name can stand.
+func (p *parser) ident() { p.identAs(tIdent) }
 
 // identAs pushes an identifier as a leaf of kind k.
 func (p *parser) identAs(k grammars.Kind) {
-	if p.Kind != tIdent {
+	if p.Kind != tIdent && !edition2015Word(p.Kind) {
 		p.ErrorExpected("identifier")
 	}
 	p.LeafAs(k)
+}
+
+// edition2015Word reports whether k is a keyword of the 2018 edition on
+// that was an identifier before it.
+func edition2015Word(k grammars.Kind) bool {
+	return k == kwAsync || k == kwAwait || k == kwDyn || k == kwTry
 }
 
 // isWord reports whether the current token is the identifier w (a

@@ -104,7 +104,7 @@ func (p *parser) primaryPattern() {
 		}
 		p.Leaf()
 		p.B.Close(m, nLiteralPattern, 0)
-	case tAnd, tAndAnd:
+	case tAnd:
 		p.Leaf()
 		p.Got(kwMut)
 		p.patternNoTopAlt()
@@ -189,8 +189,8 @@ func (p *parser) pathPattern(m int) {
 
 // fieldPattern parses a: p, ref mut b, box c, .., and 0: p.
 func (p *parser) fieldPattern() {
+	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	p.attributes()
 	switch {
 	case p.Kind == tDotDot:
 		p.Leaf()

@@ -65,8 +65,11 @@ func TestShapes(t *testing.T) {
 		{"let v: Vec<Vec<u8>> = x;", []string{`(let_declaration "let" (identifier "v") ":" (generic_type (type_identifier "Vec") (type_arguments "<" (generic_type (type_identifier "Vec") (type_arguments "<" (type_identifier "u8") ">")) ">")) "=" (identifier "x"))`}},
 		{"let Some(x) = o else { return };", []string{`(let_declaration "let" (tuple_struct_pattern (identifier "Some") "(" (identifier "x") ")") "=" (identifier "o") (let_else "else" (block "{" (return_expression "return") "}")))`}},
 		{"if x == S {}", []string{`(if_expression "if" (binary_expression (identifier "x") "==" (identifier "S")) (block "{" "}"))`}},
-		{"if let Some(a) = b && c {}", []string{`(if_expression "if" (binary_expression (let_condition "let" (tuple_struct_pattern (identifier "Some") "(" (identifier "a") ")") "=" (identifier "b")) "&&" (identifier "c")) (block "{" "}"))`}},
-		{"match x { 1 | 2 => a, _ if b => {} }", []string{`(match_expression "match" (identifier "x") (match_block "{" (match_arm (or_pattern (integer_literal "1") "|" (integer_literal "2")) "=>" (identifier "a") ",") (match_arm (wildcard_pattern "_") (match_guard "if" (identifier "b")) "=>" (block "{" "}")) "}"))`}},
+		{"if let Some(a) = b && c {}", []string{`(if_expression "if" (binary_expression (let_condition "let" (tuple_struct_pattern (identifier "Some") "(" (identifier "a") ")") "=" (identifier "b")) "&" "&" (identifier "c")) (block "{" "}"))`}},
+		{"&&x || y", []string{`(binary_expression (reference_expression "&" (reference_expression "&" (identifier "x"))) "|" "|" (identifier "y"))`}},
+		{"|| 1", []string{`(closure_expression (closure_parameters "|" "|") (integer_literal "1"))`}},
+		{"return ..1", []string{`(return_expression "return" (range_expression ".." (integer_literal "1")))`}},
+		{"match x { 1 | 2 => a, _ if b => {} }", []string{`(match_expression "match" (identifier "x") (match_block "{" (match_arm (or_pattern (integer_literal "1") "|" (integer_literal "2")) "=>" (identifier "a")) "," (match_arm (wildcard_pattern "_") (match_guard "if" (identifier "b")) "=>" (block "{" "}")) "}"))`}},
 		{"if a {} - 1", []string{`(expression_statement (if_expression "if" (identifier "a") (block "{" "}")))`, `(unary_expression "-" (integer_literal "1"))`}},
 		{"unsafe { p }.x = 1;", []string{`(expression_statement (assignment_expression (field_expression (unsafe_block "unsafe" (block "{" (identifier "p") "}")) "." (field_identifier "x")) "=" (integer_literal "1")))`}},
 		{"|x| x + 1", []string{`(closure_expression (closure_parameters "|" (identifier "x") "|") (binary_expression (identifier "x") "+" (integer_literal "1")))`}},
@@ -90,10 +93,12 @@ func TestItems(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"impl<T> Tr for S<T> { fn f(&self) {} }", `(impl_item "impl" (type_parameters "<" (type_parameter (identifier "T")) ">") (type_identifier "Tr") "for" (generic_type (type_identifier "S") (type_arguments "<" (type_identifier "T") ">")) (declaration_list "{" (function_item "fn" (identifier "f") (parameters "(" (self_parameter "&" (self "self")) ")") (block "{" "}")) "}"))`},
 		{"pub(crate) struct P<'a> { x: &'a str }", `(struct_item (visibility_modifier "pub" "(" (crate "crate") ")") "struct" (type_identifier "P") (type_parameters "<" (lifetime_parameter (lifetime (lifetime_token "'a"))) ">") (field_declaration_list "{" (field_declaration (field_identifier "x") ":" (reference_type "&" (lifetime (lifetime_token "'a")) (type_identifier "str"))) "}"))`},
-		{"#[derive(Debug)] enum E { A(u8), B { x: i32 } }", `(enum_item (attribute_item "#" "[" (attribute (identifier "derive") (token_tree "(" (identifier "Debug") ")")) "]") "enum" (type_identifier "E") (enum_variant_list "{" (enum_variant (identifier "A") (ordered_field_declaration_list "(" (field_declaration (type_identifier "u8")) ")")) "," (enum_variant (identifier "B") (field_declaration_list "{" (field_declaration (field_identifier "x") ":" (type_identifier "i32")) "}")) "}"))`},
+		{"enum E { A(u8), B { x: i32 } }", `(enum_item "enum" (type_identifier "E") (enum_variant_list "{" (enum_variant (identifier "A") (ordered_field_declaration_list "(" (field_declaration (type_identifier "u8")) ")")) "," (enum_variant (identifier "B") (field_declaration_list "{" (field_declaration (field_identifier "x") ":" (type_identifier "i32")) "}")) "}"))`},
 		{"use a::{b, c::*};", `(use_declaration "use" (scoped_use_list (identifier "a") "::" (use_list "{" (identifier "b") "," (use_wildcard (identifier "c") "::" "*") "}")))`},
 		{"fn f() -> impl Fn(u8) -> u8 { |x| x }", `(function_item "fn" (identifier "f") (parameters "(" ")") "->" (abstract_type "impl" (trait_bounds (generic_type (type_identifier "Fn") (parameters "(" (type_identifier "u8") ")" "->" (type_identifier "u8"))))) (block "{" (closure_expression (closure_parameters "|" (identifier "x") "|") (identifier "x")) "}"))`},
 		{"macro_rules! m { () => {} }", `(macro_definition (identifier "macro_rules") "!" (identifier "m") (token_tree "{" (token_tree "(" ")") "=>" (token_tree "{" "}") "}"))`},
+		// Outer attributes are siblings before what they are on.
+		{"#[derive(Debug)] struct S;", `(attribute_item "#" "[" (attribute (identifier "derive") (token_tree "(" (identifier "Debug") ")")) "]")`},
 	} {
 		tree := mustParse(t, tc.src)
 		if diff := cmp.Diff(tc.want, tree.Sexp(tree.Children(tree.Root)[0])); diff != "" {

@@ -43,7 +43,7 @@ func (p *parser) typ() {
 		}
 		p.Expect(tRBrack)
 		p.B.Close(m, nSliceType, 0)
-	case tAnd, tAndAnd:
+	case tAnd:
 		p.Leaf()
 		if p.Kind == tLifetime {
 			p.lifetime()

@@ -1,0 +1,622 @@
+package rust
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/google/go-cmp/cmp"
+)
+
+// minParseRate is the share of the files rustc accepts that Rust.Parse
+// must parse without an error. AGENTTOOLS_RUST_MIN_RATE overrides it
+// (0.9, say) while the grammar is being built.
+const minParseRate = 0.995
+
+// crateRegistry is where Debian's librust-*-dev packages (the peer
+// rustcrates) put the crates' sources, one folder CRATE-VERSION each.
+const crateRegistry = "/usr/share/cargo/registry"
+
+// stdLibraryGlob matches the standard library's sources that Debian's
+// rust-src (the peer rustsrc) installs.
+const stdLibraryGlob = "/usr/src/rustc-*/library"
+
+// maxCorpusFile is the largest corpus file read: the few larger ones are
+// generated tables (encoding_rs's data.rs, stdarch's intrinsics).
+const maxCorpusFile = 1 << 20
+
+// A corpusFile is one .rs file of the corpus.
+type corpusFile struct {
+	Path   string
+	Source string // "std" or "crates"
+	Crate  string // the folder under the registry (serde-1.0.152), or under library (core)
+}
+
+// corpusStats counts what corpusFiles found.
+type corpusStats struct {
+	StdRoot                  string
+	Std, Crates, CrateDirs   int
+	TooLarge                 int
+	Tests, Benches, Examples int // files in a folder of that name
+}
+
+func (s corpusStats) String() string {
+	return fmt.Sprintf("std %d files (%s), crates %d files in %d crates; %d over 1 MiB left out; in tests/ %d, benches/ %d, examples/ %d",
+		s.Std, s.StdRoot, s.Crates, s.CrateDirs, s.TooLarge, s.Tests, s.Benches, s.Examples)
+}
+
+// requireCorpus returns the standard library's folder. When it or the
+// crate registry is missing the test is skipped, or fails under
+// AGENTTOOLS_REQUIRE_PEERS=1, as make test sets it.
+func requireCorpus(t testing.TB) string {
+	t.Helper()
+	std, err := stdLibrary()
+	if err == nil {
+		if _, err = os.Stat(crateRegistry); err != nil {
+			err = fmt.Errorf("%v: run scripts/peers.sh rustcrates (make test does)", err)
+		}
+	}
+	if err == nil {
+		return std
+	}
+	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
+		t.Fatalf("peer required: %v", err)
+	}
+	t.Skipf("peer missing: %v", err)
+	return ""
+}
+
+// stdLibrary returns the newest /usr/src/rustc-VERSION/library.
+func stdLibrary() (string, error) {
+	dirs, _ := filepath.Glob(stdLibraryGlob)
+	if len(dirs) == 0 {
+		return "", fmt.Errorf("no %s: run scripts/peers.sh rustsrc (make test does)", stdLibraryGlob)
+	}
+	sort.Slice(dirs, func(i, j int) bool { return versionLess(dirs[i], dirs[j]) })
+	return dirs[len(dirs)-1], nil
+}
+
+// versionLess orders strings that differ in numbers by the numbers:
+// rustc-1.9.0 before rustc-1.63.0.
+func versionLess(a, b string) bool {
+	for a != "" && b != "" {
+		na, ra := leadingNumber(a)
+		nb, rb := leadingNumber(b)
+		if na >= 0 && nb >= 0 {
+			if na != nb {
+				return na < nb
+			}
+			a, b = ra, rb
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func leadingNumber(s string) (int, string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return -1, s
+	}
+	n, _ := strconv.Atoi(s[:i])
+	return n, s[i:]
+}
+
+// corpusFiles lists every .rs file of the standard library and of the
+// registry's crates up to 1 MiB, sorted by path, tests, benches and
+// examples included: they are real code too.
+func corpusFiles(t testing.TB) ([]corpusFile, corpusStats) {
+	t.Helper()
+	std := requireCorpus(t)
+	st := corpusStats{StdRoot: std}
+	var files []corpusFile
+	crates := map[string]bool{}
+	for _, src := range []struct{ name, root string }{{"std", std}, {"crates", crateRegistry}} {
+		err := filepath.WalkDir(src.root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !d.Type().IsRegular() || !strings.HasSuffix(p, ".rs") {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			if info.Size() > maxCorpusFile {
+				st.TooLarge++
+				return nil
+			}
+			rel, _ := filepath.Rel(src.root, p)
+			parts := strings.Split(filepath.ToSlash(rel), "/")
+			for _, dir := range parts[1 : len(parts)-1] {
+				switch dir {
+				case "tests":
+					st.Tests++
+				case "benches":
+					st.Benches++
+				case "examples":
+					st.Examples++
+				default:
+					continue
+				}
+				break
+			}
+			files = append(files, corpusFile{Path: p, Source: src.name, Crate: parts[0]})
+			if src.name == "std" {
+				st.Std++
+			} else {
+				st.Crates++
+				crates[parts[0]] = true
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", src.root, err)
+		}
+	}
+	st.CrateDirs = len(crates)
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, st
+}
+
+// cargoEdition returns the edition a Cargo.toml sets in its [package]
+// table, and whether it has one: a manifest without [package] (a
+// workspace's) does not say.
+func cargoEdition(manifest []byte) (string, bool) {
+	inPackage, found := false, false
+	edition := "2015" // Cargo's default
+	sc := bufio.NewScanner(bytes.NewReader(manifest))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "[") {
+			inPackage = line == "[package]"
+			found = found || inPackage
+			continue
+		}
+		if !inPackage {
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(key) == "edition" {
+			edition = strings.Trim(strings.TrimSpace(val), `"'`)
+		}
+	}
+	return edition, found
+}
+
+// editions finds the edition of each file: that of the nearest Cargo.toml
+// above it with a [package] table, as Cargo builds it, or 2015 without
+// one. It remembers each folder's answer.
+type editions struct {
+	mu  sync.Mutex
+	dir map[string]string
+}
+
+func (e *editions) of(file string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.dir == nil {
+		e.dir = map[string]string{}
+	}
+	var walked []string
+	ed := "2015"
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		if known, ok := e.dir[dir]; ok {
+			ed = known
+			break
+		}
+		walked = append(walked, dir)
+		if b, err := os.ReadFile(filepath.Join(dir, "Cargo.toml")); err == nil {
+			if found, ok := cargoEdition(b); ok {
+				ed = found
+				break
+			}
+		}
+		if filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	for _, dir := range walked {
+		e.dir[dir] = ed
+	}
+	return ed
+}
+
+// A rustcVerdict is what rustc said of one file, kept with what it said
+// it of: the file's size and modification time and the edition.
+type rustcVerdict struct {
+	Size    int64
+	ModTime int64 // Unix nanoseconds
+	Edition string
+	OK      bool
+	Error   string `json:",omitempty"` // rustc's first error, on a reject
+}
+
+// rustcCache is the file the verdicts are kept in between runs.
+type rustcCache struct {
+	Rustc string // rustc -V: another rustc judges anew
+	Files map[string]rustcVerdict
+}
+
+// requireRustc returns the path of rustc, which the machine's image has
+// (rustup's, in ~/.cargo/bin) and scripts/peers.sh does not install. When
+// it is missing the test is skipped, or fails under
+// AGENTTOOLS_REQUIRE_PEERS=1.
+func requireRustc(t testing.TB) string {
+	t.Helper()
+	p, err := peers.Find("rustc")
+	if err == nil {
+		return p
+	}
+	msg := "rustc is not on PATH: install a Rust toolchain (rustup's puts it in ~/.cargo/bin); scripts/peers.sh does not"
+	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
+		t.Fatalf("peer required: %s", msg)
+	}
+	t.Skipf("peer missing: %s", msg)
+	return ""
+}
+
+// rustcAccepts reports for each file whether rustc parses it.
+func rustcAccepts(t testing.TB, files []string) map[string]bool {
+	t.Helper()
+	ok := map[string]bool{}
+	for p, v := range rustcVerdicts(t, files) {
+		ok[p] = v.OK
+	}
+	return ok
+}
+
+// rustcVerdicts runs rustc on each file, in parallel over the cores, to
+// parse it and no more: -Zparse-crate-root-only stops before the modules
+// a `mod foo;` names are looked for, before cfg-stripping, macro expansion
+// and name resolution, so a file's verdict is about its syntax alone. Each
+// file is parsed in the edition of its crate (see editions), since an
+// edition-2015 crate may use async or dyn as names and leave a trait
+// method's parameters unnamed, and Rust.Parse takes every edition's
+// syntax. The verdicts are kept in .peers/rustc-accepts.json at the
+// module's root, keyed by path, size, modification time and edition,
+// so that a second run costs nothing.
+func rustcVerdicts(t testing.TB, files []string) map[string]rustcVerdict {
+	t.Helper()
+	rustc := requireRustc(t)
+	// rustup's rustc is a proxy that starts the toolchain's; calling that
+	// one directly makes each run a third faster.
+	if out, err := exec.Command(rustc, "--print", "sysroot").Output(); err == nil {
+		real := filepath.Join(strings.TrimSpace(string(out)), "bin", "rustc")
+		if _, err := os.Stat(real); err == nil {
+			rustc = real
+		}
+	}
+	out, err := exec.Command(rustc, "-V").Output()
+	if err != nil {
+		t.Fatalf("%s -V: %v", rustc, err)
+	}
+	version := strings.TrimSpace(string(out))
+	cachePath := ""
+	if top, err := moduleRoot(); err == nil {
+		cachePath = filepath.Join(top, ".peers", "rustc-accepts.json")
+	}
+	cache := rustcCache{Rustc: version, Files: map[string]rustcVerdict{}}
+	if b, err := os.ReadFile(cachePath); err == nil {
+		var old rustcCache
+		if json.Unmarshal(b, &old) == nil && old.Rustc == version && old.Files != nil {
+			cache.Files = old.Files
+		}
+	}
+
+	var eds editions
+	verdicts := make([]rustcVerdict, len(files))
+	var todo []int
+	for i, p := range files {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := rustcVerdict{Size: info.Size(), ModTime: info.ModTime().UnixNano(), Edition: eds.of(p)}
+		if c, ok := cache.Files[p]; ok && c.Size == v.Size && c.ModTime == v.ModTime && c.Edition == v.Edition {
+			verdicts[i] = c
+			continue
+		}
+		verdicts[i] = v
+		todo = append(todo, i)
+	}
+
+	start := time.Now()
+	dir := t.TempDir() // rustc's working folder, should it write anything
+	parallel(len(todo), func(k int) {
+		i := todo[k]
+		v := &verdicts[i]
+		cmd := exec.Command(rustc, "--edition="+v.Edition, "-Zparse-crate-root-only", "--error-format=short",
+			"--crate-type", "lib", "--crate-name", "corpus", "-o", os.DevNull, files[i])
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "RUSTC_BOOTSTRAP=1")
+		msg, err := cmd.CombinedOutput()
+		var exit *exec.ExitError
+		switch {
+		case err == nil:
+			v.OK = true
+		case errors.As(err, &exit):
+			v.Error = firstRustcError(files[i], string(msg))
+			if exit.ExitCode() != 1 { // 101: rustc panicked
+				v.Error = fmt.Sprintf("rustc exited with %d: %s", exit.ExitCode(), v.Error)
+			}
+		default:
+			t.Errorf("%s: %v", files[i], err)
+		}
+	})
+	if t.Failed() {
+		t.FailNow()
+	}
+	t.Logf("rustc judged %d files in %v on %d cores, and %d more before (%s)",
+		len(todo), time.Since(start).Round(time.Millisecond), runtime.GOMAXPROCS(0), len(files)-len(todo), cachePath)
+	if len(todo) > 0 {
+		for _, i := range todo {
+			cache.Files[files[i]] = verdicts[i]
+		}
+		for p := range cache.Files {
+			if _, err := os.Stat(p); err != nil {
+				delete(cache.Files, p)
+			}
+		}
+		if err := writeCache(cachePath, cache); err != nil {
+			t.Logf("the verdicts are not kept: %v", err)
+		}
+	}
+	m := make(map[string]rustcVerdict, len(files))
+	for i, p := range files {
+		m[p] = verdicts[i]
+	}
+	return m
+}
+
+// firstRustcError is the first error of rustc's short-format output,
+// without the file's name: "12:5: error: expected item, found `}`".
+func firstRustcError(file, out string) string {
+	lines := strings.Split(out, "\n")
+	for _, l := range lines {
+		if strings.Contains(l, "error") {
+			l = strings.TrimPrefix(l, file+":")
+			if len(l) > 200 {
+				l = l[:200] + "…"
+			}
+			return l
+		}
+	}
+	return strings.TrimSpace(lines[0])
+}
+
+// writeCache writes c to path through a temporary file, so that a run
+// stopped halfway leaves the old cache whole.
+func writeCache(path string, c rustcCache) error {
+	if path == "" {
+		return errors.New("no go.mod above the working directory")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".rustc-accepts-*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Chmod(0o644)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// moduleRoot is the nearest folder at or above the working directory that
+// has a go.mod.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// parallel calls f(0) … f(n-1) on as many goroutines as there are cores.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// parseError parses src with Rust.Parse and returns its first error, ""
+// when it parses cleanly; a panic is an error too.
+func parseError(src []byte) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = fmt.Sprintf("panic: %v", r)
+		}
+	}()
+	tree, err := Rust.Parse(src)
+	switch {
+	case err != nil:
+		return "no tree: " + err.Error()
+	case len(tree.Errors) > 0:
+		return tree.Errors[0].Error()
+	}
+	return ""
+}
+
+// minRate is minParseRate, or AGENTTOOLS_RUST_MIN_RATE when set.
+func minRate(t testing.TB) float64 {
+	t.Helper()
+	s := os.Getenv("AGENTTOOLS_RUST_MIN_RATE")
+	if s == "" {
+		return minParseRate
+	}
+	r, err := strconv.ParseFloat(s, 64)
+	if err != nil || r < 0 || r > 1 {
+		t.Fatalf("AGENTTOOLS_RUST_MIN_RATE=%q: want a number from 0 to 1", s)
+	}
+	return r
+}
+
+// TestCorpusParseRate parses every file of the corpus (the standard
+// library from rust-src and the crates of the registry) that rustc
+// accepts, and fails when fewer than minParseRate of them parse without
+// an error. Under -short it takes every 10th file.
+func TestCorpusParseRate(t *testing.T) {
+	files, st := corpusFiles(t)
+	t.Logf("corpus: %v", st)
+	if testing.Short() {
+		var some []corpusFile
+		for i := 0; i < len(files); i += 10 {
+			some = append(some, files[i])
+		}
+		files = some
+		t.Logf("-short: every 10th file, %d", len(files))
+	}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		paths[i] = f.Path
+	}
+	verdicts := rustcVerdicts(t, paths)
+
+	var accepted []corpusFile
+	var rejected []string
+	byEdition := map[string]int{}
+	for _, f := range files {
+		v := verdicts[f.Path]
+		byEdition[v.Edition]++
+		if v.OK {
+			accepted = append(accepted, f)
+		} else {
+			rejected = append(rejected, f.Path+": "+v.Error)
+		}
+	}
+	t.Logf("rustc accepts %d of %d files (editions: %v); it rejects %d", len(accepted), len(files), byEdition, len(rejected))
+	for _, r := range rejected[:min(len(rejected), 10)] {
+		t.Logf("  rejected %s", r)
+	}
+	if len(accepted) == 0 {
+		t.Fatal("rustc accepts no file")
+	}
+
+	start := time.Now()
+	errs := make([]string, len(accepted))
+	parallel(len(accepted), func(i int) {
+		src, err := os.ReadFile(accepted[i].Path)
+		if err != nil {
+			errs[i] = err.Error()
+			return
+		}
+		errs[i] = parseError(src)
+	})
+	t.Logf("parsed %d files in %v", len(accepted), time.Since(start).Round(time.Millisecond))
+
+	type tally struct{ accepted, clean int }
+	split := map[string]*tally{"std": {}, "crates": {}, "all": {}}
+	var failures []string
+	for i, f := range accepted {
+		for _, k := range []string{f.Source, "all"} {
+			split[k].accepted++
+			if errs[i] == "" {
+				split[k].clean++
+			}
+		}
+		if errs[i] != "" {
+			failures = append(failures, f.Path+": "+errs[i])
+		}
+	}
+	rate := func(k string) float64 { return float64(split[k].clean) / float64(max(split[k].accepted, 1)) }
+	for _, k := range []string{"std", "crates", "all"} {
+		t.Logf("%-6s accepted by rustc %5d, parsed cleanly %5d, rate %.4f", k, split[k].accepted, split[k].clean, rate(k))
+	}
+	if len(failures) > 0 {
+		t.Logf("first %d of %d failures:", min(len(failures), 20), len(failures))
+		for _, f := range failures[:min(len(failures), 20)] {
+			t.Logf("  %s", f)
+		}
+	}
+	if want := minRate(t); rate("all") < want {
+		t.Errorf("parse rate %.4f (%d of %d files rustc accepts), want at least %.4f (AGENTTOOLS_RUST_MIN_RATE overrides it)",
+			rate("all"), split["all"].clean, split["all"].accepted, want)
+	}
+}
+
+// TestCargoEdition checks how the corpus finds a crate's edition.
+func TestCargoEdition(t *testing.T) {
+	type result struct {
+		Edition string
+		Package bool
+	}
+	for _, tc := range []struct {
+		name, manifest string
+		want           result
+	}{
+		{"set", "[package]\nname = \"x\"\nedition = \"2018\"\n", result{"2018", true}},
+		{"single quotes", "[package]\nedition='2021'\n", result{"2021", true}},
+		{"default", "[package]\nname = \"x\"\n[dependencies]\nedition = \"2021\"\n", result{"2015", true}},
+		{"workspace", "[workspace]\nmembers = [\"a\"]\n", result{"2015", false}},
+		{"after other tables", "[lib]\npath = \"x.rs\"\n\n[package]\nversion = \"1.0.0\"\nedition = \"2021\"\n", result{"2021", true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got result
+			got.Edition, got.Package = cargoEdition([]byte(tc.manifest))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("cargoEdition (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if !versionLess("/usr/src/rustc-1.9.0/library", "/usr/src/rustc-1.63.0/library") {
+		t.Error("versionLess: rustc-1.9.0 is not before rustc-1.63.0")
+	}
+}
