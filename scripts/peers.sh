@@ -7,7 +7,7 @@
 #
 # usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
 #        typescript-language-server typescript jscorpus clangd lldb-dap gcc
-#        python3 debugpy pandas matplotlib)
+#        python3 debugpy pandas matplotlib rustsrc rustcrates mcpsdk)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,19 +53,114 @@ jscorpus_peer() {
 	npm install --prefix "$peers/jscorpus" --no-audit --no-fund --silent --ignore-scripts rxjs@7 effect@3 tldraw@5 npm@11 typescript@6
 }
 
+# mcpsdk_peer installs the official TypeScript MCP SDK, a client that the
+# MCP tests drive agenttools mcp with (internal/cli/testdata/mcpclient.cjs).
+# It is a library, with no program to look for.
+mcpsdk_peer() {
+	[ -f "$peers/node_modules/@modelcontextprotocol/sdk/package.json" ] && return
+	echo "peers: installing @modelcontextprotocol/sdk"
+	npm install --prefix "$peers" --no-audit --no-fund --silent @modelcontextprotocol/sdk@1
+}
+
 apt_updated=
+apt_install() { # apt-get-option... package...
+	[ -n "$apt_updated" ] || { apt-get update -qq; apt_updated=1; }
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 apt_peer() { # binary package
 	have "$1" && return
 	echo "peers: installing $2"
-	[ -n "$apt_updated" ] || { apt-get update -qq; apt_updated=1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+	apt_install "$2"
 }
 
 py_module_peer() { # module package
 	/usr/bin/python3 -c "import $1" 2>/dev/null && return
 	echo "peers: installing $2"
-	[ -n "$apt_updated" ] || { apt-get update -qq; apt_updated=1; }
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+	apt_install "$2"
+}
+
+# rustsrc_peer installs Debian's rust-src: the Rust standard library's
+# sources (and the rest of rustc's tree) under /usr/src/rustc-VERSION, whose
+# library/ is half of the corpus grammars/rust's parse-rate test reads.
+rustsrc_peer() {
+	compgen -G '/usr/src/rustc-*/library/core/src/lib.rs' >/dev/null && return
+	echo "peers: installing rust-src"
+	apt_install --no-install-recommends rust-src
+}
+
+# rust_crates are the crates, by their Debian names (librust-NAME-dev), whose
+# sources are the other half of that corpus: well-known crates and, as
+# dependencies, about 140 more, all under /usr/share/cargo/registry/
+# CRATE-VERSION (about 500 crates, 11,000 .rs files, 200 MB). None of them
+# pulls in a C toolchain or a library: crates whose packages bring clang
+# (openssl, native-tls, bindgen, libsqlite3-sys, onig, syntect, ...) or
+# cmake (criterion, plotters, font-kit, zstd, zip) are left out.
+rust_crates="
+	adler ahash aho-corasick ansi-term anyhow approx arc-swap arrayvec
+	async-channel async-io async-lock async-std async-stream async-task
+	async-trait atty autocfg backtrace base64 bincode bit-set bit-vec
+	bitflags blake3 block-buffer bstr bumpalo bytemuck byteorder bytes
+	bzip2 camino cargo-metadata cargo-platform cassowary cast cc cfg-if
+	chrono clap clap-derive clap-lex colored combine concurrent-queue
+	console const-random constant-time-eq cookie core-foundation
+	cpufeatures crc crc32fast crossbeam crossbeam-channel crossbeam-deque
+	crossbeam-epoch crossbeam-queue crossbeam-utils crossterm crypto-common
+	csv csv-core ctor darling darling-core darling-macro dashmap
+	data-encoding derivative derive-more diff difflib digest directories
+	dirs dirs-sys dissimilar either ena encoding-rs enum-as-inner
+	env-logger erased-serde errno event-listener eyre fallible-iterator
+	fancy-regex fastrand fern filetime fixedbitset flate2 flume fnv
+	foreign-types form-urlencoded fs-extra futures futures-channel
+	futures-core futures-executor futures-io futures-lite futures-macro
+	futures-sink futures-task futures-util fxhash generic-array getopts
+	getrandom gif gimli glob globset goblin h2 half hashbrown hashlink heck
+	hex hex-literal hmac home http http-body httparse httpdate humantime
+	hyper hyphenation iana-time-zone ident-case idna ignore image indexmap
+	indicatif indoc inotify insta instant io-lifetimes ipnet itertools itoa
+	jobserver jpeg-decoder js-sys kstring lalrpop lalrpop-util lazy-static
+	lazycell libc libloading libm libz-sys linked-hash-map linux-raw-sys
+	lock-api log lru lzma-sys lzw matchers matches md-5 memchr memmap2
+	memoffset mime minimal-lexical miniz-oxide mio nix nom nu-ansi-term num
+	num-bigint num-complex num-cpus num-derive num-format num-integer
+	num-iter num-rational num-traits object once-cell oorandom opaque-debug
+	ordered-float os-str-bytes owning-ref parking parking-lot
+	parking-lot-core paste pem percent-encoding pest pest-derive
+	pest-generator pest-meta petgraph phf phf-codegen phf-generator
+	phf-macros phf-shared pin-project pin-project-internal pin-project-lite
+	pin-utils pkg-config png polling portable-atomic postgres-protocol
+	ppv-lite86 predicates pretty-assertions proc-macro-crate
+	proc-macro-error proc-macro-hack proc-macro2 proptest pulldown-cmark
+	quick-error quick-xml quickcheck quote radium rand rand-chacha
+	rand-core rand-pcg rand-xorshift rayon rayon-core redox-syscall regex
+	regex-automata regex-syntax remove-dir-all ring ron rustc-demangle
+	rustc-hash rustc-version rustix rustls rustversion rustyline ryu
+	same-file scoped-tls scopeguard sct semver serde serde-bytes
+	serde-derive serde-json serde-urlencoded serde-yaml sha1 sha2 sha3
+	shell-words shlex signal-hook similar siphasher sized-chunks slab
+	smallvec smawk smol socket2 spin stable-deref-trait static-assertions
+	strsim structopt strum strum-macros subtle syn synstructure tap tar
+	tempfile tera term termcolor terminal-size termion textwrap thiserror
+	thiserror-impl thread-local tiff time time-macros tinytemplate tinyvec
+	tinyvec-macros tokio tokio-macros tokio-postgres tokio-rustls
+	tokio-stream tokio-util toml toml-edit tower tower-service tracing
+	tracing-attributes tracing-core tracing-subscriber try-lock tui typenum
+	ucd-trie unicase unicode-bidi unicode-ident unicode-linebreak
+	unicode-normalization unicode-segmentation unicode-width unicode-xid
+	unindent untrusted url utf8-ranges utf8parse uuid vcpkg version-check
+	void walkdir want wasm-bindgen wasm-bindgen-backend wasm-bindgen-macro
+	wasm-bindgen-shared webpki weezl which xattr xml-rs yaml-rust yansi
+	zerocopy zerocopy-derive zeroize
+"
+
+# rustcrates_peer installs the packages of rust_crates, in one apt-get
+# (about a minute), unless every one of them is installed.
+rustcrates_peer() {
+	local pkgs=() c
+	for c in $rust_crates; do pkgs+=("librust-$c-dev"); done
+	[ "$(dpkg-query -W -f='${db:Status-Status}\n' "${pkgs[@]}" 2>/dev/null | grep -cx installed)" = ${#pkgs[@]} ] && return
+	echo "peers: installing ${#pkgs[@]} Rust crates into /usr/share/cargo/registry"
+	apt_install --no-install-recommends "${pkgs[@]}"
 }
 
 for p in "$@"; do
@@ -84,6 +179,9 @@ for p in "$@"; do
 	debugpy) py_module_peer debugpy python3-debugpy ;;
 	pandas) py_module_peer pandas python3-pandas ;;
 	matplotlib) py_module_peer matplotlib python3-matplotlib ;;
+	rustsrc) rustsrc_peer ;;
+	rustcrates) rustcrates_peer ;;
+	mcpsdk) mcpsdk_peer ;;
 	*) echo "peers: unknown peer $p" >&2; exit 2 ;;
 	esac
 done

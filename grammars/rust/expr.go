@@ -401,7 +401,7 @@ func (p *parser) postfix(m int) {
 				p.B.Close(m, nFieldExpression, 0)
 			case p.Kind == tFloat:
 				p.Errorf("a tuple index cannot be %s", p.Tok.Text)
-			case p.Kind == tIdent:
+			case p.Kind == tIdent || edition2015Word(p.Kind): // x.dyn, in 2015 code
 				p.LeafAs(tFieldIdent)
 				if p.Kind == tPathSep && p.Peek(1) == tLT {
 					p.Leaf()

@@ -274,9 +274,11 @@ func (p *parser) simplePath() {
 		n++
 	}
 	for {
-		switch p.Kind {
-		case tIdent, kwSelfValue, kwSuper, kwCrate, kwSelfType:
+		switch {
+		case p.Kind == tIdent || p.Kind == kwSelfValue || p.Kind == kwSuper || p.Kind == kwCrate || p.Kind == kwSelfType:
 			p.Leaf()
+		case edition2015Word(p.Kind): // use termion::async;
+			p.LeafAs(tIdent)
 		default:
 			p.ErrorExpected("identifier")
 		}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -367,5 +369,49 @@ func TestMCPCancel(t *testing.T) {
 			t.Fatalf("the Python kernel %d outlived the binary", pid)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestMCPTypeScriptClient: the official TypeScript SDK's client, which
+// checks structured content against the output schema, lists the tools,
+// searches, answers ask_user's form, and gets an error result.
+func TestMCPTypeScriptClient(t *testing.T) {
+	node := peers.Require(t, "node")
+	modules := peers.RequireNodeModule(t, "@modelcontextprotocol/sdk", "mcpsdk")
+	dir := workdir(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join("testdata", "mcpclient.cjs"), binary, dir)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+modules)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the TypeScript client: %v\n%s", err, out)
+	}
+	var got struct {
+		Tools []struct {
+			Name      string
+			Title     string
+			ReadOnly  bool
+			HasOutput bool
+		}
+		Grep struct {
+			IsError bool
+			Text    string
+			Total   int
+		}
+		Ask struct {
+			IsError bool
+			Text    string
+			Asked   []string
+		}
+		Bad struct{ IsError bool }
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if len(got.Tools) != 8 || got.Grep.IsError || got.Grep.Total != 1 || !strings.HasPrefix(got.Grep.Text, "m.go:3\n") ||
+		got.Ask.IsError || got.Ask.Text != "selected: SQLite" || len(got.Ask.Asked) != 1 || !got.Bad.IsError {
+		t.Errorf("what the TypeScript client saw: %s", out)
 	}
 }

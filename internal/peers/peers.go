@@ -64,3 +64,24 @@ func moduleRoot() (string, error) {
 		dir = parent
 	}
 }
+
+// RequireNodeModule returns the node_modules folder of .peers that holds
+// the npm package pkg (a library, with no program to find), for a test
+// that runs node with NODE_PATH set to it. When it is missing the test is
+// skipped, or fails under AGENTTOOLS_REQUIRE_PEERS=1.
+func RequireNodeModule(t testing.TB, pkg, peer string) string {
+	t.Helper()
+	top, err := moduleRoot()
+	if err == nil {
+		dir := filepath.Join(top, ".peers", "node_modules")
+		if _, err = os.Stat(filepath.Join(dir, pkg, "package.json")); err == nil {
+			return dir
+		}
+	}
+	msg := fmt.Sprintf("the npm package %s is not installed: run scripts/peers.sh %s (make test does)", pkg, peer)
+	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
+		t.Fatalf("peer required: %s", msg)
+	}
+	t.Skipf("peer missing: %s", msg)
+	return ""
+}
