@@ -315,7 +315,7 @@ func rustcVerdicts(t testing.TB, files []string) map[string]rustcVerdict {
 	}
 	version := strings.TrimSpace(string(out))
 	cachePath := ""
-	if top, err := moduleRoot(); err == nil {
+	if top, err := peers.ModuleRoot(); err == nil {
 		cachePath = filepath.Join(top, ".peers", "rustc-accepts.json")
 	}
 	cache := rustcCache{Rustc: version, Files: map[string]rustcVerdict{}}
@@ -436,25 +436,6 @@ func writeCache(path string, c rustcCache) error {
 		return err
 	}
 	return os.Rename(f.Name(), path)
-}
-
-// moduleRoot is the nearest folder at or above the working directory that
-// has a go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }
 
 // parallel calls f(0) … f(n-1) on as many goroutines as there are cores.

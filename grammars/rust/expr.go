@@ -88,17 +88,7 @@ func (p *parser) exprRest(m int) {
 		}
 		p.B.Close(m, nRangeExpression, 0)
 	}
-	if n, compound := p.assignOp(); n > 0 {
-		for range n {
-			p.Leaf()
-		}
-		p.expr()
-		kind := nAssignmentExpression
-		if compound {
-			kind = nCompoundAssignment
-		}
-		p.B.Close(m, kind, 0)
-	}
+	p.assignRest(m)
 }
 
 // exprStatementStart reports whether the expression statement ahead
@@ -196,17 +186,25 @@ func (p *parser) expr() {
 	defer p.Leave()
 	m := p.B.Mark()
 	p.rangeExpr()
-	if n, compound := p.assignOp(); n > 0 {
-		for range n {
-			p.Leaf()
-		}
-		p.expr()
-		kind := nAssignmentExpression
-		if compound {
-			kind = nCompoundAssignment
-		}
-		p.B.Close(m, kind, 0)
+	p.assignRest(m)
+}
+
+// assignRest goes on from an operand on the stack from m to an
+// assignment, if one comes next: assignments group to the right.
+func (p *parser) assignRest(m int) {
+	n, compound := p.assignOp()
+	if n == 0 {
+		return
 	}
+	for range n {
+		p.Leaf()
+	}
+	p.expr()
+	kind := nAssignmentExpression
+	if compound {
+		kind = nCompoundAssignment
+	}
+	p.B.Close(m, kind, 0)
 }
 
 // assignOp reports whether an assignment operator comes next, how many

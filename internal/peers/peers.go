@@ -19,7 +19,7 @@ func Find(name string) (string, error) {
 	if p, err := exec.LookPath(name); err == nil {
 		return p, nil
 	}
-	if top, err := moduleRoot(); err == nil {
+	if top, err := ModuleRoot(); err == nil {
 		for _, dir := range []string{".peers/bin", ".peers/node_modules/.bin"} {
 			p := filepath.Join(top, dir, name)
 			if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
@@ -46,9 +46,10 @@ func Require(t testing.TB, name string) string {
 	return ""
 }
 
-// moduleRoot is the nearest folder at or above the working directory that
-// has a go.mod.
-func moduleRoot() (string, error) {
+// ModuleRoot is the nearest folder at or above the working directory that
+// has a go.mod: the checkout, whose .peers folder holds the peers and
+// what tests cache there.
+func ModuleRoot() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
@@ -71,7 +72,7 @@ func moduleRoot() (string, error) {
 // skipped, or fails under AGENTTOOLS_REQUIRE_PEERS=1.
 func RequireNodeModule(t testing.TB, pkg, peer string) string {
 	t.Helper()
-	top, err := moduleRoot()
+	top, err := ModuleRoot()
 	if err == nil {
 		dir := filepath.Join(top, ".peers", "node_modules")
 		if _, err = os.Stat(filepath.Join(dir, pkg, "package.json")); err == nil {
