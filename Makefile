@@ -38,9 +38,4 @@ bench:
 	go test -run '^$$' -bench . -benchmem ./...
 
 fuzz:
-	@for pkg in $$(go list ./...); do \
-		for f in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-			echo "fuzz $$pkg $$f"; \
-			go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg || exit 1; \
-		done; \
-	done
+	@scripts/fuzz.sh $(FUZZTIME) $(FUZZMINIMIZE)
