@@ -30,6 +30,7 @@ type Rewrites struct {
 	ParseFailures []Failure // files that did not parse cleanly before the rewrite
 	Skipped       []Skipped // folders left out by rule
 	TooLarge      []string  // files over the language's size limit
+	Literals      []string  // as in Results
 }
 
 // RewriteAll computes the rewrite of every file under q.Path that has a

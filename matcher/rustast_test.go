@@ -821,7 +821,7 @@ func TestRustASTCorpus(t *testing.T) {
 	peers.Require(t, "rustc")
 	files := rustASTCorpus(t)
 	if len(files) == 0 {
-		t.Skip("no Rust corpus: set AGENTTOOLS_RUSTAST_CORPUS or apt-get install rust-src")
+		missingPeer(t, "no Rust corpus: set AGENTTOOLS_RUSTAST_CORPUS, or run scripts/peers.sh rustsrc (make test does)")
 	}
 	if os.Getenv("AGENTTOOLS_RUSTAST_ALL") != "1" {
 		var some []string

@@ -66,7 +66,7 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	all := &Results{Matches: []Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}}
+	all := &Results{Matches: []Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
 	langs := []string{}
 	for _, q := range qs {
 		q.Progress = progressAfter(q.Progress, all.FilesScanned)
@@ -106,7 +106,7 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}}
+	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
 	langs := []string{}
 	for _, q := range qs {
 		q.Progress = progressAfter(q.Progress, all.FilesScanned)

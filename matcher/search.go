@@ -85,6 +85,9 @@ type Results struct {
 	ParseFailures []Failure
 	Skipped       []Skipped // folders left out by rule, in no order
 	TooLarge      []string  // files over the language's size limit, not parsed
+	// Literals are the words every match holds, of the pattern of the
+	// first language a Scope searched with.
+	Literals []string
 }
 
 // Search walks q.Path in parallel and returns every match, sorted by file
@@ -186,12 +189,11 @@ func eachFile(ctx context.Context, q Query, do func(path string)) (walkReport, e
 		go func() {
 			defer wg.Done()
 			for path := range files {
-				pr.found.Add(1)
+				pr.file(false)
 				if ctx.Err() == nil {
 					do(path)
 				}
-				pr.done.Add(1)
-				pr.report(false)
+				pr.file(true)
 			}
 		}()
 	}
@@ -214,16 +216,32 @@ type progress struct {
 // progressEvery is how often a walk reports at most.
 const progressEvery = 200 * time.Millisecond
 
+// newProgress returns the counts of a walk someone listens to, or nil:
+// a walk nobody listens to counts nothing.
 func newProgress(hear func(done, found int)) *progress {
+	if hear == nil {
+		return nil
+	}
 	p := &progress{hear: hear}
 	p.last.Store(time.Now().UnixNano())
 	return p
 }
 
-// report tells the listener, when there is one and it is time, or when
-// the walk is over.
+// file counts a file found, or done.
+func (p *progress) file(done bool) {
+	switch {
+	case p == nil:
+	case done:
+		p.done.Add(1)
+		p.report(false)
+	default:
+		p.found.Add(1)
+	}
+}
+
+// report tells the listener, when it is time or the walk is over.
 func (p *progress) report(final bool) {
-	if p.hear == nil {
+	if p == nil {
 		return
 	}
 	now, last := time.Now().UnixNano(), p.last.Load()

@@ -511,8 +511,5 @@ func packageVersion(dir string) (string, error) {
 // (as make test sets it), as peers.Require does for a missing program.
 func missingPeer(t *testing.T, format string, args ...any) {
 	t.Helper()
-	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
-		t.Fatalf("peer required: "+format, args...)
-	}
-	t.Skipf("peer missing: "+format, args...)
+	peers.Missing(t, format, args...)
 }

@@ -130,7 +130,7 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (tool.Result, error) {
 		return scopeError("ast_edit", err)
 	}
 	res := astEditResult{Files: []editFile{}, FilesScanned: rw.FilesScanned, FilesParsed: rw.FilesParsed, ParseFailures: rw.ParseFailures,
-		Languages: langs, Rejected: rejected.Reasons(), SkippedDirs: rw.Skipped, TooLarge: rw.TooLarge, literals: literals(sc), pattern: a.Pattern}
+		Languages: langs, Rejected: rejected.Reasons(), SkippedDirs: rw.Skipped, TooLarge: rw.TooLarge, literals: rw.Literals, pattern: a.Pattern}
 	rewrites := rw.Files
 	if len(rewrites) == 0 {
 		r := tool.Text(noEditText(res))

@@ -70,7 +70,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
 	res := astGrepResult{Matches: found.Matches, Total: found.Total, Truncated: found.Total > len(found.Matches),
 		FilesScanned: found.FilesScanned, FilesParsed: found.FilesParsed, ParseFailures: found.ParseFailures,
 		Languages: langs, Rejected: rejected.Reasons(), Skipped: found.Skipped, TooLarge: found.TooLarge,
-		literals: literals(sc), pattern: a.Pattern}
+		literals: found.Literals, pattern: a.Pattern}
 	// The text is written when it is read: with every match of a large
 	// tree kept, it is megabytes, and the structured result holds the
 	// same matches.
@@ -95,17 +95,6 @@ func scopeError(name string, err error) (tool.Result, error) {
 		return tool.Errorf("%s", msg), nil
 	}
 	return tool.Result{}, fmt.Errorf("%s: %w", name, err)
-}
-
-// literals are the words every match of the scope's pattern holds, for
-// the footer: the pattern compiled in the first language that takes it.
-func literals(sc matcher.Scope) []string {
-	for _, l := range sc.Langs {
-		if p, err := matcher.Compile(l, sc.Pattern); err == nil {
-			return p.Literals()
-		}
-	}
-	return nil
 }
 
 // writeFailures lists the files that did not parse cleanly, ten at most.

@@ -70,14 +70,10 @@ func requireCorpus(t testing.TB) string {
 			err = fmt.Errorf("%v: run scripts/peers.sh rustcrates (make test does)", err)
 		}
 	}
-	if err == nil {
-		return std
+	if err != nil {
+		peers.Missing(t, "%v", err)
 	}
-	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
-		t.Fatalf("peer required: %v", err)
-	}
-	t.Skipf("peer missing: %v", err)
-	return ""
+	return std
 }
 
 // stdLibrary returns the newest /usr/src/rustc-VERSION/library.
@@ -260,34 +256,6 @@ type rustcCache struct {
 	Files map[string]rustcVerdict
 }
 
-// requireRustc returns the path of rustc, which the machine's image has
-// (rustup's, in ~/.cargo/bin) and scripts/peers.sh does not install. When
-// it is missing the test is skipped, or fails under
-// AGENTTOOLS_REQUIRE_PEERS=1.
-func requireRustc(t testing.TB) string {
-	t.Helper()
-	p, err := peers.Find("rustc")
-	if err == nil {
-		return p
-	}
-	msg := "rustc is not on PATH: install a Rust toolchain (rustup's puts it in ~/.cargo/bin); scripts/peers.sh does not"
-	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
-		t.Fatalf("peer required: %s", msg)
-	}
-	t.Skipf("peer missing: %s", msg)
-	return ""
-}
-
-// rustcAccepts reports for each file whether rustc parses it.
-func rustcAccepts(t testing.TB, files []string) map[string]bool {
-	t.Helper()
-	ok := map[string]bool{}
-	for p, v := range rustcVerdicts(t, files) {
-		ok[p] = v.OK
-	}
-	return ok
-}
-
 // rustcVerdicts runs rustc on each file, in parallel over the cores, to
 // parse it and no more: -Zparse-crate-root-only stops before the modules
 // a `mod foo;` names are looked for, before cfg-stripping, macro expansion
@@ -300,7 +268,7 @@ func rustcAccepts(t testing.TB, files []string) map[string]bool {
 // so that a second run costs nothing.
 func rustcVerdicts(t testing.TB, files []string) map[string]rustcVerdict {
 	t.Helper()
-	rustc := requireRustc(t)
+	rustc := peers.Require(t, "rustc")
 	// rustup's rustc is a proxy that starts the toolchain's; calling that
 	// one directly makes each run a third faster.
 	if out, err := exec.Command(rustc, "--print", "sysroot").Output(); err == nil {

@@ -361,7 +361,7 @@ func (p *parser) unary() {
 	}
 	for p.Kind == kwAs {
 		p.Leaf()
-		p.typeNoBounds()
+		p.typ()
 		p.B.Close(m, nCastExpression, 0)
 	}
 }
@@ -725,7 +725,7 @@ func (p *parser) closure(m int) {
 	}
 	p.B.Close(c, nClosureParameters, 0)
 	if p.Got(tArrow) {
-		p.typeNoBounds()
+		p.typ()
 		p.block()
 	} else {
 		p.expr()

@@ -264,32 +264,6 @@ func (p *parser) paramHasPattern() bool {
 	return false
 }
 
-// lookaheadColon reports whether a : comes at this nesting level before
-// the parameter ends: a pattern like &(a, b): T.
-func (p *parser) lookaheadColon() bool {
-	depth := 0
-	for i := 0; i < 7; i++ {
-		switch p.Peek(i) {
-		case tLParen, tLBrack:
-			depth++
-		case tRParen, tRBrack:
-			depth--
-			if depth < 0 {
-				return false
-			}
-		case tColon:
-			return depth == 0
-		case tComma, tEOF:
-			if depth == 0 {
-				return false
-			}
-		case tPathSep:
-			return false
-		}
-	}
-	return false
-}
-
 // selfParam parses self, mut self, &self, &'a mut self and self: T, and
 // reports whether it found one.
 func (p *parser) selfParam() bool {

@@ -40,7 +40,7 @@ func (p *parser) rangePatternBound(m int) {
 		p.rangeEnd()
 		p.B.Close(m, nRangePattern, 0)
 	case tDotDot:
-		if p.B.Len(m) == 1 && p.rangeOperand(m) {
+		if p.B.Len(m) == 1 && p.rangeOperand() {
 			p.Leaf()
 			if p.rangeEndStart(0) {
 				p.rangeEnd()
@@ -51,7 +51,7 @@ func (p *parser) rangePatternBound(m int) {
 }
 
 // rangeOperand reports whether the pattern just parsed can bound a range.
-func (p *parser) rangeOperand(m int) bool {
+func (p *parser) rangeOperand() bool {
 	k := p.B.Nodes[p.B.Top()].Kind
 	switch k {
 	case tInt, tFloat, tChar, tString, nLiteralPattern, nPath, tIdent, nIdentifierPattern, nPathPattern:

@@ -49,14 +49,14 @@ func (p *parser) typ() {
 			p.lifetime()
 		}
 		p.Got(kwMut)
-		p.typeNoBounds()
+		p.typ()
 		p.B.Close(m, nReferenceType, 0)
 	case tStar:
 		p.Leaf()
 		if !p.Got(kwConst) {
 			p.Expect(kwMut)
 		}
-		p.typeNoBounds()
+		p.typ()
 		p.B.Close(m, nPointerType, 0)
 	case kwFn, kwUnsafe, kwExtern:
 		p.fnType(m)
@@ -89,9 +89,6 @@ func (p *parser) typ() {
 	}
 }
 
-// typeNoBounds is a type after & or *, where + does not continue it.
-func (p *parser) typeNoBounds() { p.typ() }
-
 // typeWithBounds parses a type that + may continue into a bare trait
 // object (in parentheses, generic arguments and old code): Box<Error +
 // Send>.
@@ -117,7 +114,7 @@ func (p *parser) fnType(m int) {
 	p.Expect(kwFn)
 	p.parameters()
 	if p.Got(tArrow) {
-		p.typeNoBounds()
+		p.typ()
 	}
 	p.B.Close(m, nFunctionType, 0)
 }
@@ -157,7 +154,7 @@ func (p *parser) typePath() {
 			// Not <=, which after a cast is a comparison: x as u32 <= y.
 			p.genericArgs()
 			generic = true
-		case p.Kind == tLParen && p.fnSugarAllowed():
+		case p.Kind == tLParen: // Fn(A) -> B
 			p.fnSugar()
 			generic = true
 		}
@@ -174,10 +171,6 @@ func (p *parser) typePath() {
 	}
 }
 
-// fnSugarAllowed reports whether a ( after a type's name is Fn(A) -> B
-// sugar; in a type it always is.
-func (p *parser) fnSugarAllowed() bool { return true }
-
 // fnSugar parses the (A, B) -> C of Fn(A, B) -> C.
 func (p *parser) fnSugar() {
 	m := p.B.Mark()
@@ -185,7 +178,7 @@ func (p *parser) fnSugar() {
 	p.List(tComma, tRParen, p.typeWithBounds)
 	p.Expect(tRParen)
 	if p.Got(tArrow) {
-		p.typeNoBounds()
+		p.typ()
 	}
 	p.B.Close(m, nParameters, 0)
 }

@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -64,20 +65,11 @@ func New(c Config) *mcp.Server {
 func Listed(d *tool.Dispatcher, s tool.Surface, names []string) []*tool.Tool {
 	var out []*tool.Tool
 	for _, t := range d.Tools(s) {
-		if names == nil || contains(names, t.Name) {
+		if names == nil || slices.Contains(names, t.Name) {
 			out = append(out, t)
 		}
 	}
 	return out
-}
-
-func contains(names []string, name string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // describe is a tool as MCP lists it. A read tool changes nothing; a

@@ -36,14 +36,21 @@ func Find(name string) (string, error) {
 func Require(t testing.TB, name string) string {
 	t.Helper()
 	p, err := Find(name)
-	if err == nil {
-		return p
+	if err != nil {
+		Missing(t, "%v", err)
 	}
+	return p
+}
+
+// Missing ends a test whose peer is not here: it is skipped, or fails
+// under AGENTTOOLS_REQUIRE_PEERS=1, as make test sets it. The message says
+// what is missing and how to install it.
+func Missing(t testing.TB, format string, args ...any) {
+	t.Helper()
 	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
-		t.Fatalf("peer required: %v", err)
+		t.Fatalf("peer required: "+format, args...)
 	}
-	t.Skipf("peer missing: %v", err)
-	return ""
+	t.Skipf("peer missing: "+format, args...)
 }
 
 // ModuleRoot is the nearest folder at or above the working directory that
@@ -79,10 +86,6 @@ func RequireNodeModule(t testing.TB, pkg, peer string) string {
 			return dir
 		}
 	}
-	msg := fmt.Sprintf("the npm package %s is not installed: run scripts/peers.sh %s (make test does)", pkg, peer)
-	if os.Getenv("AGENTTOOLS_REQUIRE_PEERS") == "1" {
-		t.Fatalf("peer required: %s", msg)
-	}
-	t.Skipf("peer missing: %s", msg)
+	Missing(t, "the npm package %s is not installed: run scripts/peers.sh %s (make test does)", pkg, peer)
 	return ""
 }
