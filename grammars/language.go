@@ -44,6 +44,13 @@ type Language struct {
 	// pattern of several statements matches a run of them there (and in
 	// nodes of the kind its own statements sit in).
 	Blocks []string
+	// Braces names the kind of block that a body of one statement may be
+	// written with or without (if, else, for, while in Dart and C): a
+	// pattern's statement there matches the block of just that statement,
+	// and a pattern's block of one statement matches the statement alone.
+	// Empty in languages where braces are no choice, or where they are
+	// the only form.
+	Braces string
 	// Forms are the complete forms of the constructs an agent tends to
 	// write half of (func $F, def $F), by the keyword they start with:
 	// what a pattern that starts with it and does not parse should be.

@@ -205,6 +205,9 @@ func (m *matcher) node(pn, tn int32) bool {
 	}
 	pk, tk := &m.p.Nodes[pn], &m.t.Nodes[tn]
 	if pk.Kind != tk.Kind { // both trees are of the pattern's language
+		if m.pat.braced != nil && m.pat.braced[pn] && m.braces(pn, tn) {
+			return true
+		}
 		// A list of one element is no node of its own (return x has no
 		// expression list), but a pattern's list with a $$$ run in it may
 		// stand for one: return $$$R, err matches return err.
@@ -214,6 +217,22 @@ func (m *matcher) node(pn, tn int32) bool {
 		return pk.Count == tk.Count && bytes.Equal(m.p.Src[pk.Start:pk.End], m.t.Src[tk.Start:tk.End])
 	}
 	return m.seq(m.p.Children(pn), m.t.Children(tn))
+}
+
+// braces matches a body written with braces against one written
+// without: a pattern's statement against a block of just one statement,
+// and a pattern's block against a statement alone.
+func (m *matcher) braces(pn, tn int32) bool {
+	b := m.pat.bracesKind
+	if m.t.Nodes[tn].Kind == b {
+		kids := m.t.Children(tn)
+		return len(kids) == 3 && m.t.Named(kids[1]) && m.node(pn, kids[1])
+	}
+	if m.p.Nodes[pn].Kind == b {
+		kids := m.p.Children(pn)
+		return len(kids) >= 3 && m.seq(kids[1:len(kids)-1], []int32{tn})
+	}
+	return false
 }
 
 // seq matches a pattern child list against a whole tree child list; ps is

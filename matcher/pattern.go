@@ -35,6 +35,11 @@ type Pattern struct {
 	// lists sequence matching works on): whether it has a named
 	// metavariable, and whether it has a $$$ of its own.
 	bindsOn, runsOn []bool
+	// braced: it is a body (of an if, a loop) that may be written with or
+	// without the braces of the language's Braces block; bracesKind is
+	// that block's kind.
+	braced     []bool
+	bracesKind grammars.Kind
 }
 
 // Kind is the kind of the pattern's root: a node of another kind never
@@ -211,7 +216,38 @@ func newPattern(frag, context string, t *grammars.Tree, root int32) *Pattern {
 	p := &Pattern{Source: frag, Context: context, tree: t, root: root, binds: bindingNodes(t)}
 	p.classify()
 	p.lists()
+	p.bodies()
 	return p
+}
+
+// bodies records the nodes that stand where a statement or a block of
+// just it may (see grammars.Language.Braces): the named children of a
+// node that holds no statements list of its own, the pattern's root
+// aside, as the root matches each statement or block once already.
+func (p *Pattern) bodies() {
+	t := p.tree
+	l := t.Lang
+	k, ok := l.KindByName(l.Braces)
+	if l.Braces == "" || !ok {
+		return
+	}
+	lists := map[grammars.Kind]bool{}
+	for _, name := range l.Blocks {
+		if b, ok := l.KindByName(name); ok {
+			lists[b] = true
+		}
+	}
+	p.bracesKind = k
+	p.braced = make([]bool, len(t.Nodes))
+	t.Walk(func(n int32) bool {
+		if lists[t.Nodes[n].Kind] {
+			return true
+		}
+		for _, c := range t.Children(n) {
+			p.braced[c] = c != p.root && t.Named(c) && !p.vars[c].is
+		}
+		return true
+	})
 }
 
 // classify records the separators and the metavariables, with a slot for

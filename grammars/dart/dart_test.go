@@ -1,0 +1,151 @@
+package dart
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/google/go-cmp/cmp"
+)
+
+func mustParse(t *testing.T, src string) *grammars.Tree {
+	t.Helper()
+	tree, err := Dart.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Errors) > 0 {
+		t.Fatalf("%q: %v", src, tree.Errors)
+	}
+	if bad := tree.Misplaced(5); len(bad) > 0 {
+		t.Fatalf("%q: misplaced nodes: %v", src, bad)
+	}
+	return tree
+}
+
+// body parses stmts as a function's body and returns the body's
+// statements as S-expressions.
+func body(t *testing.T, stmts string) []string {
+	t.Helper()
+	tree := mustParse(t, "void f() {\n"+stmts+"\n}")
+	fn := tree.Children(tree.Root)[0]
+	kids := tree.Children(fn)
+	blk := kids[len(kids)-1]
+	var out []string
+	for _, c := range tree.Children(blk)[1:] {
+		if tree.KindName(c) == "}" {
+			break
+		}
+		out = append(out, tree.Sexp(c))
+	}
+	return out
+}
+
+// TestFidelity: a tree's leaves are its lexer's tokens, but for the ;
+// that ends a statement or a declaration, and it nests properly.
+func TestFidelity(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.dart"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := Dart.Parse(src)
+		if len(tree.Errors) > 0 {
+			t.Fatalf("%s: %v", f, tree.Errors)
+		}
+		checkFidelity(t, f, src, tree)
+	}
+}
+
+func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
+	t.Helper()
+	if bad := tree.Misplaced(3); len(bad) > 0 {
+		t.Errorf("%s: %v", name, bad)
+		return
+	}
+	if len(tree.Errors) > 0 {
+		return
+	}
+	lexed := Dart.Lex(src, false)
+	leaves := tree.Leaves()
+	i, j := 0, 0
+	for i < len(lexed) || j < len(leaves) {
+		switch {
+		case i < len(lexed) && j < len(leaves) && lexed[i].Span == (grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End}):
+			i, j = i+1, j+1
+		case i < len(lexed) && lexed[i].Kind == tSemi:
+			i++ // a statement's ;, which is no leaf
+		default:
+			at := func(s grammars.Span) string { return fmt.Sprintf("%q at %d", src[s.Start:s.End], s.Start) }
+			lt, lf := "(none)", "(none)"
+			if i < len(lexed) {
+				lt = at(lexed[i].Span)
+			}
+			if j < len(leaves) {
+				lf = at(grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End})
+			}
+			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, lt, lf)
+			return
+		}
+	}
+}
+
+// TestShapes: the tree of each construct, as S-expressions of its named
+// nodes.
+func TestShapes(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"dispose(x);", []string{`(expression_statement (call_expression (identifier "dispose") (arguments "(" (identifier "x") ")")))`}},
+		{"a.dispose();", []string{`(expression_statement (method_call (identifier "a") "." (field_identifier "dispose") (arguments "(" ")")))`}},
+		{"if (c != null) c.dispose();", []string{`(if_statement "if" "(" (binary_expression (identifier "c") "!=" (null "null")) ")" (expression_statement (method_call (identifier "c") "." (field_identifier "dispose") (arguments "(" ")"))))`}},
+		{"a?.b!.c;", []string{`(expression_statement (field_access (null_assert_expression (field_access (identifier "a") "?." (field_identifier "b")) "!") "." (field_identifier "c")))`}},
+		{"x..a()..b = 1;", []string{`(expression_statement (cascade_expression (identifier "x") (cascade_section ".." (field_identifier "a") (arguments "(" ")")) (cascade_section ".." (field_identifier "b") "=" (integer_literal "1"))))`}},
+		{"a >> b >= c;", []string{`(expression_statement (binary_expression (binary_expression (identifier "a") ">" ">" (identifier "b")) ">" "=" (identifier "c")))`}},
+		{"x >>>= 1;", []string{`(expression_statement (assignment_expression (identifier "x") ">" ">" ">" "=" (integer_literal "1")))`}},
+		{"List<List<int>> v = [];", []string{`(variable_declaration (generic_type (type_identifier "List") (type_arguments "<" (generic_type (type_identifier "List") (type_arguments "<" (type_identifier "int") ">")) ">")) (variable_declarator (identifier "v") "=" (list_literal "[" "]")))`}},
+		{"a < b;", []string{`(expression_statement (binary_expression (identifier "a") "<" (identifier "b")))`}},
+		{"f<int>(x);", []string{`(expression_statement (call_expression (identifier "f") (type_arguments "<" (type_identifier "int") ">") (arguments "(" (identifier "x") ")")))`}},
+		{"c ? f(x) : y;", []string{`(expression_statement (conditional_expression (identifier "c") "?" (call_expression (identifier "f") (arguments "(" (identifier "x") ")")) ":" (identifier "y")))`}},
+		{"x is int ? a : b;", []string{`(expression_statement (conditional_expression (type_test_expression (identifier "x") "is" (type_identifier "int")) "?" (identifier "a") ":" (identifier "b")))`}},
+		{`print("a $b ${c + 1}");`, []string{`(expression_statement (call_expression (identifier "print") (arguments "(" (interpolated_string "\"a " (interpolation "$" (identifier "b")) " " (interpolation "${" (binary_expression (identifier "c") "+" (integer_literal "1")) "}") "\"") ")")))`}},
+		{"var (a, b) = r;", []string{`(pattern_declaration "var" (record_pattern "(" (pattern_field (constant_pattern (identifier "a"))) "," (pattern_field (constant_pattern (identifier "b"))) ")") "=" (identifier "r"))`}},
+		{"final f = (x) => x;", []string{`(variable_declaration "final" (variable_declarator (identifier "f") "=" (function_expression (formal_parameters "(" (formal_parameter (identifier "x")) ")") (function_body "=>" (identifier "x")))))`}},
+		{"g() { }", []string{`(function_declaration (identifier "g") (formal_parameters "(" ")") (block "{" "}"))`}},
+		{"[1, if (a) 2, ...b];", []string{`(expression_statement (list_literal "[" (integer_literal "1") "," (if_element "if" "(" (identifier "a") ")" (integer_literal "2")) "," (spread_element "..." (identifier "b")) "]"))`}},
+		{"Foo(brightness: .light);", []string{`(expression_statement (call_expression (identifier "Foo") (arguments "(" (named_argument (label "brightness") ":" (dot_shorthand "." (field_identifier "light"))) ")")))`}},
+	} {
+		if diff := cmp.Diff(tc.want, body(t, tc.src)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
+
+// TestErrors: what is no Dart is an error at its place, never a silent
+// parse.
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"void f( {}", "1:11: expected ')'"},
+		{"void f() { var = 1; }", "1:16: expected identifier"},
+		{"class { }", "1:7: expected identifier"},
+		{"void f() { a b c; }", "1:14: expected ';'"},
+		{"void f() { x. }", "1:15: expected identifier"},
+		{`void f() { "open }`, "string literal not terminated"},
+		{`void f() { print("${a"); }`, "1:18: string literal not terminated"},
+		{"/* a /* nested */", "1:1: comment not terminated"},
+		{"void f() { g(; }", "1:14: expected"},
+	} {
+		tree, _ := Dart.Parse([]byte(tc.src))
+		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
+			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
+		}
+	}
+}

@@ -1,0 +1,681 @@
+package dart
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Declarations: classes, mixins, extensions, enums, type aliases, and
+// the members they and the top level hold. A method, a top-level
+// function and a local function are one kind of node, as a field, a
+// top-level variable and a local variable are: void dispose() { $$$B }
+// finds a method.
+
+// classModifierWords are the words that may stand before class or mixin.
+var classModifierWords = map[string]bool{"abstract": true, "sealed": true, "base": true, "interface": true, "mixin": true, "augment": true, "macro": true, "inline": true}
+
+// classModifiers parses a class or a mixin that starts with modifiers
+// (abstract class, sealed class, base mixin, mixin M), and reports
+// whether there was one.
+func (p *parser) classModifiers(m int) bool {
+	n := 0
+	for ; ; n++ {
+		t := p.tok(n)
+		if t.Kind == kwFinal || t.Kind == tIdent && classModifierWords[t.Text] {
+			continue
+		}
+		break
+	}
+	if n == 0 {
+		return false
+	}
+	switch t := p.tok(n); {
+	case t.Kind == kwClass:
+	case n >= 1 && p.tok(n-1).Text == "mixin" && t.Kind == tIdent:
+		// mixin M, base mixin M: the last word is mixin, then its name
+	default:
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if p.Kind == tIdent && p.Tok.Text == "mixin" && i == n-1 && p.Peek(1) != kwClass {
+			p.mixinRest(m)
+			return true
+		}
+		p.LeafAs(tWordOr(p.Kind))
+	}
+	p.classRest(m)
+	return true
+}
+
+// tWordOr is the kind a modifier is pushed as: a reserved word keeps its
+// own, a built-in word is a keyword.
+func tWordOr(k grammars.Kind) grammars.Kind {
+	if k == tIdent {
+		return tWord
+	}
+	return k
+}
+
+// classRest parses class Name<T> extends A with B implements C { … }, or
+// a mixin application class A = B with C;
+func (p *parser) classRest(m int) {
+	p.Expect(kwClass)
+	name := p.Tok.Text
+	p.identAs(tTypeIdent)
+	p.optTypeParameters()
+	if p.Got(tAssign) {
+		p.typ()
+		p.mixins()
+		p.interfaces()
+		p.semi()
+		p.B.Close(m, nClassDeclaration, 0)
+		return
+	}
+	if p.Kind == kwExtends {
+		s := p.B.Mark()
+		p.Leaf()
+		p.typ()
+		p.B.Close(s, nSuperclass, 0)
+	}
+	p.mixins()
+	p.interfaces()
+	p.classBody(name)
+	p.B.Close(m, nClassDeclaration, 0)
+}
+
+// mixinRest parses mixin M<T> on A, B implements C { … }.
+func (p *parser) mixinRest(m int) {
+	p.word("mixin")
+	name := p.Tok.Text
+	p.identAs(tTypeIdent)
+	p.optTypeParameters()
+	if p.isWord("on") {
+		s := p.B.Mark()
+		p.LeafAs(tWord)
+		p.typeList()
+		p.B.Close(s, nOnClause, 0)
+	}
+	p.interfaces()
+	p.classBody(name)
+	p.B.Close(m, nMixinDeclaration, 0)
+}
+
+func (p *parser) mixins() {
+	if p.Kind == kwWith {
+		s := p.B.Mark()
+		p.Leaf()
+		p.typeList()
+		p.B.Close(s, nMixins, 0)
+	}
+}
+
+func (p *parser) interfaces() {
+	if p.isWord("implements") {
+		s := p.B.Mark()
+		p.LeafAs(tWord)
+		p.typeList()
+		p.B.Close(s, nInterfaces, 0)
+	}
+}
+
+// typeList parses A, B<C>, D.
+func (p *parser) typeList() {
+	p.typ()
+	for p.Got(tComma) {
+		p.typ()
+	}
+}
+
+// extensionDecl parses extension Name<T> on Type { … }, whose name may be
+// left out.
+func (p *parser) extensionDecl(m int) {
+	p.word("extension")
+	if p.Kind == tIdent && !p.isWord("on") || p.isWord("on") && p.wordAt(1, "on") {
+		p.identAs(tTypeIdent)
+	}
+	p.optTypeParameters()
+	s := p.B.Mark()
+	p.word("on")
+	p.typ()
+	p.B.Close(s, nOnClause, 0)
+	p.classBody("")
+	p.B.Close(m, nExtensionDeclaration, 0)
+}
+
+// extensionTypeDecl parses extension type const Name<T>.named(Type field)
+// implements A { … }.
+func (p *parser) extensionTypeDecl(m int) {
+	p.word("extension")
+	p.word("type")
+	p.Got(kwConst)
+	name := p.Tok.Text
+	p.identAs(tTypeIdent)
+	p.optTypeParameters()
+	r := p.B.Mark()
+	if p.Got(tDot) {
+		p.nameOrNew(tIdent)
+	}
+	p.Expect(tLParen)
+	p.annotations()
+	p.Got(kwFinal)
+	if p.Kind == tIdent && p.Peek(1) == tRParen {
+		p.typ() // (int) alone is an error, but the type is what there is
+	} else {
+		p.typ()
+		p.ident()
+	}
+	p.Got(tComma)
+	p.Expect(tRParen)
+	p.B.Close(r, nRepresentation, 0)
+	p.interfaces()
+	if p.Kind == tSemi {
+		p.semi() // no members
+	} else {
+		p.classBody(name)
+	}
+	p.B.Close(m, nExtensionTypeDeclaration, 0)
+}
+
+// enumDecl parses enum E<T> with M implements I { a, b(1), c.x(); members }.
+func (p *parser) enumDecl(m int) {
+	p.Expect(kwEnum)
+	name := p.Tok.Text
+	p.identAs(tTypeIdent)
+	p.optTypeParameters()
+	p.mixins()
+	p.interfaces()
+	b := p.B.Mark()
+	p.Expect(tLBrace)
+	for p.Kind != tRBrace && p.Kind != tSemi && p.Kind != tEOF {
+		p.annotations()
+		c := p.B.Mark()
+		p.ident()
+		if p.Kind == tLT {
+			p.typeArguments()
+		}
+		if p.Got(tDot) {
+			p.nameOrNew(tFieldIdent)
+		}
+		if p.Kind == tLParen {
+			p.arguments()
+		}
+		p.B.Close(c, nEnumConstant, 0)
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	if p.Got(tSemi) {
+		p.members(name)
+	}
+	p.Expect(tRBrace)
+	p.B.Close(b, nClassBody, 0)
+	p.B.Close(m, nEnumDeclaration, 0)
+}
+
+// typeAlias parses typedef F<T> = Type; and the old typedef R F<T>(params);
+func (p *parser) typeAlias(m int) {
+	p.word("typedef")
+	if p.Kind == tIdent && (p.Peek(1) == tAssign || p.Peek(1) == tLT && p.lookahead(func() bool { p.Next(); p.typeParameters(); return p.Kind == tAssign })) {
+		p.identAs(tTypeIdent)
+		p.optTypeParameters()
+		p.Expect(tAssign)
+		p.typ()
+	} else {
+		// typedef R F<T>(params): the return type may be left out
+		if !p.lookahead(func() bool { p.Next(); p.optTypeParameters(); return p.Kind == tLParen }) {
+			p.typ()
+		}
+		p.identAs(tTypeIdent)
+		p.optTypeParameters()
+		p.formalParameters()
+	}
+	p.semi()
+	p.B.Close(m, nTypeAlias, 0)
+}
+
+// classBody parses { members } of the class, mixin, extension or
+// extension type named name.
+func (p *parser) classBody(name string) {
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	p.members(name)
+	p.Expect(tRBrace)
+	p.B.Close(m, nClassBody, 0)
+}
+
+// members parses members up to the closing }, each annotation a sibling
+// of the member it is on.
+func (p *parser) members(name string) {
+	saved := p.class
+	p.class = name
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		switch p.Kind {
+		case tAt:
+			p.annotation()
+		case tSemi:
+			p.Next()
+		default:
+			p.Enter()
+			p.member(false)
+			p.Leave()
+		}
+	}
+	p.class = saved
+}
+
+// memberModifiers are the words that may stand before a member or a
+// top-level declaration's type.
+var memberModifiers = map[string]bool{"external": true, "static": true, "abstract": true, "covariant": true, "late": true, "augment": true}
+
+// member parses a member of a class, or a top-level function, getter,
+// setter or variable when top.
+func (p *parser) member(top bool) { p.memberAt(p.B.Mark(), top) }
+
+// memberAt parses a member, closing it at m.
+func (p *parser) memberAt(m int, top bool) {
+	constant := false
+	for {
+		if p.Kind == tIdent && memberModifiers[p.Tok.Text] {
+			if k := p.Peek(1); k == tIdent || k == kwFinal || k == kwConst || k == kwVar || k == kwVoid || k == tLParen && p.Tok.Text != "abstract" {
+				p.LeafAs(tWord)
+				continue
+			}
+		}
+		if p.Kind == kwConst && p.class != "" && p.Peek(1) == tIdent && (p.tok(1).Text == p.class && (p.Peek(2) == tLParen || p.Peek(2) == tDot && p.Peek(4) == tLParen) || p.wordAt(1, "factory")) {
+			p.Leaf()
+			constant = true
+			continue
+		}
+		break
+	}
+	switch {
+	case p.isWord("factory") && p.Peek(1) == tIdent:
+		p.factory(m)
+		return
+	case !top && p.class != "" && p.Kind == tIdent && p.Tok.Text == p.class && (p.Peek(1) == tLParen || p.Peek(1) == tDot):
+		p.constructor(m)
+		return
+	case constant:
+		p.ErrorExpected("constructor")
+	}
+	if p.Kind == kwFinal || p.Kind == kwConst || p.Kind == kwVar {
+		p.Leaf()
+		if p.hasType() {
+			p.typ()
+		}
+		p.declarators()
+		p.semi()
+		p.B.Close(m, nVariableDeclaration, 0)
+		return
+	}
+	if !p.accessor() && p.hasType() {
+		p.typ()
+	}
+	if p.accessorRest(m) {
+		return
+	}
+	name := p.B.Mark()
+	p.ident()
+	if p.Kind == tLParen || p.Kind == tLT {
+		p.optTypeParameters()
+		p.formalParameters()
+		p.functionBody(true, false)
+		p.B.Close(m, nFunctionDeclaration, 0)
+		return
+	}
+	p.declaratorRest(name)
+	for p.Got(tComma) {
+		p.declarator()
+	}
+	p.semi()
+	p.B.Close(m, nVariableDeclaration, 0)
+}
+
+// accessor reports whether the current token starts a getter, a setter
+// or an operator that has no type before it.
+func (p *parser) accessor() bool {
+	switch {
+	case p.isWord("get") || p.isWord("set"):
+		return p.Peek(1) == tIdent || p.Peek(1) == kwNew
+	case p.isWord("operator"):
+		return isOperator(p.Peek(1))
+	}
+	return false
+}
+
+// accessorRest parses a getter, a setter or an operator from its word
+// on, closing it at m, and reports whether there was one.
+func (p *parser) accessorRest(m int) bool {
+	if !p.accessor() {
+		return false
+	}
+	switch p.Tok.Text {
+	case "get":
+		p.LeafAs(tWord)
+		p.ident()
+		p.functionBody(true, false)
+		p.B.Close(m, nGetterDeclaration, 0)
+	case "set":
+		p.LeafAs(tWord)
+		p.ident()
+		p.formalParameters()
+		p.functionBody(true, false)
+		p.B.Close(m, nSetterDeclaration, 0)
+	default:
+		p.LeafAs(tWord)
+		p.operatorName()
+		p.formalParameters()
+		p.functionBody(true, false)
+		p.B.Close(m, nOperatorDeclaration, 0)
+	}
+	return true
+}
+
+// isOperator reports whether k can follow the word operator.
+func isOperator(k grammars.Kind) bool {
+	switch k {
+	case tEq, tLT, tLE, tGT, tShl, tPlus, tMinus, tStar, tSlash, tPercent, tTildeSlash, tCaret, tAmp, tPipe, tTilde, tLBrack:
+		return true
+	}
+	return false
+}
+
+// operatorName parses the operator of an operator declaration: ==, [],
+// []=, >>, >>>, >=, unary -, ~.
+func (p *parser) operatorName() {
+	switch p.Kind {
+	case tLBrack:
+		p.Leaf()
+		p.Expect(tRBrack)
+		if p.Kind == tAssign && p.Tok.Offset == p.End {
+			p.Leaf()
+		}
+	case tGT:
+		p.Leaf()
+		for i := 0; i < 2 && p.Kind == tGT && p.Tok.Offset == p.End; i++ {
+			p.Leaf()
+		}
+		if p.Kind == tAssign && p.Tok.Offset == p.End {
+			p.Leaf()
+		}
+	default:
+		p.Leaf()
+	}
+}
+
+// hasType reports whether a type starts at the current token, followed
+// by the name of what is declared: int x, List<int> xs, void f(), and
+// not x = 1, f(), x.y.
+func (p *parser) hasType() bool {
+	switch p.Kind {
+	case kwVoid:
+		return true
+	case tLParen:
+		return p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+	case tIdent:
+	default:
+		return false
+	}
+	switch p.Peek(1) {
+	case tIdent:
+		return true
+	case tLParen, tAssign, tSemi, tComma, tRParen, tRBrace, tColon, tArrow, tLBrace, tEOF:
+		return false
+	}
+	return p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+}
+
+// declarators parses a, b = 1, c.
+func (p *parser) declarators() {
+	p.declarator()
+	for p.Got(tComma) {
+		p.declarator()
+	}
+}
+
+func (p *parser) declarator() {
+	m := p.B.Mark()
+	p.ident()
+	p.declaratorRest(m)
+}
+
+// declaratorRest parses = value after a declared name, and closes the
+// declarator at m.
+func (p *parser) declaratorRest(m int) {
+	if p.Got(tAssign) {
+		p.expr()
+	}
+	p.B.Close(m, nVariableDeclarator, 0)
+}
+
+// nameOrNew pushes a constructor's or a member's name after a dot: an
+// identifier, or new (A.new).
+func (p *parser) nameOrNew(k grammars.Kind) {
+	if p.Kind == kwNew {
+		p.Leaf()
+		return
+	}
+	p.identAs(k)
+}
+
+// constructorName parses A or A.b, the name of a constructor.
+func (p *parser) constructorName() {
+	m := p.B.Mark()
+	p.ident()
+	if p.Got(tDot) {
+		p.nameOrNew(tFieldIdent)
+		p.B.Close(m, nConstructorName, 0)
+	}
+}
+
+// constructor parses A.b(params) : initializers { body } after its
+// modifiers, and closes it at m.
+func (p *parser) constructor(m int) {
+	p.constructorName()
+	p.formalParameters()
+	if p.Kind == tColon {
+		p.initializers()
+	}
+	p.functionBody(true, false)
+	p.B.Close(m, nConstructorDeclaration, 0)
+}
+
+// factory parses factory A.b(params) { body }, => e; or = C.d; after its
+// modifiers, and closes it at m.
+func (p *parser) factory(m int) {
+	p.word("factory")
+	p.constructorName()
+	p.formalParameters()
+	if p.Kind == tAssign {
+		r := p.B.Mark()
+		p.Leaf()
+		p.typ()
+		if p.Got(tDot) {
+			p.nameOrNew(tFieldIdent)
+		}
+		p.semi()
+		p.B.Close(r, nRedirection, 0)
+	} else {
+		p.functionBody(true, false)
+	}
+	p.B.Close(m, nFactoryConstructor, 0)
+}
+
+// initializers parses : a = 1, this.b = c, super.x(d), this(e), assert(f).
+func (p *parser) initializers() {
+	m := p.B.Mark()
+	p.Expect(tColon)
+	p.initializer()
+	for p.Got(tComma) {
+		p.initializer()
+	}
+	p.B.Close(m, nInitializers, 0)
+}
+
+func (p *parser) initializer() {
+	m := p.B.Mark()
+	switch {
+	case p.Kind == kwSuper || p.Kind == kwThis && (p.Peek(1) == tLParen || p.Peek(1) == tDot && p.Peek(3) == tLParen):
+		k := nSuperInitializer
+		if p.Kind == kwThis {
+			k = nThisInitializer
+		}
+		p.Leaf()
+		if p.Got(tDot) {
+			p.nameOrNew(tFieldIdent)
+		}
+		p.arguments()
+		p.B.Close(m, k, 0)
+	case p.Kind == kwAssert:
+		p.Leaf()
+		p.assertArgs()
+		p.B.Close(m, nAssertInitializer, 0)
+	default:
+		if p.Got(kwThis) {
+			p.Expect(tDot)
+		}
+		p.identAs(tFieldIdent)
+		p.Expect(tAssign)
+		p.exprNoCascade()
+		for p.Kind == tDotDot || p.Kind == tQDotDot {
+			p.cascadeSection() // a = b..c is allowed in an initializer
+		}
+		p.B.Close(m, nFieldInitializer, 0)
+	}
+}
+
+// assertArgs parses (cond) or (cond, message), with a trailing comma.
+func (p *parser) assertArgs() {
+	p.Expect(tLParen)
+	p.expr()
+	if p.Got(tComma) && p.Kind != tRParen {
+		p.expr()
+		p.Got(tComma)
+	}
+	p.Expect(tRParen)
+}
+
+// functionBody parses a function's body: a block, => e; (=> e in an
+// expression), or, where semi allows it, the ; of one with none; with
+// async, async* or sync* before it.
+func (p *parser) functionBody(semi, inExpr bool) {
+	m := p.B.Mark()
+	marked := false
+	if p.isWord("async") || p.isWord("sync") {
+		if p.Peek(1) == tStar || p.Peek(1) == tLBrace || p.Peek(1) == tArrow {
+			p.LeafAs(tWord)
+			p.Got(tStar)
+			marked = true
+		}
+	}
+	switch {
+	case p.Kind == tArrow:
+		p.Leaf()
+		p.expr()
+		if !inExpr {
+			p.semi()
+		}
+		p.B.Close(m, nFunctionBody, 0)
+	case p.Kind == tLBrace:
+		p.block()
+		if marked {
+			p.B.Close(m, nFunctionBody, 0)
+		}
+	case semi && !marked && (p.Kind == tSemi || p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)):
+		p.semi()
+	case semi && p.isWord("native"):
+		p.LeafAs(tWord) // the SDK's own native "name";
+		if p.Kind == tString {
+			p.Leaf()
+		}
+		p.semi()
+	default:
+		p.ErrorExpected("function body")
+	}
+}
+
+// Parameters.
+
+// formalParameters parses (a, int b, [c = 1], {required d}).
+func (p *parser) formalParameters() {
+	p.Enter()
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	for p.Kind != tRParen && p.Kind != tEOF {
+		if p.Kind == tLBrack || p.Kind == tLBrace {
+			p.optionalParameters()
+			break
+		}
+		p.formalParameter()
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	p.Expect(tRParen)
+	p.B.Close(m, nFormalParameters, 0)
+	p.Leave()
+}
+
+// optionalParameters parses [a, b = 1] or {a, required b}.
+func (p *parser) optionalParameters() {
+	m := p.B.Mark()
+	open, close, kind := tLBrack, tRBrack, nOptionalParameters
+	if p.Kind == tLBrace {
+		open, close, kind = tLBrace, tRBrace, nNamedParameters
+	}
+	p.Expect(open)
+	p.List(tComma, close, p.formalParameter)
+	p.Expect(close)
+	p.B.Close(m, kind, 0)
+}
+
+// formalParameter parses @a required covariant final int this.x = 1,
+// and the function-typed void f(int x)?.
+func (p *parser) formalParameter() {
+	p.annotations()
+	m := p.B.Mark()
+	for p.Kind == tIdent && (p.Tok.Text == "required" || p.Tok.Text == "covariant") && p.Peek(1) != tComma && p.Peek(1) != tRParen && p.Peek(1) != tAssign && p.Peek(1) != tRBrace && p.Peek(1) != tColon && p.Peek(1) != tRBrack && p.Peek(1) != tLParen {
+		p.LeafAs(tWord)
+	}
+	if p.Kind == kwFinal || p.Kind == kwVar || p.Kind == kwConst {
+		p.Leaf()
+	}
+	if p.Kind != kwThis && p.Kind != kwSuper && p.paramHasType() {
+		p.typ()
+	}
+	switch p.Kind {
+	case kwThis, kwSuper:
+		p.Leaf()
+		p.Expect(tDot)
+		p.ident()
+	default:
+		p.ident()
+	}
+	if p.Kind == tLParen || p.Kind == tLT {
+		p.optTypeParameters()
+		p.formalParameters()
+		p.Got(tQuestion)
+	}
+	if p.Kind == tAssign || p.Kind == tColon {
+		d := p.B.Mark()
+		p.Leaf()
+		p.expr()
+		p.B.Close(d, nDefaultValue, 0)
+	}
+	p.B.Close(m, nFormalParameter, 0)
+}
+
+// paramHasType reports whether a parameter's type comes before its name.
+func (p *parser) paramHasType() bool {
+	switch p.Kind {
+	case kwVoid, tLParen:
+		return true
+	case tIdent:
+		switch p.Peek(1) {
+		case tComma, tRParen, tRBrack, tRBrace, tAssign, tColon, tLParen:
+			return false
+		case tLT:
+			// f<T>(x): a generic function-typed parameter, or a type's arguments
+			return !p.lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen })
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,604 @@
+package dart
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// Expressions.
+
+// The binary operators' levels, loosest first.
+const (
+	levelIfNull = iota + 1
+	levelOr
+	levelAnd
+	levelEquality
+	levelRelational // < > <= >= is as
+	levelBitOr
+	levelBitXor
+	levelBitAnd
+	levelShift
+	levelAdditive
+	levelMultiplicative
+)
+
+// expr parses an expression: an assignment, a cascade, a conditional, a
+// throw.
+func (p *parser) expr() { p.exprWith(true) }
+
+// exprNoCascade parses an expression with no cascade at its top: a
+// conditional's branches, a cascade's assigned value.
+func (p *parser) exprNoCascade() { p.exprWith(false) }
+
+func (p *parser) exprWith(cascade bool) {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	if p.Kind == kwThrow {
+		p.Leaf()
+		p.exprWith(cascade)
+		p.B.Close(m, nThrowExpression, 0)
+		return
+	}
+	p.conditional()
+	if cascade && (p.Kind == tDotDot || p.Kind == tQDotDot) {
+		for p.Kind == tDotDot || p.Kind == tQDotDot {
+			p.cascadeSection()
+		}
+		p.B.Close(m, nCascadeExpression, 0)
+		return
+	}
+	if n := p.assignOp(); n > 0 {
+		for i := 0; i < n; i++ {
+			p.Leaf()
+		}
+		p.exprWith(cascade)
+		p.B.Close(m, nAssignmentExpression, 0)
+	}
+}
+
+// assignOp returns how many tokens the assignment operator at the
+// current token has, 0 when there is none: >>= is three, >>>= four.
+func (p *parser) assignOp() int {
+	switch p.Kind {
+	case tAssign, tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tTildeSlashEq, tCaretEq, tAmpEq, tPipeEq, tShlEq, tQQEq:
+		return 1
+	case tGT:
+		n := 1
+		for n < 3 && p.Peek(n) == tGT && p.adjacent(n) {
+			n++
+		}
+		if n >= 2 && p.Peek(n) == tAssign && p.adjacent(n) {
+			return n + 1
+		}
+	}
+	return 0
+}
+
+// conditional parses c ? a : b.
+func (p *parser) conditional() {
+	m := p.B.Mark()
+	p.binary(levelIfNull)
+	if p.Kind == tQuestion {
+		p.Leaf()
+		p.exprNoCascade()
+		p.Expect(tColon)
+		p.exprNoCascade()
+		p.B.Close(m, nConditionalExpression, 0)
+	}
+}
+
+// binaryAbove parses an operand of the operators of level l: an
+// expression of the tighter levels only.
+func (p *parser) binaryAbove(l int) { p.binary(l + 1) }
+
+// binary parses a unary expression followed by operators of level min or
+// tighter and their operands, by precedence climbing. is and as are of
+// the relational level, with a type after them.
+func (p *parser) binary(min int) {
+	m := p.B.Mark()
+	p.unary()
+	for {
+		level, n := p.binaryOp()
+		if level == 0 || level < min {
+			return
+		}
+		switch {
+		case p.Kind == kwIs:
+			p.Leaf()
+			p.Got(tNot)
+			p.typeWith(true)
+			p.B.Close(m, nTypeTestExpression, 0)
+			continue
+		case p.isWord("as"):
+			p.LeafAs(tWord)
+			p.typeWith(true)
+			p.B.Close(m, nTypeCastExpression, 0)
+			continue
+		}
+		for i := 0; i < n; i++ {
+			p.Leaf()
+		}
+		p.binary(level + 1)
+		p.B.Close(m, nBinaryExpression, 0)
+	}
+}
+
+// binaryOp returns the level of the binary operator at the current token
+// and how many tokens it has (>> is two, >>> three, >= two).
+func (p *parser) binaryOp() (level, n int) {
+	switch p.Kind {
+	case tQQ:
+		return levelIfNull, 1
+	case tOrOr:
+		return levelOr, 1
+	case tAndAnd:
+		return levelAnd, 1
+	case tEq, tNe:
+		return levelEquality, 1
+	case tLT, tLE, kwIs:
+		return levelRelational, 1
+	case tPipe:
+		return levelBitOr, 1
+	case tCaret:
+		return levelBitXor, 1
+	case tAmp:
+		return levelBitAnd, 1
+	case tShl:
+		return levelShift, 1
+	case tPlus, tMinus:
+		return levelAdditive, 1
+	case tStar, tSlash, tPercent, tTildeSlash:
+		return levelMultiplicative, 1
+	case tGT:
+		n := 1
+		for n < 3 && p.Peek(n) == tGT && p.adjacent(n) {
+			n++
+		}
+		if p.Peek(n) == tAssign && p.adjacent(n) {
+			if n > 1 {
+				return 0, 0 // >>= and >>>= assign
+			}
+			return levelRelational, 2 // >=
+		}
+		if n > 1 {
+			return levelShift, n
+		}
+		return levelRelational, 1
+	case tIdent:
+		if p.Tok.Text == "as" {
+			return levelRelational, 1
+		}
+	}
+	return 0, 0
+}
+
+// unary parses -e, !e, ~e, ++e, --e, await e, or a postfix expression.
+func (p *parser) unary() {
+	m := p.B.Mark()
+	switch p.Kind {
+	case tMinus, tNot, tTilde, tInc, tDec:
+		p.Enter()
+		p.Leaf()
+		p.unary()
+		p.Leave()
+		p.B.Close(m, nUnaryExpression, 0)
+		return
+	case tIdent:
+		// await++ increments a variable named await; await --x awaits.
+		if p.Tok.Text == "await" && startsExpr(p.Peek(1)) && (p.Peek(1) != tInc && p.Peek(1) != tDec || startsExpr(p.Peek(2))) {
+			p.Enter()
+			p.LeafAs(tWord)
+			p.unary()
+			p.Leave()
+			p.B.Close(m, nAwaitExpression, 0)
+			return
+		}
+	}
+	p.primary()
+	p.selectors(m)
+}
+
+// selectors parses what follows a primary: .name, ?.name, [i], ?[i],
+// (args), <T>(args), !, ++, --; each a node that closes at m.
+func (p *parser) selectors(m int) {
+	for {
+		switch p.Kind {
+		case tDot, tQDot:
+			p.Leaf()
+			p.nameOrNew(tFieldIdent)
+			if p.Kind == tLT && p.typeArgumentsAhead() {
+				p.typeArguments()
+			}
+			if p.Kind == tLParen {
+				p.arguments()
+				p.B.Close(m, nMethodCall, 0)
+			} else {
+				p.B.Close(m, nFieldAccess, 0)
+			}
+		case tLBrack:
+			p.index()
+			p.B.Close(m, nIndexExpression, 0)
+		case tQuestion:
+			if p.Peek(1) != tLBrack || !p.adjacent(1) {
+				return
+			}
+			p.Leaf()
+			p.index()
+			p.B.Close(m, nIndexExpression, 0)
+		case tLParen:
+			p.arguments()
+			p.B.Close(m, nCallExpression, 0)
+		case tLT:
+			if !p.typeArgumentsAhead() {
+				return
+			}
+			p.typeArguments()
+			if p.Kind == tLParen {
+				p.arguments()
+				p.B.Close(m, nCallExpression, 0)
+			} else {
+				p.B.Close(m, nTypeLiteral, 0)
+			}
+		case tNot:
+			p.Leaf()
+			p.B.Close(m, nNullAssertExpression, 0)
+		case tInc, tDec:
+			p.Leaf()
+			p.B.Close(m, nPostfixExpression, 0)
+		default:
+			return
+		}
+	}
+}
+
+// index parses [e].
+func (p *parser) index() {
+	p.Expect(tLBrack)
+	p.expr()
+	p.Expect(tRBrack)
+}
+
+// typeArgumentsAhead reports whether the < at the current token opens
+// type arguments: f<int>(x), List<int>.filled, and not a < b.
+func (p *parser) typeArgumentsAhead() bool {
+	return p.lookahead(func() bool {
+		p.typeArguments()
+		switch p.Kind {
+		case tLParen, tDot, tRParen, tRBrack, tRBrace, tInterpEnd, tSemi, tComma, tColon, tEq, tNe, tQDot, tDotDot, tQDotDot, tQQ, tEOF:
+			return true
+		case tQuestion:
+			return p.Peek(1) != tLBrack
+		}
+		return false
+	})
+}
+
+// arguments parses (a, b, name: c,).
+func (p *parser) arguments() {
+	p.Enter()
+	defer p.Leave()
+	saved := p.noArrow
+	p.noArrow = false
+	defer func() { p.noArrow = saved }()
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	p.List(tComma, tRParen, p.argument)
+	p.Expect(tRParen)
+	p.B.Close(m, nArguments, 0)
+}
+
+// argument parses e or name: e.
+func (p *parser) argument() {
+	if p.Kind == tIdent && p.Peek(1) == tColon {
+		m := p.B.Mark()
+		p.identAs(tLabel)
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nNamedArgument, 0)
+		return
+	}
+	p.expr()
+}
+
+// cascadeSection parses ..a.b(c) = d, ?..[i], after the target.
+func (p *parser) cascadeSection() {
+	m := p.B.Mark()
+	p.Leaf()
+	s := p.B.Mark()
+	if p.Kind == tLBrack {
+		p.index()
+	} else {
+		p.nameOrNew(tFieldIdent)
+		if p.Kind == tLT && p.typeArgumentsAhead() {
+			p.typeArguments()
+		}
+		if p.Kind == tLParen {
+			p.arguments()
+		}
+	}
+	p.selectors(s)
+	if n := p.assignOp(); n > 0 {
+		for i := 0; i < n; i++ {
+			p.Leaf()
+		}
+		p.exprNoCascade()
+	}
+	p.B.Close(m, nCascadeSection, 0)
+}
+
+// primary parses a literal, a name, this, super, a collection, a record,
+// a function expression, new and const, a switch expression, or ( e ).
+func (p *parser) primary() {
+	m := p.B.Mark()
+	switch p.Kind {
+	case kwThis, kwSuper, kwNull, kwTrue, kwFalse, tInt, tDouble:
+		p.Leaf()
+	case tString, tStringStart:
+		p.strings()
+	case tIdent:
+		p.ident()
+	case tHash:
+		p.symbol()
+	case kwNew:
+		p.Leaf()
+		p.constructorCall()
+		p.B.Close(m, nNewExpression, 0)
+	case kwConst:
+		p.Leaf()
+		switch p.Kind {
+		case tLBrack, tLBrace, tLT, tLParen:
+			p.primary()
+		case tDot:
+			p.Leaf() // const .named(args): a dot shorthand
+			p.nameOrNew(tFieldIdent)
+			p.arguments()
+		default:
+			p.constructorCall()
+		}
+		p.B.Close(m, nConstExpression, 0)
+	case tLBrack:
+		p.collection(m, tLBrack, tRBrack, nListLiteral)
+	case tLBrace:
+		p.collection(m, tLBrace, tRBrace, nSetOrMapLiteral)
+	case tLT:
+		if p.lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen }) && p.functionAhead(0, true) {
+			p.functionExpr(m)
+			return
+		}
+		p.typeArguments()
+		if p.Kind == tLBrack {
+			p.collection(m, tLBrack, tRBrack, nListLiteral)
+		} else {
+			p.collection(m, tLBrace, tRBrace, nSetOrMapLiteral)
+		}
+	case tLParen:
+		if p.functionAhead(0, false) {
+			p.functionExpr(m)
+			return
+		}
+		p.record(m)
+	case kwSwitch:
+		p.switchExpr()
+	case tDot:
+		// A dot shorthand (Dart 3.10): .light, .symmetric(x), .new(), a
+		// member of the type the context wants.
+		p.Leaf()
+		p.nameOrNew(tFieldIdent)
+		p.B.Close(m, nDotShorthand, 0)
+	case kwVoid:
+		p.typ() // void where an expression stands: a type argument's, a tear-off's
+		p.B.Close(m, nTypeLiteral, 0)
+	default:
+		p.ErrorExpected("expression")
+	}
+}
+
+// functionAhead reports whether a function expression's parameters start
+// n tokens ahead: ( … ) followed by a body; after type parameters when
+// generic.
+func (p *parser) functionAhead(n int, generic bool) bool {
+	if generic {
+		return true // <T>(…) after type parameters is always a function
+	}
+	j := p.partnerOf(n)
+	return j > 0 && p.bodyAt(j+1) && !(p.noArrow && p.tok(j+1).Kind == tArrow)
+}
+
+// functionExpr parses (a, b) => e, (a) { … }, <T>(T x) => x, async ones.
+func (p *parser) functionExpr(m int) {
+	p.optTypeParameters()
+	p.formalParameters()
+	p.functionBody(false, true)
+	p.B.Close(m, nFunctionExpression, 0)
+}
+
+// constructorCall parses A(args), A.b(args), p.A<T>.b(args) after new
+// or const.
+func (p *parser) constructorCall() {
+	p.typ()
+	if p.Got(tDot) {
+		p.nameOrNew(tFieldIdent)
+	}
+	p.arguments()
+}
+
+// record parses (), (e), (e,), (a, name: b).
+func (p *parser) record(m int) {
+	p.Expect(tLParen)
+	n, comma, named := 0, false, false
+	for p.Kind != tRParen && p.Kind != tEOF {
+		if p.Kind == tIdent && p.Peek(1) == tColon {
+			named = true
+		}
+		p.argument()
+		n++
+		if !p.Got(tComma) {
+			break
+		}
+		comma = true
+	}
+	p.Expect(tRParen)
+	if n == 1 && !comma && !named {
+		p.B.Close(m, nParenthesizedExpression, 0)
+		return
+	}
+	p.B.Close(m, nRecordLiteral, 0)
+}
+
+// collection parses a list, set or map literal's elements between open
+// and close, after its type arguments, closing it at m.
+func (p *parser) collection(m int, open, close, kind grammars.Kind) {
+	p.Enter()
+	defer p.Leave()
+	saved := p.noArrow
+	p.noArrow = false
+	defer func() { p.noArrow = saved }()
+	p.Expect(open)
+	p.List(tComma, close, p.element)
+	p.Expect(close)
+	p.B.Close(m, kind, 0)
+}
+
+// element parses a collection's element: e, k: v, ...e, ...?e, ?e, if
+// (c) e else f, for (…) e.
+func (p *parser) element() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch {
+	case p.Kind == tEllipsis || p.Kind == tQEllipsis:
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nSpreadElement, 0)
+		return
+	case p.Kind == kwIf:
+		p.Leaf()
+		p.ifHead()
+		p.element()
+		if p.Got(kwElse) {
+			p.element()
+		}
+		p.B.Close(m, nIfElement, 0)
+		return
+	case p.Kind == kwFor || p.isWord("await") && p.Peek(1) == kwFor:
+		p.gotWord("await")
+		p.Leaf()
+		p.forParts()
+		p.element()
+		p.B.Close(m, nForElement, 0)
+		return
+	}
+	p.nullAware()
+	if p.Got(tColon) {
+		p.nullAware()
+		p.B.Close(m, nPair, 0)
+	}
+}
+
+// nullAware parses e, or ?e: an element, key or value left out when null.
+func (p *parser) nullAware() {
+	if p.Kind != tQuestion {
+		p.expr()
+		return
+	}
+	m := p.B.Mark()
+	p.Leaf()
+	p.expr()
+	p.B.Close(m, nNullAwareElement, 0)
+}
+
+// switchExpr parses switch (e) { p when g => e, … }.
+func (p *parser) switchExpr() {
+	m := p.B.Mark()
+	p.Expect(kwSwitch)
+	p.parenExpr()
+	p.Expect(tLBrace)
+	p.List(tComma, tRBrace, func() {
+		c := p.B.Mark()
+		p.pattern()
+		p.guard(true)
+		p.Expect(tArrow)
+		p.expr()
+		p.B.Close(c, nSwitchExpressionCase, 0)
+	})
+	p.Expect(tRBrace)
+	p.B.Close(m, nSwitchExpression, 0)
+}
+
+// symbol parses #name, #a.b, #+, #[]=.
+func (p *parser) symbol() {
+	m := p.B.Mark()
+	p.Expect(tHash)
+	switch {
+	case p.Kind == tIdent || p.Kind == kwVoid:
+		p.Leaf()
+		for p.Kind == tDot && p.Peek(1) == tIdent {
+			p.Leaf()
+			p.Leaf()
+		}
+	case isOperator(p.Kind):
+		p.operatorName()
+	default:
+		p.ErrorExpected("symbol")
+	}
+	p.B.Close(m, nSymbolLiteral, 0)
+}
+
+// strings parses a string, or strings written next to each other ('a'
+// 'b'), which are one.
+func (p *parser) strings() {
+	m := p.B.Mark()
+	n := 0
+	for p.Kind == tString || p.Kind == tStringStart {
+		p.stringLiteral()
+		n++
+	}
+	if n > 1 {
+		p.B.Close(m, nAdjacentStrings, 0)
+	}
+}
+
+// stringLiteral parses one string: a single token, or an interpolated
+// string's pieces and its $name and ${ e } interpolations, each a node
+// whose expression a pattern matches in.
+func (p *parser) stringLiteral() {
+	if p.Kind == tString {
+		p.Leaf()
+		return
+	}
+	if p.Kind != tStringStart {
+		p.ErrorExpected("string")
+	}
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	open := *p.Tok
+	p.Leaf()
+	for {
+		switch p.Kind {
+		case tDollar:
+			i := p.B.Mark()
+			p.Leaf()
+			p.Leaf() // the name, or this
+			p.B.Close(i, nInterpolation, 0)
+		case tDollarBrace:
+			i := p.B.Mark()
+			p.Leaf()
+			p.expr()
+			if p.Kind != tInterpEnd {
+				p.ErrorExpected("'}'")
+			}
+			p.Leaf()
+			p.B.Close(i, nInterpolation, 0)
+		case tStringMid:
+			p.Leaf()
+		case tStringEnd:
+			p.Leaf()
+			p.B.Close(m, nStringLiteral, 0)
+			return
+		default:
+			panic(kit.Bailout{Err: &grammars.Error{Line: int(open.Line), Column: int(open.Column), Msg: "string literal not terminated"}})
+		}
+	}
+}

@@ -1,0 +1,428 @@
+package dart
+
+import (
+	"sort"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// The lexer reads the whole file into tokens before the parser starts,
+// as Dart's own scanner does. Dart's tokens do not depend on where the
+// parser is, but for a string's interpolations, which need a stack of
+// the strings they are in; and the parser looks far ahead (is this ( a
+// function's parameters? is this < a type's arguments?), which a slice
+// and the index of each bracket's partner make cheap. Moving back after
+// a speculative parse is moving an index.
+type lexer struct {
+	kit.Scan
+	toks []kit.Token
+	// partner holds, for each bracket token, the index of the one that
+	// closes or opens it; -1 when it has none, and for every other token.
+	partner []int32
+	next    int // the index of the token Next hands out
+	strs    []strCtx
+	eof     kit.Token
+}
+
+// A strCtx is a string an interpolation ${ … } is in: how it is quoted,
+// and how many { are open inside the interpolation.
+type strCtx struct {
+	quote  byte
+	triple bool
+	depth  int
+	start  int // the string's first byte, for an error
+}
+
+// newLexer returns a lexer of src with its tokens read; a script tag
+// (#!) on the first line is trivia.
+func newLexer(src string, pattern bool) *lexer {
+	lx := &lexer{Scan: kit.NewScan(src, pattern)}
+	lx.toks = make([]kit.Token, 0, len(src)/5+4)
+	if len(src) >= lx.Pos+2 && src[lx.Pos] == '#' && src[lx.Pos+1] == '!' {
+		end := lx.Pos
+		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+			end++
+		}
+		lx.Comment(lx.Pos, end)
+		lx.Pos = end
+	}
+	lx.run()
+	lx.pair()
+	return lx
+}
+
+// Next hands out the next token; after the last, EOF forever.
+func (lx *lexer) Next() kit.Token {
+	if lx.next < len(lx.toks) {
+		lx.next++
+		return lx.toks[lx.next-1]
+	}
+	return lx.eof
+}
+
+// resetAfter moves the lexer to just after token t.
+func (lx *lexer) resetAfter(t *kit.Token) {
+	if t.Kind == tEOF {
+		lx.next = len(lx.toks)
+		return
+	}
+	lx.next = lx.index(t.Offset) + 1
+}
+
+// index returns the index of the token that starts at off.
+func (lx *lexer) index(off uint32) int {
+	return sort.Search(len(lx.toks), func(i int) bool { return lx.toks[i].Offset >= off })
+}
+
+func (lx *lexer) at(i int) byte {
+	if lx.Pos+i < len(lx.Src) {
+		return lx.Src[lx.Pos+i]
+	}
+	return 0
+}
+
+func (lx *lexer) emit(k grammars.Kind, start int) {
+	lx.toks = append(lx.toks, lx.Token(k, start))
+}
+
+// run reads every token of the file.
+func (lx *lexer) run() {
+	for {
+		lx.space()
+		lx.Begin()
+		start := lx.Pos
+		if lx.Pos >= len(lx.Src) {
+			break
+		}
+		lx.token(start)
+	}
+	for i := len(lx.strs) - 1; i >= 0; i-- {
+		lx.unterminated(lx.strs[i].start)
+	}
+	lx.strs = nil
+	lx.Begin()
+	lx.eof = lx.Empty(tEOF, len(lx.Src), false)
+}
+
+// space passes over white space and comments, keeping the comments.
+func (lx *lexer) space() {
+	src := lx.Src
+	for lx.Pos < len(src) {
+		switch c := src[lx.Pos]; c {
+		case '\n':
+			lx.Newline(lx.Pos)
+			lx.Pos++
+		case ' ', '\t', '\r', '\f', '\v':
+			lx.Pos++
+		case '/':
+			switch lx.at(1) {
+			case '/':
+				start := lx.Pos
+				for lx.Pos < len(src) && src[lx.Pos] != '\n' {
+					lx.Pos++
+				}
+				lx.Comment(start, lx.Pos)
+			case '*':
+				lx.blockComment()
+			default:
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// blockComment passes over a /* comment */, which nests.
+func (lx *lexer) blockComment() {
+	src := lx.Src
+	start := lx.Pos
+	lx.Begin()
+	lx.Pos += 2
+	depth := 1
+	for lx.Pos < len(src) {
+		switch {
+		case src[lx.Pos] == '\n':
+			lx.Newline(lx.Pos)
+		case src[lx.Pos] == '*' && lx.at(1) == '/':
+			lx.Pos++
+			depth--
+		case src[lx.Pos] == '/' && lx.at(1) == '*':
+			lx.Pos++
+			depth++
+		}
+		lx.Pos++
+		if depth == 0 {
+			lx.Comment(start, lx.Pos)
+			return
+		}
+	}
+	lx.Errorf(start, "comment not terminated")
+	lx.Comment(start, lx.Pos)
+}
+
+// ops are the punctuation tokens, longest first among those that share
+// a first byte.
+var ops = [256][]struct {
+	text string
+	kind grammars.Kind
+}{
+	'{': {{"{", tLBrace}}, '}': {{"}", tRBrace}}, '(': {{"(", tLParen}}, ')': {{")", tRParen}},
+	'[': {{"[", tLBrack}}, ']': {{"]", tRBrack}}, ';': {{";", tSemi}}, ',': {{",", tComma}},
+	'.': {{"...?", tQEllipsis}, {"...", tEllipsis}, {"..", tDotDot}, {".", tDot}},
+	'?': {{"?..", tQDotDot}, {"??=", tQQEq}, {"??", tQQ}, {"?.", tQDot}, {"?", tQuestion}},
+	':': {{":", tColon}}, '@': {{"@", tAt}}, '#': {{"#", tHash}},
+	'=': {{"==", tEq}, {"=>", tArrow}, {"=", tAssign}},
+	'!': {{"!=", tNe}, {"!", tNot}},
+	'<': {{"<<=", tShlEq}, {"<<", tShl}, {"<=", tLE}, {"<", tLT}},
+	'>': {{">", tGT}},
+	'+': {{"+=", tPlusEq}, {"++", tInc}, {"+", tPlus}},
+	'-': {{"-=", tMinusEq}, {"--", tDec}, {"-", tMinus}},
+	'*': {{"*=", tStarEq}, {"*", tStar}},
+	'/': {{"/=", tSlashEq}, {"/", tSlash}},
+	'%': {{"%=", tPercentEq}, {"%", tPercent}},
+	'~': {{"~/=", tTildeSlashEq}, {"~/", tTildeSlash}, {"~", tTilde}},
+	'^': {{"^=", tCaretEq}, {"^", tCaret}},
+	'&': {{"&&", tAndAnd}, {"&=", tAmpEq}, {"&", tAmp}},
+	'|': {{"||", tOrOr}, {"|=", tPipeEq}, {"|", tPipe}},
+}
+
+// token reads one token, or a whole string's tokens.
+func (lx *lexer) token(start int) {
+	src := lx.Src
+	c := src[lx.Pos]
+	switch {
+	case isIdentStart(c):
+		if c == 'r' && (lx.at(1) == '\'' || lx.at(1) == '"') {
+			lx.Pos++
+			lx.str(start, true)
+			return
+		}
+		lx.Pos++
+		for lx.Pos < len(src) && isIdentPart(src[lx.Pos]) {
+			lx.Pos++
+		}
+		k := tIdent
+		if kw, ok := keywords[src[start:lx.Pos]]; ok {
+			k = kw
+		}
+		lx.emit(k, start)
+	case isDigit(c) || c == '.' && isDigit(lx.at(1)):
+		lx.number(start)
+	case c == '\'' || c == '"':
+		lx.str(start, false)
+	case c == '{' && len(lx.strs) > 0:
+		lx.strs[len(lx.strs)-1].depth++
+		lx.Pos++
+		lx.emit(tLBrace, start)
+	case c == '}' && len(lx.strs) > 0:
+		top := &lx.strs[len(lx.strs)-1]
+		lx.Pos++
+		if top.depth > 0 {
+			top.depth--
+			lx.emit(tRBrace, start)
+			return
+		}
+		lx.emit(tInterpEnd, start)
+		ctx := *top
+		lx.strs = lx.strs[:len(lx.strs)-1]
+		lx.body(lx.Pos, ctx, false, true)
+	default:
+		for _, op := range ops[c] {
+			if len(src)-lx.Pos >= len(op.text) && src[lx.Pos:lx.Pos+len(op.text)] == op.text {
+				lx.Pos += len(op.text)
+				lx.emit(op.kind, start)
+				return
+			}
+		}
+		lx.Pos++
+		for lx.Pos < len(src) && src[lx.Pos]&0xC0 == 0x80 {
+			lx.Pos++ // the rest of a character that is no Dart
+		}
+		lx.Errorf(start, "unexpected character %q", src[start:lx.Pos])
+		lx.emit(tIllegal, start)
+	}
+}
+
+func isIdentStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
+}
+
+func isIdentPart(c byte) bool { return isIdentStart(c) || isDigit(c) }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isHex(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+// number reads 12, 1_000, 0x1F, 1.5, .5, 1e-3. A . is part of it only
+// before a digit: 1..toString() is a cascade on 1.
+func (lx *lexer) number(start int) {
+	src := lx.Src
+	digits := func(ok func(byte) bool) {
+		for lx.Pos < len(src) && (ok(src[lx.Pos]) || src[lx.Pos] == '_' && lx.Pos+1 < len(src) && (ok(src[lx.Pos+1]) || src[lx.Pos+1] == '_')) {
+			lx.Pos++
+		}
+	}
+	if src[lx.Pos] == '0' && (lx.at(1) == 'x' || lx.at(1) == 'X') && isHex(lx.at(2)) {
+		lx.Pos += 2
+		digits(isHex)
+		lx.emit(tInt, start)
+		return
+	}
+	k := tInt
+	digits(isDigit)
+	if lx.Pos < len(src) && src[lx.Pos] == '.' && isDigit(lx.at(1)) {
+		k = tDouble
+		lx.Pos++
+		digits(isDigit)
+	}
+	if c := lx.at(0); c == 'e' || c == 'E' {
+		n := 1
+		if s := lx.at(1); s == '+' || s == '-' {
+			n = 2
+		}
+		if isDigit(lx.at(n)) {
+			k = tDouble
+			lx.Pos += n
+			digits(isDigit)
+		}
+	}
+	lx.emit(k, start)
+}
+
+// str reads a string from its opening quote (after an r for a raw one):
+// the whole string as one token when it has no interpolation, and
+// otherwise its pieces, the tokens of each $name, and the ${ that
+// starts the first ${ … }, whose tokens the main loop reads.
+func (lx *lexer) str(start int, raw bool) {
+	q := lx.Src[lx.Pos]
+	triple := lx.at(1) == q && lx.at(2) == q
+	if triple {
+		lx.Pos += 3
+	} else {
+		lx.Pos++
+	}
+	lx.body(start, strCtx{quote: q, triple: triple, start: start}, raw, false)
+}
+
+// body reads a string's text from piece on, up to its closing quote or
+// its next ${. resumed says the string's start was read before (this
+// is the text after a } that closed an interpolation).
+func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
+	src := lx.Src
+	kind := func(last bool) grammars.Kind {
+		switch {
+		case !resumed && last:
+			return tString
+		case !resumed:
+			return tStringStart
+		case last:
+			return tStringEnd
+		}
+		return tStringMid
+	}
+	flush := func(last bool) {
+		if lx.Pos > piece {
+			lx.toks = append(lx.toks, lx.pieceToken(kind(last), piece))
+			resumed = true
+		}
+	}
+	for lx.Pos < len(src) {
+		c := src[lx.Pos]
+		switch {
+		case c == ctx.quote && (!ctx.triple || lx.at(1) == c && lx.at(2) == c):
+			if ctx.triple {
+				lx.Pos += 3
+			} else {
+				lx.Pos++
+			}
+			flush(true)
+			return
+		case c == '\n':
+			if !ctx.triple {
+				lx.Errorf(ctx.start, "string literal not terminated")
+				flush(true)
+				return
+			}
+			lx.Newline(lx.Pos)
+		case c == '\\' && !raw:
+			lx.Pos++
+			if lx.Pos < len(src) && src[lx.Pos] == '\n' {
+				if !ctx.triple {
+					continue // the line break ends the string, as an error
+				}
+				lx.Newline(lx.Pos)
+			}
+		case c == '$' && !raw && lx.at(1) == '{':
+			flush(false)
+			lx.Begin()
+			at := lx.Pos
+			lx.Pos += 2
+			lx.emit(tDollarBrace, at)
+			lx.strs = append(lx.strs, ctx)
+			return
+		case c == '$' && !raw && (isIdentStart(lx.at(1)) && lx.at(1) != '$'):
+			flush(false)
+			lx.Begin()
+			at := lx.Pos
+			lx.Pos++
+			lx.emit(tDollar, at)
+			id := lx.Pos
+			for lx.Pos < len(src) && isIdentPart(src[lx.Pos]) && src[lx.Pos] != '$' {
+				lx.Pos++
+			}
+			k := tIdent
+			if src[id:lx.Pos] == "this" {
+				k = kwThis
+			}
+			lx.emit(k, id)
+			piece = lx.Pos
+			continue
+		}
+		lx.Pos++
+	}
+	lx.Errorf(ctx.start, "string literal not terminated")
+	flush(true)
+}
+
+// pieceToken is the token of a string's piece from start to the current
+// position; it may span lines, so its line is where it starts.
+func (lx *lexer) pieceToken(k grammars.Kind, start int) kit.Token {
+	line, col := lx.PosOf(start)
+	return kit.Token{Kind: k, Text: lx.Src[start:lx.Pos], Offset: uint32(start), Line: int32(line), Column: int32(col)}
+}
+
+func (lx *lexer) unterminated(start int) {
+	lx.Errorf(start, "string literal not terminated: an interpolation ${ is not closed")
+}
+
+// pair finds each bracket's partner.
+func (lx *lexer) pair() {
+	lx.partner = make([]int32, len(lx.toks))
+	var open []int32
+	for i := range lx.toks {
+		lx.partner[i] = -1
+		switch lx.toks[i].Kind {
+		case tLParen, tLBrack, tLBrace, tDollarBrace:
+			open = append(open, int32(i))
+		case tRParen, tRBrack, tRBrace, tInterpEnd:
+			if n := len(open); n > 0 && closes(lx.toks[open[n-1]].Kind, lx.toks[i].Kind) {
+				lx.partner[i], lx.partner[open[n-1]] = open[n-1], int32(i)
+				open = open[:n-1]
+			}
+		}
+	}
+}
+
+func closes(open, close grammars.Kind) bool {
+	switch open {
+	case tLParen:
+		return close == tRParen
+	case tLBrack:
+		return close == tRBrack
+	case tLBrace:
+		return close == tRBrace
+	}
+	return close == tInterpEnd
+}

@@ -1,0 +1,461 @@
+package dart
+
+// Statements.
+
+// block parses { statements }.
+func (p *parser) block() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		p.statement()
+	}
+	p.Expect(tRBrace)
+	p.B.Close(m, nBlock, 0)
+}
+
+// statement parses one statement; an annotation before a local
+// declaration is a statement-level sibling of it.
+func (p *parser) statement() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tLBrace:
+		p.block()
+		return
+	case tAt:
+		p.annotation()
+		return
+	case tSemi:
+		p.Leaf()
+		p.B.Close(m, nEmptyStatement, 0)
+		return
+	case kwIf:
+		p.ifStatement()
+		return
+	case kwFor:
+		p.forStatement(m)
+		return
+	case kwWhile:
+		p.Leaf()
+		p.parenExpr()
+		p.statement()
+		p.B.Close(m, nWhileStatement, 0)
+		return
+	case kwDo:
+		p.Leaf()
+		p.statement()
+		p.Expect(kwWhile)
+		p.parenExpr()
+		p.semi()
+		p.B.Close(m, nDoStatement, 0)
+		return
+	case kwSwitch:
+		p.switchStatement()
+		return
+	case kwTry:
+		p.tryStatement()
+		return
+	case kwReturn:
+		p.Leaf()
+		if p.Kind != tSemi && p.Kind != tRBrace && p.Kind != tEOF {
+			p.expr()
+		}
+		p.semi()
+		p.B.Close(m, nReturnStatement, 0)
+		return
+	case kwBreak, kwContinue:
+		kind := nBreakStatement
+		if p.Kind == kwContinue {
+			kind = nContinueStatement
+		}
+		p.Leaf()
+		if p.Kind == tIdent {
+			p.identAs(tLabel)
+		}
+		p.semi()
+		p.B.Close(m, kind, 0)
+		return
+	case kwRethrow:
+		p.Leaf()
+		p.semi()
+		p.B.Close(m, nRethrowStatement, 0)
+		return
+	case kwAssert:
+		p.Leaf()
+		p.assertArgs()
+		p.semi()
+		p.B.Close(m, nAssertStatement, 0)
+		return
+	case kwVar, kwFinal:
+		p.localDeclaration(m)
+		return
+	case kwConst:
+		if p.Peek(1) == tIdent && p.Peek(2) == tAssign || p.declAhead(1) {
+			p.localDeclaration(m)
+			return
+		}
+	case kwVoid:
+		p.localDeclaration(m)
+		return
+	case tLParen, tLBrack:
+		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
+			// (a, b) = (b, a); [x, y] = list; (:a, :b) = r;
+			p.pattern()
+			p.Leaf()
+			p.expr()
+			p.semi()
+			p.B.Close(m, nPatternAssignment, 0)
+			return
+		}
+		if p.Kind == tLParen && p.declAhead(0) {
+			p.localDeclaration(m)
+			return
+		}
+	case tIdent:
+		if p.identStatement(m) {
+			return
+		}
+	}
+	p.expr()
+	p.semi()
+	p.B.Close(m, nExpressionStatement, 0)
+}
+
+// identStatement parses a statement that starts with a word that makes
+// it no expression statement (yield, await for, late, a label, a local
+// declaration), and reports whether there was one.
+func (p *parser) identStatement(m int) bool {
+	switch p.Tok.Text {
+	case "yield":
+		if p.Peek(1) == tStar || startsExpr(p.Peek(1)) && p.Peek(1) != tLParen || p.Peek(1) == tLParen && p.yieldParen() {
+			p.LeafAs(tWord)
+			p.Got(tStar)
+			p.expr()
+			p.semi()
+			p.B.Close(m, nYieldStatement, 0)
+			return true
+		}
+	case "await":
+		if p.Peek(1) == kwFor {
+			p.forStatement(m)
+			return true
+		}
+		if startsExpr(p.Peek(1)) {
+			return false
+		}
+	case "late":
+		if k := p.Peek(1); k == tIdent || k == kwFinal || k == kwVar || k == tLParen || k == kwVoid {
+			p.localDeclaration(m)
+			return true
+		}
+	}
+	switch p.Peek(1) {
+	case tColon:
+		p.identAs(tLabel)
+		p.Leaf()
+		p.statement()
+		p.B.Close(m, nLabeledStatement, 0)
+		return true
+	case tLParen:
+		// f(x) { … } is a local function, f(x); a call.
+		if j := p.partnerOf(1); j > 0 && p.bodyAt(j+1) {
+			p.localDeclaration(m)
+			return true
+		}
+		return false
+	case tAssign, tSemi, tQDot, tLBrack, tInc, tDec, tDotDot, tQDotDot, tPlusEq, tMinusEq, tQQ, tQQEq, tEq, tNe, tNot:
+		return false
+	}
+	if p.declAhead(0) {
+		p.localDeclaration(m)
+		return true
+	}
+	return false
+}
+
+// yieldParen reports whether yield ( … ) is a yield of a parenthesized
+// expression, not a call of a function named yield.
+func (p *parser) yieldParen() bool {
+	j := p.partnerOf(1)
+	return j > 0 && p.tok(j+1).Kind != tSemi
+}
+
+// bodyAt reports whether a function's body starts n tokens ahead: {, =>,
+// async, async*, sync*.
+func (p *parser) bodyAt(n int) bool {
+	t := p.tok(n)
+	switch {
+	case t.Kind == tLBrace || t.Kind == tArrow:
+		return true
+	case t.Kind == tIdent && (t.Text == "async" || t.Text == "sync"):
+		k := p.tok(n + 1).Kind
+		return k == tLBrace || k == tArrow || k == tStar
+	}
+	return false
+}
+
+// declAhead reports whether a local declaration's type and name start n
+// tokens ahead (n is 0 or 1): int x = …, List<int> xs;, (int, int) r;,
+// Foo f() {}.
+func (p *parser) declAhead(n int) bool {
+	return p.lookahead(func() bool {
+		for i := 0; i < n; i++ {
+			p.Next()
+		}
+		p.typ()
+		if p.Kind != tIdent {
+			return false
+		}
+		as := p.isWord("as") // x as T is a cast; int as = 1 declares as
+		p.Next()
+		switch p.Kind {
+		case tAssign, tSemi:
+			return true
+		case tComma, tLT, kwIn:
+			return !as
+		case tLParen: // a local function, not c ? f(x) : y
+			j := p.partnerOf(0)
+			return j > 0 && p.bodyAt(j+1)
+		}
+		return p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace || p.Kind == tRParen)
+	})
+}
+
+// localDeclaration parses a local variable, a pattern declaration or a
+// local function, closing it at m.
+func (p *parser) localDeclaration(m int) {
+	p.gotWord("late")
+	if p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst {
+		p.Leaf()
+		if p.destructures() {
+			p.pattern()
+			p.Expect(tAssign)
+			p.expr()
+			p.semi()
+			p.B.Close(m, nPatternDeclaration, 0)
+			return
+		}
+		if p.hasType() {
+			p.typ()
+		}
+	} else if p.Kind != tIdent || p.Peek(1) != tLParen {
+		p.typ()
+	}
+	n := p.B.Mark()
+	p.ident()
+	if p.Kind == tLParen || p.Kind == tLT {
+		p.optTypeParameters()
+		p.formalParameters()
+		p.functionBody(false, false)
+		p.B.Close(m, nFunctionDeclaration, 0)
+		return
+	}
+	p.declaratorRest(n)
+	for p.Got(tComma) {
+		p.declarator()
+	}
+	p.semi()
+	p.B.Close(m, nVariableDeclaration, 0)
+}
+
+// destructures reports whether the var or final just read is followed by
+// a pattern to destructure: (a, b), [x, y], {'k': v}, Point(:x).
+func (p *parser) destructures() bool {
+	switch p.Kind {
+	case tLParen:
+		return !p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+	case tLBrack, tLBrace, tLT:
+		return true
+	case tIdent:
+		k := p.Peek(1)
+		return k == tLParen || k == tLT && p.lookahead(func() bool { p.typ(); return p.Kind == tLParen }) ||
+			k == tDot && p.Peek(2) == tIdent && p.Peek(3) == tLParen
+	}
+	return false
+}
+
+// parenExpr parses ( expression ).
+func (p *parser) parenExpr() {
+	p.Expect(tLParen)
+	p.expr()
+	p.Expect(tRParen)
+}
+
+// ifStatement parses if (c) s else s, and if (e case p when g) s.
+func (p *parser) ifStatement() {
+	m := p.B.Mark()
+	p.Expect(kwIf)
+	p.ifHead()
+	p.statement()
+	if p.Got(kwElse) {
+		p.statement()
+	}
+	p.B.Close(m, nIfStatement, 0)
+}
+
+// ifHead parses (c) or (e case p when g) of an if statement or element.
+func (p *parser) ifHead() {
+	p.Expect(tLParen)
+	p.expr()
+	if p.Got(kwCase) {
+		p.pattern()
+		p.guard(false)
+	}
+	p.Expect(tRParen)
+}
+
+// guard parses when e, when there is one; arrow says a => ends it.
+func (p *parser) guard(arrow bool) {
+	if p.isWord("when") {
+		m := p.B.Mark()
+		p.LeafAs(tWord)
+		saved := p.noArrow
+		p.noArrow = arrow
+		p.expr()
+		p.noArrow = saved
+		p.B.Close(m, nGuard, 0)
+	}
+}
+
+// forStatement parses [await] for (parts) s, closing it at m.
+func (p *parser) forStatement(m int) {
+	p.gotWord("await")
+	p.Expect(kwFor)
+	p.forParts()
+	p.statement()
+	p.B.Close(m, nForStatement, 0)
+}
+
+// forParts parses the head of a for: (init; cond; update, update), (var
+// x in e), (final (a, b) in e), (x in e).
+func (p *parser) forParts() {
+	p.Expect(tLParen)
+	m := p.B.Mark()
+	switch {
+	case p.Kind == tSemi:
+	case p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst || p.isWord("late") && p.Peek(1) != kwIn:
+		p.gotWord("late")
+		p.Leaf()
+		if p.destructures() {
+			p.pattern()
+			if p.Got(tAssign) {
+				p.expr()
+			}
+			p.B.Close(m, nPatternDeclaration, 0)
+			break
+		}
+		if p.hasType() {
+			p.typ()
+		}
+		p.forDeclarators(m)
+	case p.Kind == tIdent && p.Peek(1) == kwIn:
+		p.ident()
+	case p.declAhead(0):
+		p.typ()
+		p.forDeclarators(m)
+	default:
+		p.expr()
+		for p.Got(tComma) {
+			p.expr()
+		}
+	}
+	if p.Got(kwIn) {
+		p.expr()
+		p.Expect(tRParen)
+		return
+	}
+	p.Expect(tSemi)
+	if p.Kind != tSemi {
+		p.expr()
+	}
+	p.Expect(tSemi)
+	if p.Kind != tRParen {
+		p.expr()
+		for p.Got(tComma) {
+			p.expr()
+		}
+	}
+	p.Expect(tRParen)
+}
+
+// forDeclarators parses the names of a for's declaration, closing it at m.
+func (p *parser) forDeclarators(m int) {
+	if p.Peek(1) == kwIn {
+		d := p.B.Mark()
+		p.ident()
+		p.B.Close(d, nVariableDeclarator, 0)
+	} else {
+		p.declarators()
+	}
+	p.B.Close(m, nVariableDeclaration, 0)
+}
+
+// switchStatement parses switch (e) { case p when g: s… default: s… }.
+func (p *parser) switchStatement() {
+	m := p.B.Mark()
+	p.Expect(kwSwitch)
+	p.parenExpr()
+	b := p.B.Mark()
+	p.Expect(tLBrace)
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		c := p.B.Mark()
+		for p.Kind == tIdent && p.Peek(1) == tColon {
+			p.identAs(tLabel)
+			p.Leaf()
+		}
+		kind := nSwitchCase
+		switch p.Kind {
+		case kwCase:
+			p.Leaf()
+			p.pattern()
+			p.guard(false)
+		case kwDefault:
+			kind = nSwitchDefault
+			p.Leaf()
+		default:
+			p.ErrorExpected("case or default")
+		}
+		p.Expect(tColon)
+		for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF &&
+			!(p.Kind == tIdent && p.Peek(1) == tColon && (p.Peek(2) == kwCase || p.Peek(2) == kwDefault)) {
+			p.statement()
+		}
+		p.B.Close(c, kind, 0)
+	}
+	p.Expect(tRBrace)
+	p.B.Close(b, nSwitchBlock, 0)
+	p.B.Close(m, nSwitchStatement, 0)
+}
+
+// tryStatement parses try { } on T catch (e, s) { } finally { }.
+func (p *parser) tryStatement() {
+	m := p.B.Mark()
+	p.Expect(kwTry)
+	p.block()
+	for p.isWord("on") || p.Kind == kwCatch {
+		c := p.B.Mark()
+		if p.gotWord("on") {
+			p.typ()
+		}
+		if p.Got(kwCatch) {
+			p.Expect(tLParen)
+			p.ident()
+			if p.Got(tComma) {
+				p.ident()
+			}
+			p.Expect(tRParen)
+		}
+		p.block()
+		p.B.Close(c, nCatchClause, 0)
+	}
+	if p.Kind == kwFinally {
+		f := p.B.Mark()
+		p.Leaf()
+		p.block()
+		p.B.Close(f, nFinallyClause, 0)
+	}
+	p.B.Close(m, nTryStatement, 0)
+}

@@ -1,0 +1,463 @@
+package dart
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Types.
+
+// typ parses a type: a name with its prefix and arguments (p.List<int>),
+// void, a record type ((int, {String s})), a function type (int
+// Function(String)), each with a ? that makes it nullable.
+func (p *parser) typ() { p.typeWith(false) }
+
+// typeWith parses a type; inExpr says it follows is or as, where a ? is
+// the type's only when no expression starts after it: x is int ? a : b
+// is a conditional.
+func (p *parser) typeWith(inExpr bool) {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch {
+	case p.isWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT):
+		p.functionTypeRest(m, inExpr)
+	case p.Kind == kwVoid:
+		p.Leaf()
+	case p.Kind == tLParen:
+		p.recordType()
+		p.nullable(m, inExpr)
+	case p.Kind == tIdent:
+		p.identAs(tTypeIdent)
+		if p.Kind == tDot && p.Peek(1) == tIdent {
+			p.Leaf()
+			p.identAs(tTypeIdent)
+			p.B.Close(m, nScopedType, 0)
+		}
+		if p.Kind == tLT {
+			p.typeArguments()
+			p.B.Close(m, nGenericType, 0)
+		}
+		p.nullable(m, inExpr)
+	default:
+		p.ErrorExpected("type")
+	}
+	for p.isWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT) {
+		p.functionTypeRest(m, inExpr)
+	}
+}
+
+// nullable pushes the ? of a nullable type, closing it at m.
+func (p *parser) nullable(m int, inExpr bool) {
+	if p.Kind == tQuestion && !(inExpr && startsExpr(p.Peek(1)) && !p.wordAt(1, "Function")) {
+		p.Leaf()
+		p.B.Close(m, nNullableType, 0)
+	}
+}
+
+// startsExpr reports whether a token of kind k can start an expression.
+func startsExpr(k grammars.Kind) bool {
+	switch k {
+	case tIdent, tInt, tDouble, tString, tStringStart, tLParen, tLBrack, tLBrace, tNot, tMinus, tTilde, tInc, tDec, tHash,
+		kwThis, kwSuper, kwNull, kwTrue, kwFalse, kwNew, kwConst, kwSwitch, kwThrow:
+		return true
+	}
+	return false
+}
+
+// functionTypeRest parses Function<T>(params)? after the return type,
+// which starts at m.
+func (p *parser) functionTypeRest(m int, inExpr bool) {
+	p.word("Function")
+	p.optTypeParameters()
+	p.functionTypeParameters()
+	p.B.Close(m, nFunctionType, 0)
+	p.nullable(m, inExpr)
+}
+
+// functionTypeParameters parses a function type's (int, String s, [int
+// x], {required int y}).
+func (p *parser) functionTypeParameters() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	for p.Kind != tRParen && p.Kind != tEOF {
+		if p.Kind == tLBrack || p.Kind == tLBrace {
+			o := p.B.Mark()
+			open, close, kind := tLBrack, tRBrack, nOptionalParameters
+			if p.Kind == tLBrace {
+				open, close, kind = tLBrace, tRBrace, nNamedParameters
+			}
+			p.Expect(open)
+			p.List(tComma, close, p.functionTypeParameter)
+			p.Expect(close)
+			p.B.Close(o, kind, 0)
+			break
+		}
+		p.functionTypeParameter()
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	p.Expect(tRParen)
+	p.B.Close(m, nFormalParameters, 0)
+}
+
+// functionTypeParameter parses a type and perhaps a name; an old-style
+// parameter (a name alone) or a function-typed one also stand here.
+func (p *parser) functionTypeParameter() {
+	p.annotations()
+	m := p.B.Mark()
+	p.gotWord("required")
+	p.gotWord("covariant")
+	if p.Kind == kwFinal || p.Kind == kwVar {
+		p.Leaf()
+	}
+	if p.Kind == kwThis {
+		p.Leaf()
+		p.Expect(tDot)
+		p.ident()
+	} else {
+		p.typ()
+		if p.Kind == tIdent {
+			p.ident()
+		}
+	}
+	if p.Kind == tLParen {
+		p.formalParameters()
+		p.Got(tQuestion)
+	}
+	if p.Kind == tAssign || p.Kind == tColon {
+		d := p.B.Mark()
+		p.Leaf()
+		p.expr()
+		p.B.Close(d, nDefaultValue, 0)
+	}
+	p.B.Close(m, nFormalParameter, 0)
+}
+
+// recordType parses (int, String name, {bool flag}) and ().
+func (p *parser) recordType() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	for p.Kind != tRParen && p.Kind != tEOF {
+		if p.Kind == tLBrace {
+			n := p.B.Mark()
+			p.Leaf()
+			p.List(tComma, tRBrace, p.recordTypeField)
+			p.Expect(tRBrace)
+			p.B.Close(n, nRecordTypeNamed, 0)
+			break
+		}
+		p.recordTypeField()
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	p.Expect(tRParen)
+	p.B.Close(m, nRecordType, 0)
+}
+
+func (p *parser) recordTypeField() {
+	p.annotations()
+	m := p.B.Mark()
+	p.gotWord("required")
+	p.typ()
+	if p.Kind == tIdent {
+		p.ident()
+	}
+	p.B.Close(m, nRecordTypeField, 0)
+}
+
+// typeArguments parses <int, List<String>>.
+func (p *parser) typeArguments() {
+	m := p.B.Mark()
+	p.Expect(tLT)
+	p.typ()
+	for p.Got(tComma) {
+		p.typ()
+	}
+	p.gt()
+	p.B.Close(m, nTypeArguments, 0)
+}
+
+// optTypeParameters parses type parameters when there are some.
+func (p *parser) optTypeParameters() {
+	if p.Kind == tLT {
+		p.typeParameters()
+	}
+}
+
+// typeParameters parses <T extends Object?, @A U>.
+func (p *parser) typeParameters() {
+	m := p.B.Mark()
+	p.Expect(tLT)
+	for {
+		p.annotations()
+		t := p.B.Mark()
+		p.identAs(tTypeIdent)
+		if p.Got(kwExtends) {
+			p.typ()
+		}
+		p.B.Close(t, nTypeParameter, 0)
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	p.gt()
+	p.B.Close(m, nTypeParameters, 0)
+}
+
+// Patterns (Dart 3): in switch cases, if-case, and pattern declarations.
+
+// pattern parses a pattern: p || q, p && q, and the ones they join.
+func (p *parser) pattern() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	p.andPattern()
+	for p.Kind == tOrOr {
+		p.Leaf()
+		p.andPattern()
+		p.B.Close(m, nLogicalOrPattern, 0)
+	}
+}
+
+func (p *parser) andPattern() {
+	m := p.B.Mark()
+	p.relationalPattern()
+	for p.Kind == tAndAnd {
+		p.Leaf()
+		p.relationalPattern()
+		p.B.Close(m, nLogicalAndPattern, 0)
+	}
+}
+
+// relationalPattern parses == e, < e, >= e, or a unary pattern.
+func (p *parser) relationalPattern() {
+	m := p.B.Mark()
+	switch p.Kind {
+	case tLT:
+		if p.lookahead(func() bool { p.typeArguments(); return p.Kind == tLBrack || p.Kind == tLBrace }) {
+			break // <int>[a, b]: a list pattern's type
+		}
+		fallthrough
+	case tEq, tNe, tLE:
+		p.Leaf()
+		p.binaryAbove(levelRelational)
+		p.B.Close(m, nRelationalPattern, 0)
+		return
+	case tGT:
+		p.Leaf()
+		if p.Kind == tAssign && p.Tok.Offset == p.End {
+			p.Leaf()
+		}
+		p.binaryAbove(levelRelational)
+		p.B.Close(m, nRelationalPattern, 0)
+		return
+	}
+	p.unaryPattern()
+}
+
+// unaryPattern parses a primary pattern with its postfix ?, ! and as T.
+func (p *parser) unaryPattern() {
+	m := p.B.Mark()
+	p.primaryPattern()
+	for {
+		switch {
+		case p.Kind == tQuestion:
+			p.Leaf()
+			p.B.Close(m, nNullCheckPattern, 0)
+		case p.Kind == tNot:
+			p.Leaf()
+			p.B.Close(m, nNullAssertPattern, 0)
+		case p.isWord("as"):
+			p.LeafAs(tWord)
+			p.typ()
+			p.B.Close(m, nCastPattern, 0)
+		default:
+			return
+		}
+	}
+}
+
+// primaryPattern parses a pattern that no operator joins.
+func (p *parser) primaryPattern() {
+	m := p.B.Mark()
+	switch p.Kind {
+	case tLParen:
+		if p.lookahead(func() bool { p.typ(); return p.Kind == tIdent && !p.isWord("when") && !p.isWord("as") }) {
+			p.typ() // (int, {int x}) r: a variable of a record type
+			p.ident()
+			p.B.Close(m, nVariablePattern, 0)
+			return
+		}
+		p.recordPattern()
+	case tLBrack:
+		p.listPattern(m)
+	case tLBrace:
+		p.mapPattern(m)
+	case tLT:
+		p.typeArguments()
+		if p.Kind == tLBrack {
+			p.listPattern(m)
+		} else {
+			p.mapPattern(m)
+		}
+	case kwVar, kwFinal:
+		p.Leaf()
+		if p.Kind == tIdent && p.Peek(1) != tLParen && p.patternHasType() {
+			p.typ()
+		}
+		p.ident()
+		p.B.Close(m, nVariablePattern, 0)
+	case kwConst:
+		p.Leaf()
+		if p.Kind == tLParen {
+			p.parenExpr() // const (1 + 2), never a function's parameters
+			p.B.Close(m, nConstantPattern, 0)
+			return
+		}
+		p.unary() // const C(1), const [1]
+		p.B.Close(m, nConstantPattern, 0)
+	case tMinus:
+		p.Leaf()
+		p.primary()
+		p.B.Close(m, nConstantPattern, 0)
+	case tIdent:
+		p.identPattern(m)
+	default:
+		p.primary() // a literal
+		p.B.Close(m, nConstantPattern, 0)
+	}
+}
+
+// identPattern parses a pattern that starts with a name: _ , a constant
+// (a, a.b, a.b.c), a typed variable (int x), or an object pattern
+// (Point(x: 1), p.List<int>()).
+func (p *parser) identPattern(m int) {
+	if p.patternHasType() {
+		p.typ()
+		if p.Kind == tLParen {
+			p.objectFields()
+			p.B.Close(m, nObjectPattern, 0)
+			return
+		}
+		p.ident()
+		p.B.Close(m, nVariablePattern, 0)
+		return
+	}
+	p.ident()
+	for p.Kind == tDot && p.Peek(1) == tIdent {
+		p.Leaf()
+		p.identAs(tFieldIdent)
+	}
+	if p.Kind == tLT || p.Kind == tLParen {
+		if p.Kind == tLT {
+			p.typeArguments()
+		}
+		p.objectFields()
+		p.B.Close(m, nObjectPattern, 0)
+		return
+	}
+	p.B.Close(m, nConstantPattern, 0)
+}
+
+// patternHasType reports whether a type and a variable's name start at
+// the current token (int x, List<int> xs, p.T? y), and not a name alone
+// or a constant followed by when or as.
+func (p *parser) patternHasType() bool {
+	return p.lookahead(func() bool {
+		p.typ()
+		return p.Kind == tIdent && !p.isWord("when") && !p.isWord("as") || p.Kind == tLParen
+	})
+}
+
+// recordPattern parses (a, b: p, :c), or (p) in parentheses.
+func (p *parser) recordPattern() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	n, comma, named := 0, false, false
+	for p.Kind != tRParen && p.Kind != tEOF {
+		if p.patternField() {
+			named = true
+		}
+		n++
+		if !p.Got(tComma) {
+			break
+		}
+		comma = true
+	}
+	p.Expect(tRParen)
+	kind := nRecordPattern
+	if n == 1 && !comma && !named {
+		kind = nParenthesizedPattern
+	}
+	p.B.Close(m, kind, 0)
+}
+
+// patternField parses p, name: p or :p in a record or an object pattern,
+// and reports whether it was named.
+func (p *parser) patternField() bool {
+	m := p.B.Mark()
+	switch {
+	case p.Kind == tColon:
+		p.Leaf()
+		p.pattern()
+	case p.Kind == tIdent && p.Peek(1) == tColon:
+		p.identAs(tLabel)
+		p.Leaf()
+		p.pattern()
+	default:
+		p.pattern()
+		p.B.Close(m, nPatternField, 0)
+		return false
+	}
+	p.B.Close(m, nPatternField, 0)
+	return true
+}
+
+// objectFields parses the (x: p, :y) of an object pattern.
+func (p *parser) objectFields() {
+	p.Expect(tLParen)
+	p.List(tComma, tRParen, func() { p.patternField() })
+	p.Expect(tRParen)
+}
+
+// listPattern parses [a, ...rest, b] after its type arguments, closing
+// it at m.
+func (p *parser) listPattern(m int) {
+	p.Expect(tLBrack)
+	p.List(tComma, tRBrack, p.restOrPattern)
+	p.Expect(tRBrack)
+	p.B.Close(m, nListPattern, 0)
+}
+
+// restOrPattern parses ...rest, ..., or a pattern.
+func (p *parser) restOrPattern() {
+	if p.Kind == tEllipsis {
+		m := p.B.Mark()
+		p.Leaf()
+		if p.Kind != tComma && p.Kind != tRBrack && p.Kind != tRBrace {
+			p.pattern()
+		}
+		p.B.Close(m, nRestPattern, 0)
+		return
+	}
+	p.pattern()
+}
+
+// mapPattern parses {'k': p, ...} after its type arguments, closing it
+// at m.
+func (p *parser) mapPattern(m int) {
+	p.Expect(tLBrace)
+	p.List(tComma, tRBrace, func() {
+		if p.Kind == tEllipsis {
+			p.restOrPattern()
+			return
+		}
+		e := p.B.Mark()
+		p.exprNoCascade()
+		p.Expect(tColon)
+		p.pattern()
+		p.B.Close(e, nMapPatternEntry, 0)
+	})
+	p.Expect(tRBrace)
+	p.B.Close(m, nMapPattern, 0)
+}
