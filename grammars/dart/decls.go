@@ -289,7 +289,7 @@ func (p *parser) memberAt(m int, top bool) {
 	case p.isWord("factory") && p.Peek(1) == tIdent:
 		p.factory(m)
 		return
-	case !top && p.class != "" && p.Kind == tIdent && p.Tok.Text == p.class && (p.Peek(1) == tLParen || p.Peek(1) == tDot):
+	case !top && p.class != "" && p.Kind == tIdent && (p.Tok.Text == p.class || p.IsMetavar()) && (p.Peek(1) == tLParen || p.Peek(1) == tDot) && (p.Tok.Text == p.class || p.initializersAhead()):
 		p.constructor(m)
 		return
 	case constant:
@@ -326,6 +326,18 @@ func (p *parser) memberAt(m int, top bool) {
 	}
 	p.semi()
 	p.B.Close(m, nVariableDeclaration, 0)
+}
+
+// initializersAhead reports whether a pattern's member $C(…) or
+// $C.name(…) is followed by an initializer list, which only a
+// constructor has: its class's name is a metavariable too.
+func (p *parser) initializersAhead() bool {
+	n := 1
+	if p.Peek(1) == tDot {
+		n = 3
+	}
+	j := p.partnerOf(n)
+	return j > 0 && p.tok(j+1).Kind == tColon
 }
 
 // accessor reports whether the current token starts a getter, a setter

@@ -337,6 +337,10 @@ func (p *parser) primary() {
 	case tString, tStringStart:
 		p.strings()
 	case tIdent:
+		if p.Peek(1) == tLT && p.bareType() {
+			p.typ() // List<int> as a value is the type, as in a declaration
+			return
+		}
 		p.ident()
 	case tHash:
 		p.symbol()
@@ -392,6 +396,20 @@ func (p *parser) primary() {
 	default:
 		p.ErrorExpected("expression")
 	}
+}
+
+// bareType reports whether a name and type arguments are a type standing
+// alone as a value (List<int>, Map<K, V>?), with no call or member after
+// them.
+func (p *parser) bareType() bool {
+	return p.lookahead(func() bool {
+		p.Next()
+		if !p.typeArgumentsAhead() {
+			return false
+		}
+		p.typeArguments()
+		return p.Kind != tLParen && p.Kind != tDot && p.Kind != tQDot && p.Kind != tLBrack
+	})
 }
 
 // functionAhead reports whether a function expression's parameters start
@@ -455,14 +473,14 @@ func (p *parser) collection(m int, open, close, kind grammars.Kind) {
 	p.noArrow = false
 	defer func() { p.noArrow = saved }()
 	p.Expect(open)
-	p.List(tComma, close, p.element)
+	p.List(tComma, close, func() { p.element(open == tLBrace) })
 	p.Expect(close)
 	p.B.Close(m, kind, 0)
 }
 
-// element parses a collection's element: e, k: v, ...e, ...?e, ?e, if
-// (c) e else f, for (…) e.
-func (p *parser) element() {
+// element parses a collection's element: e, ...e, ...?e, ?e, if (c) e
+// else f, for (…) e, and k: v where entries may stand.
+func (p *parser) element(entries bool) {
 	p.Enter()
 	defer p.Leave()
 	m := p.B.Mark()
@@ -475,9 +493,9 @@ func (p *parser) element() {
 	case p.Kind == kwIf:
 		p.Leaf()
 		p.ifHead()
-		p.element()
+		p.element(entries)
 		if p.Got(kwElse) {
-			p.element()
+			p.element(entries)
 		}
 		p.B.Close(m, nIfElement, 0)
 		return
@@ -485,12 +503,12 @@ func (p *parser) element() {
 		p.gotWord("await")
 		p.Leaf()
 		p.forParts()
-		p.element()
+		p.element(entries)
 		p.B.Close(m, nForElement, 0)
 		return
 	}
 	p.nullAware()
-	if p.Got(tColon) {
+	if entries && p.Got(tColon) {
 		p.nullAware()
 		p.B.Close(m, nPair, 0)
 	}

@@ -61,16 +61,19 @@ func newLanguage() *grammars.Language {
 
 // scaffolds are the contexts a pattern is tried in, in order: the first
 // that parses wins, so dispose(x) is a call, not a function's signature
-// as it would be at the top level.
+// as it would be at the top level. An element of a list comes before an
+// argument, and a map's entry after it, so child: $C is a named
+// argument.
 func scaffolds() []grammars.Scaffold {
 	return []grammars.Scaffold{
 		{Name: "statement", Prefix: "void __() {\n", Suffix: "\n}\n"},
 		{Name: "expression", Prefix: "void __() { __ =\n", Suffix: "\n; }\n"},
 		{Name: "class member", Prefix: "class __ {\n", Suffix: "\n}\n"},
-		{Name: "collection element", Prefix: "var __ = {\n", Suffix: "\n};\n"},
+		{Name: "collection element", Prefix: "var __ = [\n", Suffix: "\n];\n"},
 		{Name: "argument", Prefix: "var __ = __(\n", Suffix: "\n);\n"},
+		{Name: "map entry", Prefix: "var __ = {\n", Suffix: "\n};\n"},
 		{Name: "type", Prefix: "typedef __ =\n", Suffix: "\n;\n"},
-		{Name: "annotation", Prefix: "", Suffix: "\nvoid __() {}\n"},
+		{Name: "annotation", Prefix: "class __ {\n", Suffix: "\nvoid __() {}\n}\n"},
 		{Name: "top-level", Prefix: "", Suffix: "\n"},
 	}
 }

@@ -304,10 +304,10 @@ func (p *parser) partDirective() {
 		if p.Kind == tIdent {
 			p.dottedName()
 		} else {
-			p.stringLiteral()
+			p.strings()
 		}
 	} else {
-		p.stringLiteral()
+		p.strings()
 	}
 	p.semi()
 	p.B.Close(m, kind, 0)

@@ -1,5 +1,7 @@
 package dart
 
+import "github.com/agenttools/agenttools/grammars"
+
 // Statements.
 
 // block parses { statements }.
@@ -23,6 +25,10 @@ func (p *parser) statement() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLBrace:
+		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
+			p.patternAssignment(m) // {'k': v} = map;
+			return
+		}
 		p.block()
 		return
 	case tAt:
@@ -102,12 +108,7 @@ func (p *parser) statement() {
 		return
 	case tLParen, tLBrack:
 		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
-			// (a, b) = (b, a); [x, y] = list; (:a, :b) = r;
-			p.pattern()
-			p.Leaf()
-			p.expr()
-			p.semi()
-			p.B.Close(m, nPatternAssignment, 0)
+			p.patternAssignment(m) // (a, b) = (b, a); [x, y] = list; (:a, :b) = r;
 			return
 		}
 		if p.Kind == tLParen && p.declAhead(0) {
@@ -154,6 +155,9 @@ func (p *parser) identStatement(m int) bool {
 	}
 	switch p.Peek(1) {
 	case tColon:
+		if p.inPattern && !labelable(p.Peek(2)) && !(p.wordAt(2, "await") && p.Peek(3) == kwFor) {
+			return false // a pattern's child: x is a named argument
+		}
 		p.identAs(tLabel)
 		p.Leaf()
 		p.statement()
@@ -171,6 +175,16 @@ func (p *parser) identStatement(m int) bool {
 	}
 	if p.declAhead(0) {
 		p.localDeclaration(m)
+		return true
+	}
+	return false
+}
+
+// labelable reports whether a statement that starts with a token of kind
+// k is one a label stands before in real code: a loop, a switch, a block.
+func labelable(k grammars.Kind) bool {
+	switch k {
+	case kwFor, kwWhile, kwDo, kwSwitch, tLBrace:
 		return true
 	}
 	return false
@@ -275,6 +289,15 @@ func (p *parser) destructures() bool {
 			k == tDot && p.Peek(2) == tIdent && p.Peek(3) == tLParen
 	}
 	return false
+}
+
+// patternAssignment parses pattern = e; closing it at m.
+func (p *parser) patternAssignment(m int) {
+	p.pattern()
+	p.Expect(tAssign)
+	p.expr()
+	p.semi()
+	p.B.Close(m, nPatternAssignment, 0)
 }
 
 // parenExpr parses ( expression ).
