@@ -97,8 +97,8 @@ func (lx *lexer) run() {
 		}
 		lx.token(start)
 	}
-	for i := len(lx.strs) - 1; i >= 0; i-- {
-		lx.unterminated(lx.strs[i].start)
+	for _, ctx := range lx.strs { // the outermost first: where the trouble starts
+		lx.unterminated(ctx.start)
 	}
 	lx.strs = nil
 	lx.Begin()
@@ -324,7 +324,9 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 	}
 	flush := func(last bool) {
 		if lx.Pos > piece {
-			lx.toks = append(lx.toks, lx.pieceToken(kind(last), piece))
+			// A piece starts on the line where the string, its last $ or
+			// its last } began, which Begin recorded.
+			lx.toks = append(lx.toks, lx.Token(kind(last), piece))
 			resumed = true
 		}
 	}
@@ -362,7 +364,9 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 			lx.emit(tDollarBrace, at)
 			lx.strs = append(lx.strs, ctx)
 			return
-		case c == '$' && !raw && (isIdentStart(lx.at(1)) && lx.at(1) != '$'):
+		case c == '$' && !raw && !isIdentStart(lx.at(1)) || c == '$' && !raw && lx.at(1) == '$':
+			lx.Errorf(lx.Pos, "a $ in a string starts an interpolation, $name or ${expression}; write \\$ for the character")
+		case c == '$' && !raw:
 			flush(false)
 			lx.Begin()
 			at := lx.Pos
@@ -384,13 +388,6 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 	}
 	lx.Errorf(ctx.start, "string literal not terminated")
 	flush(true)
-}
-
-// pieceToken is the token of a string's piece from start to the current
-// position; it may span lines, so its line is where it starts.
-func (lx *lexer) pieceToken(k grammars.Kind, start int) kit.Token {
-	line, col := lx.PosOf(start)
-	return kit.Token{Kind: k, Text: lx.Src[start:lx.Pos], Offset: uint32(start), Line: int32(line), Column: int32(col)}
 }
 
 func (lx *lexer) unterminated(start int) {

@@ -1,6 +1,8 @@
 package dart
 
 import (
+	"strings"
+
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
@@ -166,7 +168,26 @@ func (p *parser) try(prod func()) bool { return p.Try(p.lx.resetAfter, prod) }
 
 // lookahead runs test and reports what it returned (false when it hit a
 // syntax error), then puts the parser back where it was.
-func (p *parser) lookahead(test func() bool) bool { return p.Lookahead(p.lx.resetAfter, test) }
+// Input nested too deep is an error of the file, not a no from the look
+// ahead: it unwinds past the look to the declaration it is in.
+func (p *parser) lookahead(test func() bool) bool {
+	var deep *kit.Bailout
+	ok := p.Lookahead(p.lx.resetAfter, func() bool {
+		defer func() {
+			if r := recover(); r != nil {
+				if b, isBail := r.(kit.Bailout); isBail && strings.HasPrefix(b.Err.Msg, "nesting deeper") {
+					deep = &b
+				}
+				panic(r)
+			}
+		}()
+		return test()
+	})
+	if deep != nil {
+		panic(*deep)
+	}
+	return ok
+}
 
 // Directives and the top level.
 
@@ -208,7 +229,7 @@ func (p *parser) topLevel() {
 				return
 			}
 		case "typedef":
-			if k := p.Peek(1); k != tAssign && k != tSemi && k != tComma && (k != tLParen || p.partnerOf(1) > 0 && p.tok(p.partnerOf(1)+1).Kind == tIdent) {
+			if k := p.Peek(1); k != tAssign && k != tSemi && k != tComma && (k != tLParen || p.partnerOf(1) > 0 && (p.tok(p.partnerOf(1)+1).Kind == tIdent || p.tok(p.partnerOf(1)+1).Kind == tQuestion)) {
 				p.typeAlias(m)
 				return
 			}

@@ -164,9 +164,15 @@ func (p *parser) identStatement(m int) bool {
 		p.B.Close(m, nLabeledStatement, 0)
 		return true
 	case tLParen:
-		// f(x) { … } is a local function, f(x); a call.
-		if j := p.partnerOf(1); j > 0 && p.bodyAt(j+1) {
+		// f(x) { … } is a local function, f(x); a call, and Point(:x) = p;
+		// a pattern assignment.
+		j := p.partnerOf(1)
+		switch {
+		case j > 0 && p.bodyAt(j+1):
 			p.localDeclaration(m)
+			return true
+		case j > 0 && p.tok(j+1).Kind == tAssign:
+			p.patternAssignment(m)
 			return true
 		}
 		return false
