@@ -29,6 +29,9 @@ const dartCode = `class _S extends State<W> {
     }
     for (final t in ts) t.stop();
     print('${_a.dispose()} and _a.dispose() in a string');
+    log('saved $_a', 'saved ${_a.b}', 'saved');
+    final r = Req()..files.add(f)..go();
+    r.files.add(f);
     // _a.dispose() in a comment
     super.dispose();
   }
@@ -54,11 +57,12 @@ func dartLines(t *testing.T, pattern string) ([]int, string) {
 	return out, p.Context
 }
 
-// TestDartBraces: a body is matched with or without the braces of a
+// TestDartMatches: a body is matched with or without the braces of a
 // block of one statement, both ways, and a block of two statements is
 // no body of one; the pattern's own statement is found once, not again
-// as the block around it.
-func TestDartBraces(t *testing.T) {
+// as the block around it. A string's $X is one interpolation, and a
+// cascade's sections have no receiver of their own.
+func TestDartMatches(t *testing.T) {
 	for _, tc := range []struct {
 		pattern string
 		want    []int
@@ -70,7 +74,14 @@ func TestDartBraces(t *testing.T) {
 		{"if (_a != null) { $A; $B; }", []int{12}},
 		{"while ($C) $X.dispose()", []int{16}},
 		{"for (final $T in $L) $T.stop()", []int{17, 20}},
-		{"$X.dispose()", []int{7, 9, 11, 13, 14, 16, 21, 23}},
+		{"$X.dispose()", []int{7, 9, 11, 13, 14, 16, 21, 26}},
+		// A pattern's $X in a string stands for one interpolation.
+		{"'saved $X'", []int{22, 22}},
+		// A cascade's section has no receiver written: files.add(f) in
+		// r..files.add(f) is no call of add on files.
+		{"$L.add($X)", []int{24}},
+		{"$T..files.add($F)..go()", []int{23}},
+		{"$T..go()", nil}, // a cascade of two sections is no cascade of one
 	} {
 		got, context := dartLines(t, tc.pattern)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

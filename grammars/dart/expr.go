@@ -201,7 +201,16 @@ func (p *parser) unary() {
 
 // selectors parses what follows a primary: .name, ?.name, [i], ?[i],
 // (args), <T>(args), !, ++, --; each a node that closes at m.
-func (p *parser) selectors(m int) {
+func (p *parser) selectors(m int) { p.selectorsOf(m, true) }
+
+// selectorsOf parses selectors, closing each as a node at m when nest
+// says so, and leaving them flat otherwise.
+func (p *parser) selectorsOf(m int, nest bool) {
+	closeAs := func(k grammars.Kind) {
+		if nest {
+			p.B.Close(m, k, 0)
+		}
+	}
 	for {
 		switch p.Kind {
 		case tDot, tQDot:
@@ -212,23 +221,23 @@ func (p *parser) selectors(m int) {
 			}
 			if p.Kind == tLParen {
 				p.arguments()
-				p.B.Close(m, nMethodCall, 0)
+				closeAs(nMethodCall)
 			} else {
-				p.B.Close(m, nFieldAccess, 0)
+				closeAs(nFieldAccess)
 			}
 		case tLBrack:
 			p.index()
-			p.B.Close(m, nIndexExpression, 0)
+			closeAs(nIndexExpression)
 		case tQuestion:
 			if p.Peek(1) != tLBrack || !p.adjacent(1) {
 				return
 			}
 			p.Leaf()
 			p.index()
-			p.B.Close(m, nIndexExpression, 0)
+			closeAs(nIndexExpression)
 		case tLParen:
 			p.arguments()
-			p.B.Close(m, nCallExpression, 0)
+			closeAs(nCallExpression)
 		case tLT:
 			if !p.typeArgumentsAhead() {
 				return
@@ -236,16 +245,16 @@ func (p *parser) selectors(m int) {
 			p.typeArguments()
 			if p.Kind == tLParen {
 				p.arguments()
-				p.B.Close(m, nCallExpression, 0)
+				closeAs(nCallExpression)
 			} else {
-				p.B.Close(m, nTypeLiteral, 0)
+				closeAs(nTypeLiteral)
 			}
 		case tNot:
 			p.Leaf()
-			p.B.Close(m, nNullAssertExpression, 0)
+			closeAs(nNullAssertExpression)
 		case tInc, tDec:
 			p.Leaf()
-			p.B.Close(m, nPostfixExpression, 0)
+			closeAs(nPostfixExpression)
 		default:
 			return
 		}
@@ -305,7 +314,7 @@ func (p *parser) argument() {
 func (p *parser) cascadeSection() {
 	m := p.B.Mark()
 	p.Leaf()
-	s := p.B.Mark()
+	s := m
 	if p.Kind == tLBrack {
 		p.index()
 	} else {
@@ -317,7 +326,9 @@ func (p *parser) cascadeSection() {
 			p.arguments()
 		}
 	}
-	p.selectors(s)
+	// A section's selectors stay flat: in x..a.b(c) the receiver of b is
+	// x.a, which is written nowhere, so $R.b($A) must not find a.b(c).
+	p.selectorsOf(s, false)
 	if n := p.assignOp(); n > 0 {
 		for i := 0; i < n; i++ {
 			p.Leaf()
@@ -610,6 +621,8 @@ func (p *parser) stringLiteral() {
 			p.Leaf()
 			p.B.Close(i, nInterpolation, 0)
 		case tStringMid:
+			p.Leaf()
+		case tIdent: // a pattern's $X, for one interpolation
 			p.Leaf()
 		case tStringEnd:
 			p.Leaf()

@@ -364,6 +364,16 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 			lx.emit(tDollarBrace, at)
 			lx.strs = append(lx.strs, ctx)
 			return
+		case c == '$' && !raw && lx.Pattern && grammars.MetavarLen(src[lx.Pos:]) > 0:
+			// In a pattern, $X in a string stands for one interpolation,
+			// $name or ${…}: the metavariable is a token of its own.
+			flush(false)
+			lx.Begin()
+			at := lx.Pos
+			lx.Pos += grammars.MetavarLen(src[lx.Pos:])
+			lx.emit(tIdent, at)
+			piece = lx.Pos
+			continue
 		case c == '$' && !raw && !isIdentStart(lx.at(1)) || c == '$' && !raw && lx.at(1) == '$':
 			lx.Errorf(lx.Pos, "a $ in a string starts an interpolation, $name or ${expression}; write \\$ for the character")
 		case c == '$' && !raw:
