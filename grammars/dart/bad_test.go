@@ -113,6 +113,7 @@ func TestDartBadInput(t *testing.T) {
 		{name: "unterminated interpolation ${a", src: "var a = 1;\nvar s = \"${a\n", line: 2, msg: "an interpolation ${ is not closed"},
 		{name: "unterminated interpolation at the end", src: "var a = 1;\nvar s = \"${a", line: 2, msg: "an interpolation ${ is not closed"},
 		{name: "unterminated string in an interpolation", src: "var a = 1;\nvar s = \"${'a}\";\n", line: 2, msg: "not terminated"},
+		{name: "a backslash at the end of the file", src: "var a = 1;\nvar s = '\\", line: 2, msg: "string literal not terminated"},
 		{name: "a lone $ in a string", src: "var a = 1;\nvar s = '$';\n", line: 2, msg: "a $ in a string starts an interpolation"},
 		{name: "a $ before a digit", src: "var a = 1;\nvar s = 'cost: $1';\n", line: 2, msg: "a $ in a string starts an interpolation"},
 		{name: "escaped $ and raw $", src: "var a = '\\$x', b = r'$x ${y}', c = '\\${y}';\n"},

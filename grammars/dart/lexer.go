@@ -350,7 +350,10 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 			lx.Newline(lx.Pos)
 		case c == '\\' && !raw:
 			lx.Pos++
-			if lx.Pos < len(src) && src[lx.Pos] == '\n' {
+			if lx.Pos == len(src) {
+				continue // a \ at the end of the file: unterminated
+			}
+			if src[lx.Pos] == '\n' {
 				if !ctx.triple {
 					continue // the line break ends the string, as an error
 				}
