@@ -367,9 +367,10 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 			lx.emit(tDollarBrace, at)
 			lx.strs = append(lx.strs, ctx)
 			return
-		case c == '$' && !raw && lx.Pattern && grammars.MetavarLen(src[lx.Pos:]) > 0:
+		case c == '$' && !raw && lx.Pattern && grammars.MetavarLen(src[lx.Pos:]) > 0 && !isIdentPart(lx.at(grammars.MetavarLen(src[lx.Pos:]))):
 			// In a pattern, $X in a string stands for one interpolation,
-			// $name or ${…}: the metavariable is a token of its own.
+			// $name or ${…}: the metavariable is a token of its own. ($_x
+			// is the interpolation of _x, as in code.)
 			flush(false)
 			lx.Begin()
 			at := lx.Pos
