@@ -162,10 +162,6 @@ func (p *parser) gt() {
 	p.Leaf()
 }
 
-// try runs prod and reports whether it parsed; when it did not, the
-// parser is back where it was.
-func (p *parser) try(prod func()) bool { return p.Try(p.lx.resetAfter, prod) }
-
 // lookahead runs test and reports what it returned (false when it hit a
 // syntax error), then puts the parser back where it was.
 // Input nested too deep is an error of the file, not a no from the look

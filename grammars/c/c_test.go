@@ -1,0 +1,130 @@
+package c
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/google/go-cmp/cmp"
+)
+
+func mustParse(t *testing.T, src string) *grammars.Tree {
+	t.Helper()
+	tree, err := C.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Errors) > 0 {
+		t.Fatalf("%q: %v", src, tree.Errors)
+	}
+	if bad := tree.Misplaced(5); len(bad) > 0 {
+		t.Fatalf("%q: misplaced nodes: %v", src, bad)
+	}
+	return tree
+}
+
+// tops returns the top-level items of src as S-expressions.
+func tops(t *testing.T, src string) []string {
+	t.Helper()
+	tree := mustParse(t, src)
+	var out []string
+	for _, c := range tree.Children(tree.Root) {
+		out = append(out, tree.Sexp(c))
+	}
+	return out
+}
+
+// TestFidelity: a tree's leaves are its lexer's tokens, but for the ;
+// that ends a statement or a declaration and the tokens that are trivia
+// (directive lines no list took, branches no compiler takes).
+func TestFidelity(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.c"))
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := C.Parse(src)
+		if len(tree.Errors) > 0 {
+			t.Fatalf("%s: %v", f, tree.Errors)
+		}
+		checkFidelity(t, f, src, tree)
+	}
+}
+
+func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
+	t.Helper()
+	if bad := tree.Misplaced(3); len(bad) > 0 {
+		t.Errorf("%s: %v", name, bad)
+		return
+	}
+	inTrivia := func(s grammars.Span) bool {
+		for _, tr := range tree.Trivia {
+			if tr.Start <= s.Start && s.End <= tr.End {
+				return true
+			}
+		}
+		return false
+	}
+	lexed := C.Lex(src, false)
+	leaves := tree.Leaves()
+	i, j := 0, 0
+	for i < len(lexed) || j < len(leaves) {
+		switch {
+		case i < len(lexed) && j < len(leaves) && lexed[i].Span == (grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End}):
+			i, j = i+1, j+1
+		case i < len(lexed) && (lexed[i].Kind == tSemi || inTrivia(lexed[i].Span)):
+			i++
+		default:
+			at := func(s grammars.Span) string { return fmt.Sprintf("%q at %d", src[s.Start:s.End], s.Start) }
+			lt, lf := "(none)", "(none)"
+			if i < len(lexed) {
+				lt = at(lexed[i].Span)
+			}
+			if j < len(leaves) {
+				lf = at(grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End})
+			}
+			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, lt, lf)
+			return
+		}
+	}
+}
+
+// TestShapes: the tree of each construct.
+func TestShapes(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"int *p;", []string{`(declaration (int "int") (pointer_declarator "*" (identifier "p")))`}},
+		{"typedef int T; T * x;", []string{`(type_definition "typedef" (int "int") (identifier "T"))`, `(declaration (type_identifier "T") (pointer_declarator "*" (identifier "x")))`}},
+		{"void f(void) { T * x; a * b + c; }", []string{`(function_definition (void "void") (function_declarator (identifier "f") (parameter_list "(" (parameter_declaration (void "void")) ")")) (compound_statement "{" (declaration (type_identifier "T") (pointer_declarator "*" (identifier "x"))) (expression_statement (binary_expression (binary_expression (identifier "a") "*" (identifier "b")) "+" (identifier "c"))) "}"))`}},
+		{"#define SQ(x) ((x)*(x))\n", []string{`(preproc_function_def "#" (preproc_directive "define") (identifier "SQ") (preproc_params "(" (identifier "x") ")") "(" "(" (identifier "x") ")" "*" "(" (identifier "x") ")" ")")`}},
+		{"#ifdef A\nint a;\n#else\nint b;\n#endif\n", []string{`(preproc_if (preproc_line "#" (preproc_directive "ifdef") (identifier "A")) (declaration (int "int") (identifier "a")) (preproc_else (preproc_line "#" (preproc_directive "else")) (declaration (int "int") (identifier "b"))) (preproc_line "#" (preproc_directive "endif")))`}},
+		{"FOO(x)\nint y;", []string{`(macro_call (identifier "FOO") (argument_list "(" (identifier "x") ")"))`, `(declaration (int "int") (identifier "y"))`}},
+		{"BEGIN_DECLS\nint y;", []string{`(macro_call (identifier "BEGIN_DECLS"))`, `(declaration (int "int") (identifier "y"))`}},
+	} {
+		if diff := cmp.Diff(tc.want, tops(t, tc.src)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
+
+// TestErrors: what is no C is an error at its line.
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"int f( {}", "1:8: expected"},
+		{"int x = ;", "1:9: expected expression"},
+		{"void f(void) { a = ; }", "1:20: expected expression"},
+		{`char *s = "open;`, "1:11: string literal not terminated"},
+		{"/* open", "1:1: comment not terminated"},
+	} {
+		tree, _ := C.Parse([]byte(tc.src))
+		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
+			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
+		}
+	}
+}

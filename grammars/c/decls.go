@@ -1,0 +1,697 @@
+package c
+
+import (
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// Declarations.
+
+// topItem parses one top-level item: a declaration, a function's
+// definition, a macro call standing where a declaration should.
+func (p *parser) topItem() {
+	switch p.Kind {
+	case tSemi:
+		p.Next() // a stray ;
+		return
+	case kwStaticAssert:
+		p.staticAssert()
+		return
+	case kwAsm:
+		m := p.B.Mark()
+		p.asm()
+		p.semi()
+		p.B.Close(m, nExpressionStatement, 0)
+		return
+	case kwExtern:
+		if p.Peek(1) == tString && p.Peek(2) == tLBrace {
+			p.linkage()
+			return
+		}
+	case tIdent:
+		if p.macroItem() {
+			return
+		}
+	}
+	p.declaration(true)
+}
+
+// macroItem parses a macro call that stands for a declaration with no ;
+// after it (FOO(x) at the end of its line, BEGIN_DECLS alone on its
+// line), and reports whether there was one.
+func (p *parser) macroItem() bool {
+	if p.typedefs[p.Tok.Text] {
+		return false
+	}
+	m := p.B.Mark()
+	if p.Peek(1) == tLParen {
+		after := p.afterPartner(1)
+		if !p.endsMacro(after) || isTypeKeyword(p.Peek(2)) {
+			return false
+		}
+		p.ident()
+		p.macroArguments()
+		if p.Kind == tSemi {
+			p.Next()
+		}
+		p.B.Close(m, nMacroCall, 0)
+		return true
+	}
+	next := p.PeekTok(1)
+	if !isMacroName(p.Tok.Text) || next.Line == p.Tok.Line && next.Kind != tEOF {
+		return false
+	}
+	switch next.Kind {
+	case tStar, tLParen, tSemi, tAssign, tComma, tLBrack:
+		return false
+	}
+	p.ident()
+	p.B.Close(m, nMacroCall, 0)
+	return true
+}
+
+// endsMacro reports whether t, after a macro call's ), shows the call
+// stood alone: it is on a later line and can start no part of a
+// declaration's rest.
+func (p *parser) endsMacro(t *kit.Token) bool {
+	if t.Kind == tEOF {
+		return true
+	}
+	if t.Line == p.Tok.Line && t.Kind != tSemi {
+		return false
+	}
+	switch t.Kind {
+	case tLBrace, tComma, tAssign, tLBrack, tLParen, tColon, kwAttribute, kwAsm:
+		return false
+	}
+	return !isTypeKeyword(t.Kind) || t.Line > p.Tok.Line
+}
+
+// isMacroName reports whether a name is spelled as macros are: capitals,
+// digits and _ only.
+func isMacroName(s string) bool {
+	upper := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c == '_' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return upper
+}
+
+// linkage parses extern "C" { … }, which headers open for C++.
+func (p *parser) linkage() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.Leaf()
+	b := p.B.Mark()
+	p.Expect(tLBrace)
+	p.list(p.topItem, tRBrace)
+	p.Expect(tRBrace)
+	p.B.Close(b, nFieldDeclarationList, 0)
+	p.B.Close(m, nLinkageSpecification, 0)
+}
+
+// list parses items up to end, with the directive lines among them.
+func (p *parser) list(item func(), end grammars.Kind) {
+	stop := func() bool { return p.Kind == end || p.Kind == tEOF }
+	for {
+		p.pending(item, stop, false)
+		if stop() {
+			return
+		}
+		p.Enter()
+		p.guarded(item)
+		p.Leave()
+	}
+}
+
+// A specs says what declaration specifiers held.
+type specs struct {
+	typedef, typ, any bool
+}
+
+// specifiers parses a declaration's specifiers: storage classes,
+// qualifiers, attributes, and its type (a keyword's, a struct, union or
+// enum, typeof, a typedef's name).
+func (p *parser) specifiers() specs {
+	var s specs
+	for {
+		switch p.Kind {
+		case kwTypedef:
+			s.typedef = true
+			p.Leaf()
+		case kwExtern, kwStatic, kwAuto, kwRegister, kwThreadLocal, kwInline, kwNoreturn, kwExtension,
+			kwConst, kwVolatile, kwRestrict:
+			p.Leaf()
+		case kwAtomic:
+			p.Leaf()
+			if p.Kind == tLParen {
+				p.Leaf()
+				p.typeName()
+				p.Expect(tRParen)
+				s.typ = true
+			}
+		case kwAttribute, kwDeclspec:
+			p.attribute()
+		case kwAlignas:
+			p.Leaf()
+			p.balanced()
+		case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
+			p.Leaf()
+			s.typ = true
+		case kwStruct, kwUnion, kwEnum:
+			p.structSpecifier()
+			s.typ = true
+		case kwTypeof:
+			m := p.B.Mark()
+			p.Leaf()
+			p.Expect(tLParen)
+			if isSpecifier(p.Kind) || p.Kind == tIdent && p.typedefs[p.Tok.Text] {
+				p.typeName()
+			} else {
+				p.expr()
+			}
+			p.Expect(tRParen)
+			p.B.Close(m, nTypeofSpecifier, 0)
+			s.typ = true
+		case tIdent:
+			switch {
+			case s.typ && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar):
+				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void);
+			case s.typ:
+				return s
+			case p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] && (p.typedefs[p.tok(1).Text] || p.Peek(2) == tIdent || p.Peek(2) == tStar || isSpecifier(p.Peek(2))),
+				isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && isSpecifier(p.Peek(1)):
+				p.Leaf() // a macro before the type: SQLITE_PRIVATE u32 x;
+			case p.identIsType():
+				p.LeafAs(tTypeIdent)
+				s.typ = true
+			case isSpecifier(p.Peek(1)) && !p.typedefs[p.Tok.Text]:
+				p.Leaf() // a macro standing for an attribute: EXPORT int f();
+			default:
+				return s
+			}
+		default:
+			return s
+		}
+		s.any = true
+	}
+}
+
+// identIsType reports whether the name at the current token, with no type
+// before it, is the declaration's type: a typedef's name, or an unknown
+// name followed by what can only be a declarator (T x, T *x, T (*f)(),
+// T const x).
+func (p *parser) identIsType() bool {
+	if p.typedefs[p.Tok.Text] || p.wantType {
+		return true
+	}
+	switch p.Peek(1) {
+	case tIdent, tStar:
+		return true
+	case tLParen:
+		return p.Peek(2) == tStar
+	case kwConst, kwVolatile, kwRestrict:
+		return true
+	}
+	return false
+}
+
+// isSpecifier reports whether a token of kind k is a specifier keyword.
+func isSpecifier(k grammars.Kind) bool {
+	switch k {
+	case kwTypedef, kwExtern, kwStatic, kwAuto, kwRegister, kwThreadLocal, kwInline, kwNoreturn, kwExtension,
+		kwConst, kwVolatile, kwRestrict, kwAtomic, kwAttribute, kwDeclspec, kwAlignas, kwStruct, kwUnion, kwEnum, kwTypeof:
+		return true
+	}
+	return isTypeKeyword(k)
+}
+
+// isTypeKeyword reports whether k is a keyword that names a type.
+func isTypeKeyword(k grammars.Kind) bool {
+	switch k {
+	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
+		return true
+	}
+	return false
+}
+
+// declaration parses a declaration, or, at the top level, a function's
+// definition (K&R's included).
+func (p *parser) declaration(top bool) {
+	m := p.B.Mark()
+	s := p.specifiers()
+	if !s.any && !(top && p.Kind == tIdent) {
+		p.ErrorExpected("declaration")
+	}
+	kind := nDeclaration
+	if s.typedef {
+		kind = nTypeDefinition
+	}
+	if p.Kind == tSemi || p.inPattern && p.Kind == tEOF && s.typ {
+		p.semi() // struct S { … };
+		p.B.Close(m, kind, 0)
+		return
+	}
+	d := p.B.Mark()
+	isFunc := p.declarator(false, false)
+	if isFunc && (p.Kind == kwAttribute || p.Kind == kwDeclspec || p.Kind == kwAsm || p.Kind == tIdent && p.tailMacro()) {
+		p.declaratorTail() // f(void) __THROW: attributes, no K&R declarations
+	}
+	if isFunc && !s.typedef && (p.Kind == tLBrace || top && p.Kind != tSemi && p.Kind != tComma && p.Kind != tAssign && isSpecifier(p.Kind) || top && p.Kind == tIdent) {
+		p.declaratorTail()
+		if p.Kind != tLBrace {
+			k := p.B.Mark()
+			for p.Kind != tLBrace && p.Kind != tEOF {
+				p.declaration(false) // int a; char *b; of a K&R definition
+			}
+			p.B.Close(k, nKRParameters, 0)
+		}
+		p.compound()
+		p.B.Close(m, nFunctionDefinition, 0)
+		return
+	}
+	p.initRest(d, s.typedef)
+	for p.Got(tComma) {
+		d := p.B.Mark()
+		p.declarator(false, false)
+		p.initRest(d, s.typedef)
+	}
+	p.semi()
+	p.B.Close(m, kind, 0)
+}
+
+// initRest parses what follows a declarator (attributes, an asm label,
+// = and an initializer) and closes it at d; a typedef's name is
+// remembered.
+func (p *parser) initRest(d int, typedef bool) {
+	if typedef {
+		p.typedefs[p.lastName] = true
+	}
+	p.declaratorTail()
+	if p.Got(tAssign) {
+		p.initializer()
+		p.B.Close(d, nInitDeclarator, 0)
+	}
+}
+
+// declaratorTail parses the attributes and the asm label after a
+// declarator.
+func (p *parser) declaratorTail() {
+	for {
+		switch p.Kind {
+		case kwAttribute, kwDeclspec:
+			p.attribute()
+		case kwAsm:
+			p.asm()
+		case tIdent:
+			if !p.tailMacro() {
+				return
+			}
+			// an attribute's macro after a declarator: f(void) _X_SENTINEL(0);
+			m := p.B.Mark()
+			p.Leaf()
+			if p.Kind == tLParen {
+				p.balanced()
+			}
+			p.B.Close(m, nAttributeSpecifier, 0)
+		default:
+			return
+		}
+	}
+}
+
+// tailMacro reports whether the name at the current token is a macro
+// standing for an attribute after a declarator (__THROW, __wur,
+// __nonnull ((1)), _X_SENTINEL(0)): spelled as a macro or reserved, and
+// followed by what ends a declarator or by another such.
+func (p *parser) tailMacro() bool {
+	if p.typedefs[p.Tok.Text] || !isMacroName(p.Tok.Text) && !strings.HasPrefix(p.Tok.Text, "__") {
+		return false
+	}
+	switch p.Peek(1) {
+	case tLParen, tSemi, tLBrace, tComma, tAssign, kwAttribute, kwAsm, tRParen:
+		return true
+	case tIdent:
+		t := p.tok(1)
+		return isMacroName(t.Text) || strings.HasPrefix(t.Text, "__")
+	}
+	return false
+}
+
+// declarator parses a declarator (*p, a[3], f(int), (*fp)(void)), or an
+// abstract one in a type name when abstract, and reports whether it
+// declares a function. A field's name is a field_identifier.
+func (p *parser) declarator(abstract, field bool) (isFunc bool) {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	if p.Kind == tStar {
+		p.Leaf()
+		p.qualifiers()
+		inner := p.declarator(abstract, field)
+		k := nPointerDeclarator
+		if abstract && p.B.Len(m) <= 2 {
+			k = nAbstractPointerDeclarator
+		}
+		p.B.Close(m, k, 0)
+		return inner
+	}
+	named, nested := false, false
+	switch {
+	case p.Kind == tIdent:
+		p.lastName = p.Tok.Text
+		if field {
+			p.LeafAs(tFieldIdent)
+		} else {
+			p.Leaf()
+		}
+		named = true
+	case p.Kind == tLParen && (!abstract || p.nestedAhead()):
+		p.Leaf()
+		p.attributes()
+		if p.Kind == tIdent && p.Peek(1) == tStar && isMacroName(p.Tok.Text) {
+			p.Leaf() // a calling convention's macro: (SQLITE_CDECL *f)
+		}
+		isFunc = p.declarator(abstract, field) // void (*f(int))(void) is f's
+		nested = true
+		p.Expect(tRParen)
+		p.B.Close(m, nParenthesizedDeclarator, 0)
+	case abstract:
+	default:
+		p.ErrorExpected("declarator")
+	}
+	for {
+		switch p.Kind {
+		case tLBrack:
+			p.Leaf()
+			p.qualifiers()
+			p.Got(kwStatic)
+			p.qualifiers()
+			if p.Kind == tStar && p.Peek(1) == tRBrack {
+				p.Leaf() // [*]
+			} else if p.Kind != tRBrack {
+				p.assignment()
+			}
+			p.Expect(tRBrack)
+			k := nArrayDeclarator
+			if !named && abstract {
+				k = nAbstractArrayDeclarator
+			}
+			p.B.Close(m, k, 0)
+			isFunc = isFunc && nested
+		case tLParen:
+			p.parameters()
+			k := nFunctionDeclarator
+			if !named && abstract {
+				k = nAbstractFunctionDeclarator
+			}
+			p.B.Close(m, k, 0)
+			isFunc = named || isFunc && nested
+			named = false
+		default:
+			return isFunc
+		}
+	}
+}
+
+// nestedAhead reports whether the ( at the current token, in an abstract
+// declarator, nests one ((*)(int)) rather than holding parameters.
+func (p *parser) nestedAhead() bool {
+	switch p.Peek(1) {
+	case tStar, tLParen, tLBrack, kwAttribute:
+		return true
+	case tIdent:
+		return !p.typedefs[p.tok(1).Text] && (p.Peek(2) == tRParen || p.Peek(2) == tLBrack || p.Peek(2) == tLParen)
+	}
+	return false
+}
+
+// qualifiers parses type qualifiers and attributes after a *.
+func (p *parser) qualifiers() {
+	for {
+		switch p.Kind {
+		case kwConst, kwVolatile, kwRestrict, kwAtomic:
+			p.Leaf()
+		case kwAttribute, kwDeclspec:
+			p.attribute()
+		case tIdent:
+			if p.typedefs[p.Tok.Text] || p.Peek(1) != tIdent && p.Peek(1) != tStar {
+				return
+			}
+			p.Leaf() // a calling convention's macro: *__cdecl f
+		default:
+			return
+		}
+	}
+}
+
+// attributes parses __attribute__((…)) specifiers.
+func (p *parser) attributes() {
+	for p.Kind == kwAttribute || p.Kind == kwDeclspec {
+		p.attribute()
+	}
+}
+
+// attribute parses __attribute__((…)) or __declspec(…), its arguments as
+// tokens.
+func (p *parser) attribute() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.balanced()
+	p.B.Close(m, nAttributeSpecifier, 0)
+}
+
+// asm parses asm volatile goto ( … ), its operands as tokens.
+func (p *parser) asm() {
+	m := p.B.Mark()
+	p.Leaf()
+	for p.Kind == kwVolatile || p.Kind == kwInline || p.Kind == kwGoto {
+		p.Leaf()
+	}
+	p.balanced()
+	p.B.Close(m, nAsmStatement, 0)
+}
+
+// parameters parses (int a, char *b, ...), (void), and K&R's (a, b).
+func (p *parser) parameters() {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	p.List(tComma, tRParen, func() {
+		if p.Kind == tEllipsis {
+			p.Leaf()
+			return
+		}
+		if p.Kind == tIdent && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
+			p.Leaf() // a K&R parameter's name
+			return
+		}
+		d := p.B.Mark()
+		s := p.specifiers()
+		if !s.any {
+			p.ErrorExpected("parameter")
+		}
+		if p.Kind != tComma && p.Kind != tRParen {
+			p.declarator(true, false)
+			p.declaratorTail()
+		}
+		p.B.Close(d, nParameterDeclaration, 0)
+		for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
+			p.Leaf() // a macro that stands for more parameters: f(int a X_PDECL)
+		}
+	})
+	p.Expect(tRParen)
+	p.B.Close(m, nParameterList, 0)
+}
+
+// typeName parses a type name: specifiers and an abstract declarator.
+func (p *parser) typeName() {
+	m := p.B.Mark()
+	saved := p.wantType
+	p.wantType = true
+	s := p.specifiers()
+	p.wantType = saved
+	if !s.any {
+		p.ErrorExpected("type")
+	}
+	if p.Kind == tStar || p.Kind == tLParen || p.Kind == tLBrack {
+		p.declarator(true, false)
+	}
+	p.B.Close(m, nTypeDescriptor, 0)
+}
+
+// structSpecifier parses struct, union or enum with its name, its body,
+// or both.
+func (p *parser) structSpecifier() {
+	m := p.B.Mark()
+	kind := map[grammars.Kind]grammars.Kind{kwStruct: nStructSpecifier, kwUnion: nUnionSpecifier, kwEnum: nEnumSpecifier}[p.Kind]
+	enum := p.Kind == kwEnum
+	p.Leaf()
+	p.attributes()
+	named := false
+	if p.Kind == tIdent {
+		p.LeafAs(tTypeIdent)
+		named = true
+	}
+	if enum && p.Kind == tColon {
+		p.Leaf()
+		p.typeName()
+	}
+	switch {
+	case p.Kind == tLBrace && enum:
+		b := p.B.Mark()
+		p.Leaf()
+		p.list(p.enumerator, tRBrace)
+		p.Expect(tRBrace)
+		p.B.Close(b, nEnumeratorList, 0)
+	case p.Kind == tLBrace:
+		b := p.B.Mark()
+		p.Leaf()
+		p.list(p.field, tRBrace)
+		p.Expect(tRBrace)
+		p.B.Close(b, nFieldDeclarationList, 0)
+	case !named:
+		p.ErrorExpected("'{'")
+	}
+	p.attributes()
+	p.B.Close(m, kind, 0)
+}
+
+// enumerator parses A, B = 2, with its comma.
+func (p *parser) enumerator() {
+	m := p.B.Mark()
+	p.ident()
+	p.attributes()
+	if p.Got(tAssign) {
+		p.assignment()
+	}
+	p.B.Close(m, nEnumerator, 0)
+	p.listComma()
+}
+
+// listComma ends an element of an enumerator or initializer list: with
+// a comma, or none before the } or before a directive line (the last
+// element of a conditional's branch, whose other branch goes on).
+func (p *parser) listComma() {
+	if p.Got(tComma) || p.Kind == tRBrace {
+		return
+	}
+	if _, ok := p.nextPending(); !ok {
+		p.ErrorExpected("','")
+	}
+}
+
+// field parses a struct's field declaration: int a, *b, c : 3;
+func (p *parser) field() {
+	switch p.Kind {
+	case tSemi:
+		p.Next()
+		return
+	case kwStaticAssert:
+		p.staticAssert()
+		return
+	}
+	m := p.B.Mark()
+	if p.Kind == tIdent && p.Peek(1) == tSemi && !p.typedefs[p.Tok.Text] {
+		p.Leaf() // a macro that stands for fields: __GLX_RENDER_HDR;
+		p.semi()
+		p.B.Close(m, nMacroCall, 0)
+		return
+	}
+	if s := p.specifiers(); !s.any {
+		p.ErrorExpected("field")
+	}
+	for p.Kind != tSemi && !(p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)) {
+		if p.Kind != tColon {
+			p.declarator(false, true)
+		}
+		if p.Kind == tColon {
+			b := p.B.Mark()
+			p.Leaf()
+			p.conditional()
+			p.B.Close(b, nBitfieldClause, 0)
+		}
+		p.declaratorTail()
+		if !p.Got(tComma) {
+			break
+		}
+	}
+	p.semi()
+	p.B.Close(m, nFieldDeclaration, 0)
+}
+
+// staticAssert parses _Static_assert(e, "message");
+func (p *parser) staticAssert() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.Expect(tLParen)
+	p.assignment()
+	if p.Got(tComma) {
+		p.strings()
+	}
+	p.Expect(tRParen)
+	p.semi()
+	p.B.Close(m, nStaticAssert, 0)
+}
+
+// initializer parses an expression or { designated, initializers }.
+func (p *parser) initializer() {
+	if p.Kind != tLBrace {
+		p.assignment()
+		return
+	}
+	p.initializerList()
+}
+
+// initializerList parses { .a = 1, [2] = x, [3 ... 5] = y, { … }, }.
+func (p *parser) initializerList() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	if p.Kind != tLBrace {
+		p.ErrorExpected("'{'")
+	}
+	p.Leaf()
+	p.list(func() {
+		d := p.B.Mark()
+		designated := false
+		for p.Kind == tDot || p.Kind == tLBrack {
+			designated = true
+			g := p.B.Mark()
+			if p.Got(tDot) {
+				p.identAs(tFieldIdent)
+				p.B.Close(g, nFieldDesignator, 0)
+				continue
+			}
+			p.Leaf()
+			p.conditional()
+			if p.Got(tEllipsis) {
+				p.conditional()
+			}
+			p.Expect(tRBrack)
+			p.B.Close(g, nSubscriptDesignator, 0)
+		}
+		switch {
+		case designated:
+			p.Expect(tAssign)
+		case p.Kind == tIdent && p.Peek(1) == tColon: // GNU's old field: value
+			p.identAs(tFieldIdent)
+			p.Leaf()
+			designated = true
+		}
+		p.initializer()
+		if designated {
+			p.B.Close(d, nInitializerPair, 0)
+		}
+		p.listComma() // the comma goes with its element, for a conditional's branches
+	}, tRBrace)
+	p.Expect(tRBrace)
+	p.B.Close(m, nInitializerList, 0)
+}

@@ -1,0 +1,417 @@
+package c
+
+import (
+	"sort"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// The preprocessor in the tree.
+//
+// A directive line before the next token of a list (of top-level items,
+// statements, fields or enumerators) is a node there: #include, #define
+// (its name, parameters, and body as tokens), and the others (#undef,
+// #pragma, #error, #line) as a preproc_call. A conditional, #if, #ifdef or
+// #ifndef up to its #endif, is a preproc_if whose branches hold whole
+// items of the list; when its branches do not hold whole ones (a
+// declaration's head in each branch, an extern "C" { opened in one and
+// closed in another), it is read as its first branch only, as a compiler
+// would with the condition true (false for #if 0): the other branches'
+// tokens are trivia, and its lines are nodes where a list goes on and
+// trivia elsewhere.
+
+// A line is a directive line: the index of its # and of its synthetic
+// end in the lexer's slice.
+type line struct{ start, end int }
+
+// name returns the directive's name: if, define, endif, … ("" for a null
+// directive or a line marker).
+func (lx *lexer) name(l line) string {
+	if l.start+1 < l.end && lx.toks[l.start+1].Kind == tDirectiveName {
+		return lx.toks[l.start+1].Text
+	}
+	return ""
+}
+
+// lineAt returns the directive line that starts at index s.
+func (lx *lexer) lineAt(s int) line {
+	e := s
+	for e < len(lx.toks) && lx.toks[e].Kind != tDirectiveEnd {
+		e++
+	}
+	return line{s, e}
+}
+
+// nextPending returns the first directive line not taken between the
+// last token the parser read and the current one.
+func (p *parser) nextPending() (line, bool) {
+	i := p.index()
+	j := i - 1
+	for j >= 0 && p.lx.skip[j] {
+		j--
+	}
+	from := max(j+1, p.lx.lastTaken()+1)
+	for s := from; s < i; s++ {
+		if p.lx.toks[s].Kind == tDirective {
+			return p.lx.lineAt(s), true
+		}
+	}
+	return line{}, false
+}
+
+// before returns the pending directive line, or nil: for recovery,
+// which may start again at one.
+func (p *parser) before() *line {
+	if l, ok := p.nextPending(); ok {
+		return &l
+	}
+	return nil
+}
+
+// pending takes the directive lines before the current token as nodes,
+// a conditional with its branches, and returns at the first line that
+// ends or splits a conditional (#elif, #else, #endif), which it leaves
+// to the conditional, or when there are no more.
+func (p *parser) pending(item func(), stop func() bool, inCond bool) {
+	for {
+		l, ok := p.nextPending()
+		if !ok {
+			return
+		}
+		switch p.lx.name(l) {
+		case "elif", "elifdef", "elifndef", "else", "endif":
+			if inCond {
+				return
+			}
+			p.take(l, nPreprocDirective) // one whose #if is not in this list
+		case "if", "ifdef", "ifndef":
+			p.ppConditional(l, item, stop)
+		default:
+			p.directive(l)
+		}
+	}
+}
+
+// take pushes the tokens of line l as leaves of a node of kind k.
+func (p *parser) take(l line, k grammars.Kind) {
+	m := p.B.Mark()
+	p.leaves(l.start, l.end)
+	p.B.Close(m, k, 0)
+	p.lx.taken = append(p.lx.taken, int32(l.start))
+}
+
+// leaves pushes the tokens from index i up to j as leaves.
+func (p *parser) leaves(i, j int) {
+	for ; i < j; i++ {
+		t := &p.lx.toks[i]
+		p.B.Leaf(t.Kind, t.Offset, t.End())
+	}
+}
+
+// directive pushes a directive that is no conditional's: #include,
+// #define, and the others.
+func (p *parser) directive(l line) {
+	toks := p.lx.toks
+	m := p.B.Mark()
+	switch p.lx.name(l) {
+	case "include", "include_next", "import":
+		p.leaves(l.start, l.end)
+		p.B.Close(m, nPreprocInclude, 0)
+	case "define":
+		i := l.start + 2
+		p.leaves(l.start, i)
+		kind := nPreprocDef
+		if i < l.end && toks[i].Kind == tIdent {
+			p.leaves(i, i+1)
+			i++
+			// NAME( with no space is a function-like macro's parameters
+			if i < l.end && toks[i].Kind == tLParen && toks[i].Offset == toks[i-1].End() {
+				kind = nPreprocFunctionDef
+				j := i
+				for j < l.end && toks[j].Kind != tRParen {
+					j++
+				}
+				j = min(j+1, l.end)
+				pm := p.B.Mark()
+				p.leaves(i, j)
+				p.B.Close(pm, nPreprocParams, 0)
+				i = j
+			}
+		}
+		p.leaves(i, l.end) // the body, as tokens
+		p.B.Close(m, kind, 0)
+	default:
+		p.leaves(l.start, l.end)
+		p.B.Close(m, nPreprocCall, 0)
+	}
+	p.lx.taken = append(p.lx.taken, int32(l.start))
+}
+
+// ppConditional parses #if … #endif at line l, with its branches as whole
+// items, or, when they are not, as its first branch only.
+func (p *parser) ppConditional(l line, item func(), stop func() bool) {
+	m := p.B.Mark()
+	// A branch no C compiler takes (#if 0, #ifdef __cplusplus and its
+	// extern "C" {) is inactive at once, its text trivia.
+	ok := !p.flat[l.start] && !p.lx.isZero(l) && p.lx.balanced(l) && p.try(func() {
+		p.take(l, nPreprocDirective)
+		branch := -1 // the mark of the open #elif or #else, if any
+		var kind grammars.Kind
+		for {
+			p.pending(item, stop, true)
+			if e, ok := p.nextPending(); ok {
+				name := p.lx.name(e)
+				if branch >= 0 {
+					p.B.Close(branch, kind, 0)
+					branch = -1
+				}
+				if name == "endif" {
+					p.take(e, nPreprocDirective)
+					p.B.Close(m, nPreprocIf, 0)
+					return
+				}
+				branch, kind = p.B.Mark(), nPreprocElif
+				if name == "else" {
+					kind = nPreprocElse
+				}
+				p.take(e, nPreprocDirective)
+				continue
+			}
+			if p.Kind == tEOF || stop() {
+				p.Errorf("#%s at line %d is not closed here", p.lx.name(l), p.lx.toks[l.start].Line)
+			}
+			item()
+		}
+	})
+	if ok {
+		return
+	}
+	// Read again after an outer conditional failed, it fails again: it
+	// is flat at once, so nesting costs no more than once per level.
+	p.flat[l.start] = true
+	p.firstBranch(l)
+	p.take(l, nPreprocDirective)
+}
+
+// firstBranch makes the tokens of every branch of the conditional at l
+// but its first inactive (of every branch but the #else for #if 0), and
+// moves the parser to the first active token from where it is.
+func (p *parser) firstBranch(l line) {
+	lx := p.lx
+	splits := lx.splits(l)
+	if len(splits) < 2 && !lx.isZero(l) {
+		return // no other branch; an unclosed #if keeps what follows
+	}
+	from, to := 0, len(splits)-1 // the splits whose branches go
+	if lx.isZero(l) {
+		// #if 0: the first branch goes, and the #else's stays
+		from, to = -1, 0
+		for i, s := range splits {
+			if lx.name(s) == "else" {
+				to = i
+				break
+			}
+		}
+	}
+	for i := from; i < to; i++ {
+		a := l.end
+		if i >= 0 {
+			a = splits[i].end
+		}
+		b := len(lx.toks)
+		if i+1 < len(splits) {
+			b = splits[i+1].start
+		}
+		for k := a + 1; k < b; k++ {
+			if !lx.skip[k] {
+				lx.skip[k], lx.inactive[k] = true, true
+			}
+		}
+	}
+	p.reseek()
+}
+
+// splits returns the #elif, #else and #endif lines of the conditional at
+// l, nested conditionals passed over.
+func (lx *lexer) splits(l line) []line {
+	var out []line
+	depth := 0
+	for s := l.end; s < len(lx.toks); s++ {
+		if lx.toks[s].Kind != tDirective {
+			continue
+		}
+		d := lx.lineAt(s)
+		switch lx.name(d) {
+		case "if", "ifdef", "ifndef":
+			depth++
+		case "elif", "elifdef", "elifndef", "else":
+			if depth == 0 {
+				out = append(out, d)
+			}
+		case "endif":
+			if depth == 0 {
+				return append(out, d)
+			}
+			depth--
+		}
+		s = d.end
+	}
+	return out
+}
+
+// balanced reports whether every branch of the conditional at l closes
+// each bracket it opens: a branch that does not can hold no whole items,
+// so the conditional is flat without a try.
+func (lx *lexer) balanced(l line) bool {
+	splits := lx.splits(l)
+	if len(splits) == 0 {
+		return false // no #endif
+	}
+	from := l.end
+	for _, sp := range splits {
+		for i := from + 1; i < sp.start; i++ {
+			if lx.skip[i] {
+				continue
+			}
+			switch lx.toks[i].Kind {
+			case tLParen, tLBrack, tLBrace, tRParen, tRBrack, tRBrace:
+				if q := int(lx.partner[i]); q <= from || q >= sp.start {
+					return false
+				}
+			}
+		}
+		from = sp.end
+	}
+	return true
+}
+
+// isZero reports whether the conditional at l is false for a C
+// compiler whatever is defined: #if 0, and #ifdef __cplusplus or #if
+// defined(__cplusplus), whose first branch is C++'s (extern "C" {).
+func (lx *lexer) isZero(l line) bool {
+	toks := lx.toks[l.start+2 : l.end]
+	switch lx.name(l) {
+	case "if":
+		if len(toks) == 1 && toks[0].Text == "0" {
+			return true
+		}
+		return len(toks) == 4 && toks[0].Text == "defined" && toks[2].Text == "__cplusplus" ||
+			len(toks) == 2 && toks[0].Text == "defined" && toks[1].Text == "__cplusplus"
+	case "ifdef":
+		return len(toks) == 1 && toks[0].Text == "__cplusplus"
+	}
+	return false
+}
+
+// reseek moves the parser to the first token from the current one that
+// is not skipped, after tokens were made inactive.
+func (p *parser) reseek() {
+	// not p.index(), which takes the current token to be no skipped one
+	off := p.Tok.Offset
+	i := sort.Search(len(p.lx.toks), func(i int) bool { return p.lx.toks[i].Offset >= off })
+	for i < len(p.lx.toks) && p.lx.skip[i] {
+		i++
+	}
+	t := p.lx.eof
+	if i < len(p.lx.toks) {
+		t = p.lx.toks[i]
+		p.lx.next = i + 1
+	} else {
+		p.lx.next = len(p.lx.toks)
+	}
+	p.Win.Reset(t)
+	p.Load()
+}
+
+// trivia returns the directive lines no list took and the inactive
+// branches' tokens, as spans.
+func (lx *lexer) trivia() []grammars.Span {
+	taken := map[int32]bool{}
+	for _, s := range lx.taken {
+		taken[s] = true
+	}
+	var out []grammars.Span
+	add := func(a, b uint32) {
+		if n := len(out); n > 0 && out[n-1].End >= a {
+			out[n-1].End = max(out[n-1].End, b)
+			return
+		}
+		out = append(out, grammars.Span{Start: a, End: b})
+	}
+	for i := 0; i < len(lx.toks); i++ {
+		t := &lx.toks[i]
+		switch {
+		case t.Kind == tDirective && !taken[int32(i)]:
+			l := lx.lineAt(i)
+			end := t.End()
+			if l.end > l.start+1 {
+				end = lx.toks[l.end-1].End()
+			}
+			add(t.Offset, end)
+			i = l.end
+		case t.Kind == tDirective:
+			i = lx.lineAt(i).end
+		case lx.inactive[i] && !t.Synthetic:
+			add(t.Offset, t.End())
+		}
+	}
+	return out
+}
+
+// guarded parses an item; when it fails and a conditional stands inside
+// it (an #ifdef between two operands, or around a declaration's head),
+// that conditional is read as its first branch and the item is parsed
+// again, up to a few times. The last failure unwinds as usual.
+func (p *parser) guarded(item func()) {
+	for range 8 {
+		line, ok := p.attempt(item)
+		if ok {
+			return
+		}
+		l, found := p.conditionalBefore(line)
+		if !found {
+			break
+		}
+		p.flat[l.start] = true
+		p.firstBranch(l)
+	}
+	item()
+}
+
+// attempt runs item and reports whether it parsed, and the line of its
+// error when it did not; the parser is back where it was then.
+func (p *parser) attempt(item func()) (line int, ok bool) {
+	s := p.Save()
+	taken := p.lx.taken
+	defer func() {
+		if r := recover(); r != nil {
+			b, isBail := r.(kit.Bailout)
+			if !isBail {
+				panic(r)
+			}
+			p.Restore(s, p.lx.resetAfter)
+			p.lx.untake(taken)
+			line, ok = b.Err.Line, false
+		}
+	}()
+	item()
+	return 0, true
+}
+
+// conditionalBefore returns the first conditional from the current token
+// to line that is still read with all its branches.
+func (p *parser) conditionalBefore(last int) (l line, ok bool) {
+	lx := p.lx
+	for i := p.index(); i < len(lx.toks) && int(lx.toks[i].Line) <= last; i++ {
+		if lx.toks[i].Kind != tDirective || p.flat[i] {
+			continue
+		}
+		d := lx.lineAt(i)
+		switch lx.name(d) {
+		case "if", "ifdef", "ifndef":
+			return d, true
+		}
+	}
+	return l, false
+}

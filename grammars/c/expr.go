@@ -1,0 +1,363 @@
+package c
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// Expressions.
+
+var binaryOps = kit.NewPrecedence(
+	[]grammars.Kind{tOrOr},
+	[]grammars.Kind{tAndAnd},
+	[]grammars.Kind{tPipe},
+	[]grammars.Kind{tCaret},
+	[]grammars.Kind{tAmp},
+	[]grammars.Kind{tEq, tNe},
+	[]grammars.Kind{tLT, tGT, tLE, tGE},
+	[]grammars.Kind{tShl, tShr},
+	[]grammars.Kind{tPlus, tMinus},
+	[]grammars.Kind{tStar, tSlash, tPercent},
+)
+
+func isAssignOp(k grammars.Kind) bool {
+	switch k {
+	case tAssign, tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tAmpEq, tPipeEq, tCaretEq, tShlEq, tShrEq:
+		return true
+	}
+	return false
+}
+
+// expr parses an expression with commas: a, b.
+func (p *parser) expr() {
+	m := p.B.Mark()
+	p.assignment()
+	if p.Kind == tComma {
+		for p.Got(tComma) {
+			p.assignment()
+		}
+		p.B.Close(m, nCommaExpression, 0)
+	}
+}
+
+// parenExpr parses ( expression ).
+func (p *parser) parenExpr() {
+	p.Expect(tLParen)
+	p.expr()
+	p.Expect(tRParen)
+}
+
+// assignment parses a = b, a += b, or a conditional.
+func (p *parser) assignment() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	p.conditional()
+	if isAssignOp(p.Kind) {
+		p.Leaf()
+		p.assignment()
+		p.B.Close(m, nAssignmentExpression, 0)
+	}
+}
+
+// conditional parses c ? a : b, and GNU's c ?: b.
+func (p *parser) conditional() {
+	m := p.B.Mark()
+	p.Binary(binaryOps, 1, p.unary, nBinaryExpression)
+	if p.Kind == tQuestion {
+		p.Leaf()
+		if p.Kind != tColon {
+			p.expr()
+		}
+		p.Expect(tColon)
+		p.assignment()
+		p.B.Close(m, nConditionalExpression, 0)
+	}
+}
+
+// unary parses prefix operators, casts, sizeof and _Alignof, or a
+// postfix expression.
+func (p *parser) unary() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tStar, tAmp:
+		p.Leaf()
+		p.unary()
+		p.B.Close(m, nPointerExpression, 0)
+		return
+	case tMinus, tPlus, tNot, tTilde:
+		p.Leaf()
+		p.unary()
+		p.B.Close(m, nUnaryExpression, 0)
+		return
+	case tAndAnd: // GNU's &&label
+		p.Leaf()
+		p.identAs(tLabel)
+		p.B.Close(m, nUnaryExpression, 0)
+		return
+	case tInc, tDec:
+		p.Leaf()
+		p.unary()
+		p.B.Close(m, nUpdateExpression, 0)
+		return
+	case kwSizeof, kwAlignof:
+		k := nSizeofExpression
+		if p.Kind == kwAlignof {
+			k = nAlignofExpression
+		}
+		p.Leaf()
+		if p.Kind == tLParen && p.castAhead() {
+			p.Leaf()
+			p.typeName()
+			p.Expect(tRParen)
+			if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
+				p.initializerList()
+			}
+		} else {
+			p.unary()
+		}
+		p.B.Close(m, k, 0)
+		return
+	case kwExtension:
+		p.Leaf()
+		p.unary()
+		p.B.Close(m, nUnaryExpression, 0)
+		return
+	case tLParen:
+		if p.castAhead() {
+			p.Leaf()
+			p.typeName()
+			p.Expect(tRParen)
+			if p.Kind == tLBrace {
+				p.initializerList()
+				p.B.Close(m, nCompoundLiteral, 0)
+				p.postfix(m)
+				return
+			}
+			p.unary()
+			p.B.Close(m, nCastExpression, 0)
+			return
+		}
+	}
+	p.primary()
+	p.postfix(m)
+}
+
+// castAhead reports whether the ( at the current token holds a type
+// name: a type keyword, a typedef's name, or an unknown name and stars
+// before the ) and an operand after it ((T *)p, (T)x).
+func (p *parser) castAhead() bool {
+	k := p.Peek(1)
+	if k != tIdent {
+		return isSpecifier(k) && k != kwExtension
+	}
+	if p.typedefs[p.tok(1).Text] {
+		return p.Peek(2) != tDot && p.Peek(2) != tArrow && p.Peek(2) != tLBrack && p.Peek(2) != tLParen
+	}
+	n := 2
+	for p.Peek(n) == tStar && n < 7 {
+		n++
+	}
+	if p.Peek(n) != tRParen {
+		return false
+	}
+	if n > 2 {
+		return true // (T *)
+	}
+	switch p.Peek(n + 1) {
+	case tIdent, tNumber, tChar, tString, tLParen, tNot, tTilde, kwSizeof:
+		return true
+	}
+	return false
+}
+
+// postfix parses what follows an operand: [i], (args), .f, ->f, ++, --.
+func (p *parser) postfix(m int) {
+	for {
+		switch p.Kind {
+		case tLBrack:
+			p.Leaf()
+			p.expr()
+			p.Expect(tRBrack)
+			p.B.Close(m, nSubscriptExpression, 0)
+		case tLParen:
+			if p.B.Len(m) == 1 && isMacroName(p.lastIdent) {
+				p.macroArguments() // FUNC(typeof, 1): a macro's arguments may be tokens
+			} else {
+				p.arguments()
+			}
+			p.B.Close(m, nCallExpression, 0)
+		case tDot, tArrow:
+			p.Leaf()
+			p.identAs(tFieldIdent)
+			p.B.Close(m, nFieldExpression, 0)
+		case tInc, tDec:
+			p.Leaf()
+			p.B.Close(m, nUpdateExpression, 0)
+		default:
+			return
+		}
+	}
+}
+
+// arguments parses (a, b); a macro's may be a type (va_arg(ap, int),
+// offsetof(struct s, f)).
+func (p *parser) arguments() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	p.List(tComma, tRParen, func() {
+		if p.argumentIsType() {
+			p.typeName()
+			return
+		}
+		p.assignment()
+		for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
+			p.Leaf() // a macro that stands for more arguments: f(a X_PARAM)
+		}
+	})
+	p.Expect(tRParen)
+	p.B.Close(m, nArgumentList, 0)
+}
+
+// macroArguments parses a macro call's arguments as arguments where
+// they parse, and as tokens where they do not (LOCK(int x;)).
+func (p *parser) macroArguments() {
+	if p.try(p.arguments) {
+		return
+	}
+	m := p.B.Mark()
+	p.balanced()
+	p.B.Close(m, nArgumentList, 0)
+}
+
+// argumentIsType reports whether a type name is the argument at the
+// current token: a type keyword's, or struct … followed by , or ).
+func (p *parser) argumentIsType() bool {
+	if p.Kind == tIdent {
+		// T *, T ** and a typedef's name, alone: va_arg(ap, T *)
+		n := 1
+		for p.Peek(n) == tStar && n < 7 {
+			n++
+		}
+		end := p.Peek(n) == tComma || p.Peek(n) == tRParen
+		return end && (n > 1 || p.typedefs[p.Tok.Text])
+	}
+	return isSpecifier(p.Kind) && p.Kind != kwExtension
+}
+
+// primary parses a name, a literal, strings, ( e ), ({ statements }),
+// _Generic, __builtin_va_arg, __builtin_offsetof.
+func (p *parser) primary() {
+	m := p.B.Mark()
+	p.lastIdent = ""
+	switch p.Kind {
+	case tIdent:
+		if p.Peek(1) == tString && isMacroName(p.Tok.Text) {
+			p.strings() // PRIu64 "x": a macro's string before another
+			return
+		}
+		p.lastIdent = p.Tok.Text
+		p.Leaf()
+	case tNumber, tChar:
+		p.Leaf()
+	case tString:
+		p.strings()
+	case tLParen:
+		p.Leaf()
+		if p.Kind == tLBrace {
+			p.compound()
+			p.Expect(tRParen)
+			p.B.Close(m, nStatementExpression, 0)
+			return
+		}
+		p.expr()
+		p.Expect(tRParen)
+		p.B.Close(m, nParenthesizedExpression, 0)
+	case kwGeneric:
+		p.Leaf()
+		p.Expect(tLParen)
+		p.assignment()
+		for p.Got(tComma) {
+			a := p.B.Mark()
+			if p.Kind == kwDefault {
+				p.Leaf()
+			} else {
+				p.typeName()
+			}
+			p.Expect(tColon)
+			p.assignment()
+			p.B.Close(a, nGenericAssociation, 0)
+		}
+		p.Expect(tRParen)
+		p.B.Close(m, nGenericExpression, 0)
+	case kwBuiltinVaArg:
+		p.Leaf()
+		p.Expect(tLParen)
+		p.assignment()
+		p.Expect(tComma)
+		p.typeName()
+		p.Expect(tRParen)
+		p.B.Close(m, nVaArgExpression, 0)
+	case kwBuiltinOffsetof:
+		p.Leaf()
+		p.Expect(tLParen)
+		p.typeName()
+		p.Expect(tComma)
+		p.postfixDesignator()
+		p.Expect(tRParen)
+		p.B.Close(m, nOffsetofExpression, 0)
+	default:
+		p.ErrorExpected("expression")
+	}
+}
+
+// postfixDesignator parses offsetof's member: a.b[2].c.
+func (p *parser) postfixDesignator() {
+	m := p.B.Mark()
+	p.identAs(tFieldIdent)
+	for {
+		switch p.Kind {
+		case tDot:
+			p.Leaf()
+			p.identAs(tFieldIdent)
+			p.B.Close(m, nFieldExpression, 0)
+		case tLBrack:
+			p.Leaf()
+			p.expr()
+			p.Expect(tRBrack)
+			p.B.Close(m, nSubscriptExpression, 0)
+		default:
+			return
+		}
+	}
+}
+
+// strings parses "a" "b", and a macro's name or call among them
+// ("%" PRIu64, "v=" STR(x)).
+func (p *parser) strings() {
+	m := p.B.Mark()
+	n := 0
+	for {
+		switch {
+		case p.Kind == tString:
+			p.Leaf()
+		case p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tString:
+			p.Leaf()
+		case p.Kind == tIdent && n > 0 && p.Peek(1) == tLParen:
+			c := p.B.Mark()
+			p.Leaf()
+			p.arguments()
+			p.B.Close(c, nCallExpression, 0)
+		default:
+			if n > 1 {
+				p.B.Close(m, nConcatenatedString, 0)
+			}
+			return
+		}
+		n++
+	}
+}

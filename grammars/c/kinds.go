@@ -1,0 +1,334 @@
+package c
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Token kinds come first; the leaves the parser makes of other tokens
+// with LeafAs are token kinds too.
+const (
+	tEOF grammars.Kind = iota
+	tIllegal
+	tIdent
+	tNumber
+	tChar   // 'a', L'a', u8'a'
+	tString // "a", L"a", u8"a"
+	tHeader // <stdio.h> in an #include
+
+	tTypeIdent  // a typedef's name where it is a type
+	tFieldIdent // a member's name after . or ->, and in a struct
+	tLabel      // a statement label, a goto's target
+
+	// The preprocessor: the # that starts a directive line, the
+	// directive's name, and the synthetic end of its line.
+	tDirective
+	tDirectiveName
+	tDirectiveEnd
+	tPPArg // a #define's body, or a directive's text, as one token
+
+	// punctuation
+	tLBrace
+	tRBrace
+	tLParen
+	tRParen
+	tLBrack
+	tRBrack
+	tSemi
+	tComma
+	tDot
+	tEllipsis
+	tArrow
+	tColon
+	tQuestion
+	tHash     // # in a macro's body
+	tHashHash // ##
+	tAssign
+	tEq
+	tNe
+	tLT
+	tLE
+	tGT
+	tGE
+	tShl
+	tShr
+	tPlus
+	tMinus
+	tStar
+	tSlash
+	tPercent
+	tAmp
+	tPipe
+	tCaret
+	tTilde
+	tNot
+	tAndAnd
+	tOrOr
+	tInc
+	tDec
+	tPlusEq
+	tMinusEq
+	tStarEq
+	tSlashEq
+	tPercentEq
+	tAmpEq
+	tPipeEq
+	tCaretEq
+	tShlEq
+	tShrEq
+
+	// keywords
+	kwAuto
+	kwBreak
+	kwCase
+	kwChar
+	kwConst
+	kwContinue
+	kwDefault
+	kwDo
+	kwDouble
+	kwElse
+	kwEnum
+	kwExtern
+	kwFloat
+	kwFor
+	kwGoto
+	kwIf
+	kwInline
+	kwInt
+	kwLong
+	kwRegister
+	kwRestrict
+	kwReturn
+	kwShort
+	kwSigned
+	kwSizeof
+	kwStatic
+	kwStruct
+	kwSwitch
+	kwTypedef
+	kwUnion
+	kwUnsigned
+	kwVoid
+	kwVolatile
+	kwWhile
+	kwAlignas
+	kwAlignof
+	kwAtomic
+	kwBool
+	kwComplex
+	kwGeneric
+	kwImaginary
+	kwNoreturn
+	kwStaticAssert
+	kwThreadLocal
+	kwAttribute // __attribute__, __attribute
+	kwExtension // __extension__
+	kwAsm       // asm, __asm__, __asm
+	kwTypeof    // typeof, __typeof__, __typeof
+	kwBuiltinVaArg
+	kwBuiltinOffsetof
+	kwLabel    // __label__
+	kwAutoType // __auto_type
+	kwDeclspec // __declspec
+
+	numTokens
+)
+
+const (
+	firstKeyword = kwAuto
+	lastKeyword  = kwDeclspec
+)
+
+// Node kinds.
+const (
+	nTranslationUnit grammars.Kind = numTokens + iota
+	nError
+
+	// the preprocessor
+	nPreprocInclude
+	nPreprocDef         // #define NAME body
+	nPreprocFunctionDef // #define NAME(a, b) body
+	nPreprocParams
+	nPreprocCall // #undef, #pragma, #error, #line, #warning, and the rest
+	nPreprocIf   // #if, #ifdef, #ifndef … #endif, with its branches
+	nPreprocElif
+	nPreprocElse
+	nPreprocDirective // a conditional's line: #if X, #else, #endif
+
+	// declarations
+	nFunctionDefinition
+	nDeclaration
+	nTypeDefinition
+	nInitDeclarator
+	nPointerDeclarator
+	nFunctionDeclarator
+	nArrayDeclarator
+	nParenthesizedDeclarator
+	nParameterList
+	nParameterDeclaration
+	nKRParameters // the declarations of an old-style definition's parameters
+	nStructSpecifier
+	nUnionSpecifier
+	nEnumSpecifier
+	nFieldDeclarationList
+	nFieldDeclaration
+	nBitfieldClause
+	nEnumeratorList
+	nEnumerator
+	nTypeDescriptor
+	nAbstractPointerDeclarator
+	nAbstractFunctionDeclarator
+	nAbstractArrayDeclarator
+	nSizedTypeSpecifier // unsigned long int
+	nTypeofSpecifier
+	nAttributeSpecifier
+	nAsmStatement
+	nStaticAssert
+	nLinkageSpecification // extern "C" { … }, in headers for C++
+	nMacroCall            // FOO(x) where a statement or a declaration stands
+
+	// statements
+	nCompoundStatement
+	nExpressionStatement
+	nIfStatement
+	nElseClause
+	nWhileStatement
+	nDoStatement
+	nForStatement
+	nReturnStatement
+	nBreakStatement
+	nContinueStatement
+	nGotoStatement
+	nSwitchStatement
+	nCaseStatement
+	nLabeledStatement
+	nEmptyStatement
+
+	// expressions
+	nCommaExpression
+	nAssignmentExpression
+	nConditionalExpression
+	nBinaryExpression
+	nUnaryExpression
+	nPointerExpression // *p, &x
+	nUpdateExpression
+	nCastExpression
+	nSizeofExpression
+	nAlignofExpression
+	nOffsetofExpression
+	nVaArgExpression
+	nCallExpression
+	nArgumentList
+	nSubscriptExpression
+	nFieldExpression
+	nParenthesizedExpression
+	nCompoundLiteral
+	nStatementExpression
+	nGenericExpression
+	nGenericAssociation
+	nInitializerList
+	nInitializerPair
+	nFieldDesignator
+	nSubscriptDesignator
+	nConcatenatedString
+
+	numKinds
+)
+
+// kindNames are the kinds' names: a token's is its text, or a name for
+// those whose text varies.
+var kindNames = [numKinds]string{
+	tEOF: "end of file", tIllegal: "illegal", tIdent: "identifier", tNumber: "number_literal",
+	tChar: "char_literal", tString: "string_literal", tHeader: "system_lib_string",
+	tTypeIdent: "type_identifier", tFieldIdent: "field_identifier", tLabel: "statement_identifier",
+	tDirective: "#", tDirectiveName: "preproc_directive", tDirectiveEnd: "end of directive", tPPArg: "preproc_arg",
+
+	tLBrace: "{", tRBrace: "}", tLParen: "(", tRParen: ")", tLBrack: "[", tRBrack: "]", tSemi: ";", tComma: ",",
+	tDot: ".", tEllipsis: "...", tArrow: "->", tColon: ":", tQuestion: "?", tHash: "#", tHashHash: "##",
+	tAssign: "=", tEq: "==", tNe: "!=", tLT: "<", tLE: "<=", tGT: ">", tGE: ">=", tShl: "<<", tShr: ">>",
+	tPlus: "+", tMinus: "-", tStar: "*", tSlash: "/", tPercent: "%", tAmp: "&", tPipe: "|", tCaret: "^",
+	tTilde: "~", tNot: "!", tAndAnd: "&&", tOrOr: "||", tInc: "++", tDec: "--", tPlusEq: "+=", tMinusEq: "-=",
+	tStarEq: "*=", tSlashEq: "/=", tPercentEq: "%=", tAmpEq: "&=", tPipeEq: "|=", tCaretEq: "^=",
+	tShlEq: "<<=", tShrEq: ">>=",
+
+	kwAuto: "auto", kwBreak: "break", kwCase: "case", kwChar: "char", kwConst: "const", kwContinue: "continue",
+	kwDefault: "default", kwDo: "do", kwDouble: "double", kwElse: "else", kwEnum: "enum", kwExtern: "extern",
+	kwFloat: "float", kwFor: "for", kwGoto: "goto", kwIf: "if", kwInline: "inline", kwInt: "int", kwLong: "long",
+	kwRegister: "register", kwRestrict: "restrict", kwReturn: "return", kwShort: "short", kwSigned: "signed",
+	kwSizeof: "sizeof", kwStatic: "static", kwStruct: "struct", kwSwitch: "switch", kwTypedef: "typedef",
+	kwUnion: "union", kwUnsigned: "unsigned", kwVoid: "void", kwVolatile: "volatile", kwWhile: "while",
+	kwAlignas: "_Alignas", kwAlignof: "_Alignof", kwAtomic: "_Atomic", kwBool: "_Bool", kwComplex: "_Complex",
+	kwGeneric: "_Generic", kwImaginary: "_Imaginary", kwNoreturn: "_Noreturn", kwStaticAssert: "_Static_assert",
+	kwThreadLocal: "_Thread_local", kwAttribute: "__attribute__", kwExtension: "__extension__", kwAsm: "asm",
+	kwTypeof: "typeof", kwBuiltinVaArg: "__builtin_va_arg", kwBuiltinOffsetof: "__builtin_offsetof",
+	kwLabel: "__label__", kwAutoType: "__auto_type", kwDeclspec: "__declspec",
+
+	nTranslationUnit: "translation_unit", nError: "ERROR",
+	nPreprocInclude: "preproc_include", nPreprocDef: "preproc_def", nPreprocFunctionDef: "preproc_function_def",
+	nPreprocParams: "preproc_params", nPreprocCall: "preproc_call", nPreprocIf: "preproc_if",
+	nPreprocElif: "preproc_elif", nPreprocElse: "preproc_else", nPreprocDirective: "preproc_line",
+
+	nFunctionDefinition: "function_definition", nDeclaration: "declaration", nTypeDefinition: "type_definition",
+	nInitDeclarator: "init_declarator", nPointerDeclarator: "pointer_declarator",
+	nFunctionDeclarator: "function_declarator", nArrayDeclarator: "array_declarator",
+	nParenthesizedDeclarator: "parenthesized_declarator", nParameterList: "parameter_list",
+	nParameterDeclaration: "parameter_declaration", nKRParameters: "kr_parameter_declarations",
+	nStructSpecifier: "struct_specifier", nUnionSpecifier: "union_specifier", nEnumSpecifier: "enum_specifier",
+	nFieldDeclarationList: "field_declaration_list", nFieldDeclaration: "field_declaration",
+	nBitfieldClause: "bitfield_clause", nEnumeratorList: "enumerator_list", nEnumerator: "enumerator",
+	nTypeDescriptor: "type_descriptor", nAbstractPointerDeclarator: "abstract_pointer_declarator",
+	nAbstractFunctionDeclarator: "abstract_function_declarator", nAbstractArrayDeclarator: "abstract_array_declarator",
+	nSizedTypeSpecifier: "sized_type_specifier", nTypeofSpecifier: "typeof_specifier",
+	nAttributeSpecifier: "attribute_specifier", nAsmStatement: "gnu_asm_expression", nStaticAssert: "static_assert_declaration",
+	nLinkageSpecification: "linkage_specification", nMacroCall: "macro_call",
+
+	nCompoundStatement: "compound_statement", nExpressionStatement: "expression_statement",
+	nIfStatement: "if_statement", nElseClause: "else_clause", nWhileStatement: "while_statement",
+	nDoStatement: "do_statement", nForStatement: "for_statement", nReturnStatement: "return_statement",
+	nBreakStatement: "break_statement", nContinueStatement: "continue_statement", nGotoStatement: "goto_statement",
+	nSwitchStatement: "switch_statement", nCaseStatement: "case_statement", nLabeledStatement: "labeled_statement",
+	nEmptyStatement: "empty_statement",
+
+	nCommaExpression: "comma_expression", nAssignmentExpression: "assignment_expression",
+	nConditionalExpression: "conditional_expression", nBinaryExpression: "binary_expression",
+	nUnaryExpression: "unary_expression", nPointerExpression: "pointer_expression",
+	nUpdateExpression: "update_expression", nCastExpression: "cast_expression", nSizeofExpression: "sizeof_expression",
+	nAlignofExpression: "alignof_expression", nOffsetofExpression: "offsetof_expression",
+	nVaArgExpression: "va_arg_expression", nCallExpression: "call_expression", nArgumentList: "argument_list",
+	nSubscriptExpression: "subscript_expression", nFieldExpression: "field_expression",
+	nParenthesizedExpression: "parenthesized_expression", nCompoundLiteral: "compound_literal_expression",
+	nStatementExpression: "statement_expression", nGenericExpression: "generic_expression",
+	nGenericAssociation: "generic_association", nInitializerList: "initializer_list",
+	nInitializerPair: "initializer_pair", nFieldDesignator: "field_designator",
+	nSubscriptDesignator: "subscript_designator", nConcatenatedString: "concatenated_string",
+}
+
+func kindTable() []grammars.KindInfo {
+	out := make([]grammars.KindInfo, numKinds)
+	for k, name := range kindNames {
+		named := k >= int(numTokens) || k >= int(tIdent) && k <= int(tLabel) || grammars.Kind(k) == tPPArg || grammars.Kind(k) == tDirectiveName
+		switch grammars.Kind(k) {
+		case kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex:
+			named = true // a primitive type: $T binds it
+		}
+		out[k] = grammars.KindInfo{Name: name, Named: named}
+	}
+	return out
+}
+
+// keywords maps a keyword's text, and the GNU spellings of some, to its
+// kind.
+var keywords = func() map[string]grammars.Kind {
+	m := map[string]grammars.Kind{}
+	for k := firstKeyword; k <= lastKeyword; k++ {
+		m[kindNames[k]] = k
+	}
+	for text, k := range map[string]grammars.Kind{
+		"__attribute": kwAttribute, "__asm__": kwAsm, "__asm": kwAsm, "__typeof__": kwTypeof, "__typeof": kwTypeof,
+		"__inline": kwInline, "__inline__": kwInline, "__restrict": kwRestrict, "__restrict__": kwRestrict,
+		"__volatile__": kwVolatile, "__volatile": kwVolatile, "__const": kwConst, "__const__": kwConst,
+		"__signed__": kwSigned, "__signed": kwSigned, "__thread": kwThreadLocal, "_Alignof": kwAlignof,
+		"__alignof__": kwAlignof, "__alignof": kwAlignof, "__complex__": kwComplex, "__extension": kwExtension,
+	} {
+		m[text] = k
+	}
+	return m
+}()

@@ -1,0 +1,366 @@
+package c
+
+import (
+	"sort"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// The lexer reads the whole file into tokens before the parser starts,
+// as the Dart grammar's does: the parser looks far ahead (is this ( a
+// cast's type? does this line hold a whole declaration?), which a slice
+// and the index of each bracket's partner make cheap. A directive line
+// is its tokens between a # and a synthetic end of the line, which tell
+// the parser where the directive stops; a line continued by a backslash
+// goes on.
+type lexer struct {
+	kit.Scan
+	toks    []kit.Token
+	partner []int32
+	next    int
+	eof     kit.Token
+	// inDirective: the tokens being read are a directive's, up to the
+	// end of its line.
+	inDirective bool
+	// bol: no token yet on this line, so a # starts a directive.
+	bol bool
+	// skip marks the tokens Next passes over: every directive line's,
+	// and the inactive branches' of a conditional read as its first
+	// branch only (inactive marks those).
+	skip, inactive []bool
+	// taken are the indexes of the directive lines the parser took as
+	// nodes, in order.
+	taken []int32
+}
+
+// lastTaken returns the index of the last directive line taken, or -1.
+func (lx *lexer) lastTaken() int {
+	if n := len(lx.taken); n > 0 {
+		return int(lx.taken[n-1])
+	}
+	return -1
+}
+
+// untake forgets the lines taken after the first n, which a speculative
+// parse took and gave back.
+func (lx *lexer) untake(n []int32) { lx.taken = lx.taken[:len(n)] }
+
+func newLexer(src string, pattern bool) *lexer {
+	lx := &lexer{Scan: kit.NewScan(src, pattern), bol: true}
+	lx.toks = make([]kit.Token, 0, len(src)/4+4)
+	lx.run()
+	lx.pair()
+	return lx
+}
+
+// Next hands out the next token; after the last, EOF forever.
+func (lx *lexer) Next() kit.Token {
+	for lx.next < len(lx.toks) && lx.skip[lx.next] {
+		lx.next++
+	}
+	if lx.next < len(lx.toks) {
+		lx.next++
+		return lx.toks[lx.next-1]
+	}
+	return lx.eof
+}
+
+// resetAfter moves the lexer to just after token t.
+func (lx *lexer) resetAfter(t *kit.Token) {
+	if t.Kind == tEOF {
+		lx.next = len(lx.toks)
+		return
+	}
+	i := sort.Search(len(lx.toks), func(i int) bool { return lx.toks[i].Offset >= t.Offset })
+	// a synthetic end of a directive shares its offset with what follows
+	for i < len(lx.toks) && (lx.skip[i] || lx.toks[i].Kind != t.Kind || lx.toks[i].Offset != t.Offset) {
+		i++
+	}
+	lx.next = i + 1
+}
+
+func (lx *lexer) at(i int) byte {
+	if lx.Pos+i < len(lx.Src) {
+		return lx.Src[lx.Pos+i]
+	}
+	return 0
+}
+
+func (lx *lexer) emit(k grammars.Kind, start int) {
+	lx.toks = append(lx.toks, lx.Token(k, start))
+	lx.bol = false
+}
+
+func (lx *lexer) run() {
+	for {
+		lx.space()
+		if lx.Pos >= len(lx.Src) {
+			break
+		}
+		lx.Begin()
+		lx.token(lx.Pos)
+	}
+	lx.endDirective()
+	lx.Begin()
+	lx.eof = lx.Empty(tEOF, len(lx.Src), false)
+}
+
+// endDirective ends the directive being read, if any, with a synthetic
+// token at the current position.
+func (lx *lexer) endDirective() {
+	if lx.inDirective {
+		lx.inDirective = false
+		lx.toks = append(lx.toks, lx.Empty(tDirectiveEnd, lx.Pos, true))
+	}
+}
+
+// space passes over white space, comments and backslash-newlines; an
+// unescaped line break ends a directive.
+func (lx *lexer) space() {
+	src := lx.Src
+	for lx.Pos < len(src) {
+		switch c := src[lx.Pos]; {
+		case c == '\n':
+			lx.endDirective()
+			lx.Newline(lx.Pos)
+			lx.Pos++
+			lx.bol = true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			lx.Pos++
+		case c == '\\' && (lx.at(1) == '\n' || lx.at(1) == '\r' && lx.at(2) == '\n'):
+			lx.Pos++
+			if src[lx.Pos] == '\r' {
+				lx.Pos++
+			}
+			lx.Newline(lx.Pos)
+			lx.Pos++
+		case c == '/' && lx.at(1) == '/':
+			start := lx.Pos
+			for lx.Pos < len(src) && src[lx.Pos] != '\n' {
+				if src[lx.Pos] == '\\' && lx.at(1) == '\n' { // a // comment continued
+					lx.Pos++
+					lx.Newline(lx.Pos)
+				}
+				lx.Pos++
+			}
+			lx.Comment(start, lx.Pos)
+		case c == '/' && lx.at(1) == '*':
+			start := lx.Pos
+			lx.Begin()
+			lx.Pos += 2
+			for lx.Pos < len(src) && !(src[lx.Pos] == '*' && lx.at(1) == '/') {
+				if src[lx.Pos] == '\n' {
+					lx.Newline(lx.Pos)
+				}
+				lx.Pos++
+			}
+			if lx.Pos >= len(src) {
+				lx.Errorf(start, "comment not terminated")
+			} else {
+				lx.Pos += 2
+			}
+			lx.Comment(start, lx.Pos)
+		default:
+			return
+		}
+	}
+}
+
+var ops = [256][]struct {
+	text string
+	kind grammars.Kind
+}{
+	'{': {{"{", tLBrace}}, '}': {{"}", tRBrace}}, '(': {{"(", tLParen}}, ')': {{")", tRParen}},
+	'[': {{"[", tLBrack}}, ']': {{"]", tRBrack}}, ';': {{";", tSemi}}, ',': {{",", tComma}},
+	'.': {{"...", tEllipsis}, {".", tDot}}, ':': {{":", tColon}}, '?': {{"?", tQuestion}},
+	'#': {{"##", tHashHash}, {"#", tHash}},
+	'=': {{"==", tEq}, {"=", tAssign}}, '!': {{"!=", tNe}, {"!", tNot}},
+	'<': {{"<<=", tShlEq}, {"<<", tShl}, {"<=", tLE}, {"<", tLT}},
+	'>': {{">>=", tShrEq}, {">>", tShr}, {">=", tGE}, {">", tGT}},
+	'+': {{"+=", tPlusEq}, {"++", tInc}, {"+", tPlus}},
+	'-': {{"-=", tMinusEq}, {"--", tDec}, {"->", tArrow}, {"-", tMinus}},
+	'*': {{"*=", tStarEq}, {"*", tStar}}, '/': {{"/=", tSlashEq}, {"/", tSlash}},
+	'%': {{"%=", tPercentEq}, {"%", tPercent}}, '^': {{"^=", tCaretEq}, {"^", tCaret}},
+	'&': {{"&&", tAndAnd}, {"&=", tAmpEq}, {"&", tAmp}}, '|': {{"||", tOrOr}, {"|=", tPipeEq}, {"|", tPipe}},
+	'~': {{"~", tTilde}},
+}
+
+func (lx *lexer) token(start int) {
+	src := lx.Src
+	c := src[lx.Pos]
+	switch {
+	case c == '#' && lx.bol && !lx.inDirective:
+		lx.Pos++
+		lx.emit(tDirective, start)
+		lx.inDirective = true
+		lx.directiveName()
+	case c == 'L' || c == 'U' || c == 'u':
+		q := 1
+		if c == 'u' && lx.at(1) == '8' {
+			q = 2
+		}
+		if d := lx.at(q); d == '"' || d == '\'' {
+			lx.Pos += q
+			lx.quoted(start, d)
+			return
+		}
+		lx.ident(start)
+	case isIdentStart(c) || c >= 0x80:
+		lx.ident(start)
+	case isDigit(c) || c == '.' && isDigit(lx.at(1)):
+		lx.number(start)
+	case c == '"' || c == '\'':
+		lx.quoted(start, c)
+	case c == '$' && lx.Metavar():
+		lx.emit(tIdent, start)
+	case c == '$': // GNU C takes $ in names
+		lx.ident(start)
+	default:
+		for _, op := range ops[c] {
+			if len(src)-lx.Pos >= len(op.text) && src[lx.Pos:lx.Pos+len(op.text)] == op.text {
+				lx.Pos += len(op.text)
+				lx.emit(op.kind, start)
+				return
+			}
+		}
+		lx.Pos++
+		lx.Errorf(start, "unexpected character %q", src[start:lx.Pos])
+		lx.emit(tIllegal, start)
+	}
+}
+
+// directiveName reads what follows a directive's #: its name, and for
+// #include the <header> after it.
+func (lx *lexer) directiveName() {
+	for lx.Pos < len(lx.Src) && (lx.Src[lx.Pos] == ' ' || lx.Src[lx.Pos] == '\t') {
+		lx.Pos++
+	}
+	lx.Begin()
+	start := lx.Pos
+	for lx.Pos < len(lx.Src) && isIdentPart(lx.Src[lx.Pos]) {
+		lx.Pos++
+	}
+	if lx.Pos == start {
+		return // a null directive, or a line marker: # 12 "file.c"
+	}
+	lx.emit(tDirectiveName, start)
+	name := lx.Src[start:lx.Pos]
+	if name == "include" || name == "include_next" || name == "import" {
+		for lx.Pos < len(lx.Src) && (lx.Src[lx.Pos] == ' ' || lx.Src[lx.Pos] == '\t') {
+			lx.Pos++
+		}
+		if lx.at(0) == '<' {
+			lx.Begin()
+			h := lx.Pos
+			for lx.Pos < len(lx.Src) && lx.Src[lx.Pos] != '>' && lx.Src[lx.Pos] != '\n' {
+				lx.Pos++
+			}
+			if lx.at(0) == '>' {
+				lx.Pos++
+			} else {
+				lx.Errorf(h, "header name not terminated")
+			}
+			lx.emit(tHeader, h)
+		}
+	}
+}
+
+func (lx *lexer) ident(start int) {
+	src := lx.Src
+	for lx.Pos < len(src) && (isIdentPart(src[lx.Pos]) || src[lx.Pos] >= 0x80) {
+		lx.Pos++
+	}
+	k := tIdent
+	if kw, ok := keywords[src[start:lx.Pos]]; ok {
+		k = kw
+	}
+	lx.emit(k, start)
+}
+
+func isIdentStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+
+func isIdentPart(c byte) bool { return isIdentStart(c) || isDigit(c) || c == '$' }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// number reads a preprocessing number: 12, 0x1Fu, 1.5e-3f, 0x1p+3,
+// 1'000 (C23).
+func (lx *lexer) number(start int) {
+	src := lx.Src
+	lx.Pos++
+	for lx.Pos < len(src) {
+		c := src[lx.Pos]
+		switch {
+		case (c == '+' || c == '-') && (src[lx.Pos-1]|0x20 == 'e' || src[lx.Pos-1]|0x20 == 'p'):
+		case c == '\'' && lx.Pos+1 < len(src) && isIdentPart(src[lx.Pos+1]) && isIdentPart(src[lx.Pos-1]):
+		case isIdentPart(c) || c == '.':
+		default:
+			lx.emit(tNumber, start)
+			return
+		}
+		lx.Pos++
+	}
+	lx.emit(tNumber, start)
+}
+
+// quoted reads a string or a character literal from its opening quote.
+func (lx *lexer) quoted(start int, q byte) {
+	src := lx.Src
+	lx.Pos++
+	for lx.Pos < len(src) {
+		switch src[lx.Pos] {
+		case q:
+			lx.Pos++
+			if q == '"' {
+				lx.emit(tString, start)
+			} else {
+				lx.emit(tChar, start)
+			}
+			return
+		case '\\':
+			lx.Pos++
+			if lx.Pos < len(src) && src[lx.Pos] == '\n' {
+				lx.Newline(lx.Pos)
+			}
+		case '\n':
+			lx.Errorf(start, "%s literal not terminated", map[byte]string{'"': "string", '\'': "character"}[q])
+			lx.emit(tIllegal, start)
+			return
+		}
+		lx.Pos++
+	}
+	lx.Pos = len(src)
+	lx.Errorf(start, "%s literal not terminated", map[byte]string{'"': "string", '\'': "character"}[q])
+	lx.emit(tIllegal, start)
+}
+
+// pair finds each bracket's partner, outside directives: a #define's body
+// may open what it does not close.
+func (lx *lexer) pair() {
+	lx.partner = make([]int32, len(lx.toks))
+	lx.skip = make([]bool, len(lx.toks))
+	lx.inactive = make([]bool, len(lx.toks))
+	var open []int32
+	in := false
+	for i := range lx.toks {
+		lx.partner[i] = -1
+		switch k := lx.toks[i].Kind; {
+		case k == tDirective:
+			in = true
+			lx.skip[i] = true
+		case k == tDirectiveEnd:
+			in = false
+			lx.skip[i] = true
+		case in:
+			lx.skip[i] = true
+		case k == tLParen || k == tLBrack || k == tLBrace:
+			open = append(open, int32(i))
+		case k == tRParen || k == tRBrack || k == tRBrace:
+			if n := len(open); n > 0 && lx.toks[open[n-1]].Kind == k-1 {
+				lx.partner[i], lx.partner[open[n-1]] = open[n-1], int32(i)
+				open = open[:n-1]
+			}
+		}
+	}
+}

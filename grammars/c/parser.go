@@ -1,0 +1,196 @@
+package c
+
+import (
+	"sort"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// parser holds the hand-written productions on the kit's parser.
+//
+// Directive lines are no tokens of the parser's stream: the lexer's Next
+// passes over them, and over the branches of a conditional that is read
+// as its first branch only (inactive). Where a list of declarations,
+// statements, fields or enumerators goes on, the list's loop takes the
+// directive lines before its next token as nodes (pending); a line met
+// inside a declaration or a statement is trivia, as a comment is.
+type parser struct {
+	kit.Parser
+	lx        *lexer
+	inPattern bool
+	// typedefs are the names declared with typedef so far in the file.
+	typedefs map[string]bool
+	// lastName is the name the last declarator declared.
+	lastName string
+	// lastIdent is the name the last primary expression was, or "".
+	lastIdent string
+	// flat holds the conditionals whose branches held no whole items,
+	// by the index of their #.
+	flat map[int]bool
+	// wantType: a name with no type before it is the type, in a type
+	// name ((size_t)n, sizeof(T)).
+	wantType bool
+}
+
+func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
+	p := &parser{lx: lx, inPattern: pattern, typedefs: map[string]bool{}, flat: map[int]bool{}}
+	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
+	p.Found = found
+	return p
+}
+
+func found(t *kit.Token) string {
+	switch {
+	case t.Kind == tEOF:
+		return "end of file"
+	case t.Kind == tIdent || t.Kind == tNumber || t.Kind == tString:
+		return kindNames[t.Kind] + " " + kit.Quote(t.Text)
+	}
+	return kit.Quote(t.Text)
+}
+
+// translationUnit parses the top-level items, each on its own: one that
+// fails to parse becomes an ERROR node up to the next line that starts
+// a declaration or a directive at column 1.
+func (p *parser) translationUnit() grammars.ErrorList {
+	var errs grammars.ErrorList
+	for {
+		p.pending(p.topItem, func() bool { return false }, false)
+		if p.Kind == tEOF {
+			break
+		}
+		if err := p.Recover(nError, func() { p.guarded(p.topItem) }, p.safe); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// safe reports whether recovery may start again at the current token.
+func (p *parser) safe() bool {
+	if p.Tok.Column != 1 && p.before() == nil {
+		return false
+	}
+	switch p.Kind {
+	case tRBrace, tRParen, tRBrack, tSemi, tComma, tEOF:
+		return p.before() != nil
+	}
+	return true
+}
+
+// Tokens.
+
+// index returns the slice index of the current token.
+func (p *parser) index() int {
+	off := p.Tok.Offset
+	toks := p.lx.toks
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Offset >= off })
+	for i < len(toks) && (p.lx.skip[i] || toks[i].Kind != p.Kind) {
+		i++
+	}
+	return i
+}
+
+// tok returns the token n places after the current one, however far.
+func (p *parser) tok(n int) *kit.Token {
+	if n < kit.Lookahead {
+		return p.PeekTok(n)
+	}
+	i := p.index()
+	for n > 0 {
+		i++
+		if i >= len(p.lx.toks) {
+			return &p.lx.eof
+		}
+		if !p.lx.skip[i] {
+			n--
+		}
+	}
+	return &p.lx.toks[i]
+}
+
+// afterPartner returns the token after the partner of the bracket n
+// tokens after the current one, or EOF.
+func (p *parser) afterPartner(n int) *kit.Token {
+	i := p.index()
+	for n > 0 && i < len(p.lx.toks) {
+		i++
+		if i < len(p.lx.toks) && !p.lx.skip[i] {
+			n--
+		}
+	}
+	if i >= len(p.lx.toks) || p.lx.partner[i] < 0 {
+		return &p.lx.eof
+	}
+	for j := int(p.lx.partner[i]) + 1; j < len(p.lx.toks); j++ {
+		if !p.lx.skip[j] {
+			return &p.lx.toks[j]
+		}
+	}
+	return &p.lx.eof
+}
+
+// semi ends a statement or a declaration with a ;, which is no leaf of
+// the tree.
+func (p *parser) semi() {
+	switch {
+	case p.Kind == tSemi:
+		p.Next()
+	case p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace):
+	default:
+		p.ErrorExpected("';'")
+	}
+}
+
+func (p *parser) ident() { p.identAs(tIdent) }
+
+func (p *parser) identAs(k grammars.Kind) {
+	if p.Kind != tIdent {
+		p.ErrorExpected("identifier")
+	}
+	p.LeafAs(k)
+}
+
+// try runs prod and reports whether it parsed; when it did not, the
+// parser is back where it was.
+func (p *parser) try(prod func()) bool {
+	saved := p.lx.taken
+	if p.Try(p.lx.resetAfter, prod) {
+		return true
+	}
+	p.lx.untake(saved)
+	return false
+}
+
+// lookahead runs test and reports what it returned (false when it hit a
+// syntax error), then puts the parser back where it was.
+func (p *parser) lookahead(test func() bool) bool {
+	saved := p.lx.taken
+	defer p.lx.untake(saved)
+	return p.Lookahead(p.lx.resetAfter, test)
+}
+
+// balanced pushes the tokens from the current bracket to its partner as
+// leaves: the arguments of an attribute, the operands of asm.
+func (p *parser) balanced() {
+	open := p.Kind
+	if open != tLParen && open != tLBrack && open != tLBrace {
+		p.ErrorExpected("'('")
+	}
+	depth := 0
+	for {
+		switch p.Kind {
+		case tLParen, tLBrack, tLBrace:
+			depth++
+		case tRParen, tRBrack, tRBrace:
+			depth--
+		case tEOF:
+			p.ErrorExpected("')'")
+		}
+		p.Leaf()
+		if depth == 0 {
+			return
+		}
+	}
+}

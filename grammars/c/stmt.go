@@ -1,0 +1,283 @@
+package c
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
+
+// Statements.
+
+// compound parses { statements }, with the directive lines among them.
+func (p *parser) compound() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	p.Expect(tLBrace)
+	p.list(p.statement, tRBrace)
+	p.Expect(tRBrace)
+	p.B.Close(m, nCompoundStatement, 0)
+}
+
+// statement parses one statement, or a declaration where one stands.
+func (p *parser) statement() {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tLBrace:
+		p.compound()
+		return
+	case tSemi:
+		p.Leaf()
+		p.B.Close(m, nEmptyStatement, 0)
+		return
+	case kwIf:
+		p.Leaf()
+		p.parenExpr()
+		p.statement()
+		if p.Kind == kwElse {
+			e := p.B.Mark()
+			p.Leaf()
+			p.statement()
+			p.B.Close(e, nElseClause, 0)
+		}
+		p.B.Close(m, nIfStatement, 0)
+		return
+	case kwWhile:
+		p.Leaf()
+		p.parenExpr()
+		p.statement()
+		p.B.Close(m, nWhileStatement, 0)
+		return
+	case kwDo:
+		p.Leaf()
+		p.statement()
+		p.Expect(kwWhile)
+		p.parenExpr()
+		p.semi()
+		p.B.Close(m, nDoStatement, 0)
+		return
+	case kwFor:
+		p.Leaf()
+		p.Expect(tLParen)
+		switch {
+		case p.Kind == tSemi:
+			p.Leaf()
+		case p.declarationAhead():
+			p.declarationIn()
+		default:
+			p.expr()
+			p.Expect(tSemi)
+		}
+		if p.Kind != tSemi {
+			p.expr()
+		}
+		p.Expect(tSemi)
+		if p.Kind != tRParen {
+			p.expr()
+		}
+		p.Expect(tRParen)
+		p.statement()
+		p.B.Close(m, nForStatement, 0)
+		return
+	case kwSwitch:
+		p.Leaf()
+		p.parenExpr()
+		p.statement()
+		p.B.Close(m, nSwitchStatement, 0)
+		return
+	case kwCase, kwDefault:
+		if p.Kind == kwCase {
+			p.Leaf()
+			p.conditional()
+			if p.Got(tEllipsis) { // case 1 ... 3:
+				p.conditional()
+			}
+		} else {
+			p.Leaf()
+		}
+		p.Expect(tColon)
+		p.B.Close(m, nCaseStatement, 0)
+		return
+	case kwReturn:
+		p.Leaf()
+		if p.Kind != tSemi {
+			p.expr()
+		}
+		p.semi()
+		p.B.Close(m, nReturnStatement, 0)
+		return
+	case kwBreak, kwContinue:
+		k := nBreakStatement
+		if p.Kind == kwContinue {
+			k = nContinueStatement
+		}
+		p.Leaf()
+		p.semi()
+		p.B.Close(m, k, 0)
+		return
+	case kwGoto:
+		p.Leaf()
+		if p.Kind == tStar { // GNU's computed goto
+			p.expr()
+		} else {
+			p.identAs(tLabel)
+		}
+		p.semi()
+		p.B.Close(m, nGotoStatement, 0)
+		return
+	case kwAsm:
+		p.asm()
+		p.semi()
+		p.B.Close(m, nExpressionStatement, 0)
+		return
+	case kwStaticAssert:
+		p.staticAssert()
+		return
+	case kwLabel: // __label__ a, b;
+		p.Leaf()
+		p.identAs(tLabel)
+		for p.Got(tComma) {
+			p.identAs(tLabel)
+		}
+		p.semi()
+		p.B.Close(m, nDeclaration, 0)
+		return
+	case tIdent:
+		if p.Peek(1) == tColon {
+			p.identAs(tLabel)
+			p.Leaf()
+			if p.Kind != tRBrace {
+				p.statement()
+			}
+			p.B.Close(m, nLabeledStatement, 0)
+			return
+		}
+		if p.Peek(1) == tLParen && p.macroStatement(m) {
+			return
+		}
+		if p.Peek(1) == tLBrace && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] {
+			p.ident() // SEH_TRY { … }: a macro before a block
+			p.compound()
+			p.B.Close(m, nMacroCall, 0)
+			return
+		}
+		if next := p.PeekTok(1); next.Line > p.Tok.Line && !p.typedefs[p.Tok.Text] && p.standsAlone(next) {
+			p.ident() // a macro standing for a statement: fall_through
+			p.B.Close(m, nMacroCall, 0)
+			return
+		}
+	}
+	if p.declarationAhead() {
+		p.declaration(false)
+		return
+	}
+	p.expr()
+	p.semi()
+	p.B.Close(m, nExpressionStatement, 0)
+}
+
+// declarationIn parses the declaration that starts a for.
+func (p *parser) declarationIn() { p.declaration(false) }
+
+// macroStatement parses a macro call that stands for a statement with no
+// ; after it (FOO(x) at the end of its line), or for a loop's head before
+// a body (list_for_each(p, h) { … }), and reports whether there was one.
+func (p *parser) macroStatement(m int) bool {
+	after := p.afterPartner(1)
+	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
+		// TESTONLY(rc =) f(x); a macro of tokens before the statement's rest
+		p.ident()
+		p.macroArguments()
+		p.B.Close(m, nMacroCall, 0)
+		return true
+	}
+	if after.Kind == tSemi && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
+		// FOO(return x;); a macro's arguments that are no expressions
+		p.ident()
+		p.macroArguments()
+		p.semi()
+		p.B.Close(m, nMacroCall, 0)
+		return true
+	}
+	body := after.Kind == tLBrace
+	if !body && (after.Line == p.Tok.Line || after.Kind == tSemi || !p.endsMacro(after) || continues(after.Kind)) {
+		return false
+	}
+	if p.typedefs[p.Tok.Text] {
+		return false
+	}
+	p.ident()
+	p.macroArguments()
+	if body {
+		p.compound()
+	}
+	p.B.Close(m, nMacroCall, 0)
+	return true
+}
+
+// standsAlone reports whether a name followed by next, on a later line,
+// is a statement of its own: a macro's, since a name alone is no C
+// statement. What goes on with an expression, or with a declaration
+// whose type is the name (T\nx;), keeps it.
+func (p *parser) standsAlone(next *kit.Token) bool {
+	switch k := next.Kind; {
+	case continues(k), k == tSemi, k == tLParen, k == tLBrack, k == tComma, k == tColon:
+		return false
+	case k == tIdent:
+		switch p.Peek(2) {
+		case tSemi, tAssign, tComma, tLBrack:
+			return false
+		}
+	}
+	return true
+}
+
+// continues reports whether a token of kind k goes on with an expression
+// before it: an operator, a ., a ->.
+func continues(k grammars.Kind) bool {
+	switch k {
+	case tDot, tArrow, tQuestion, tPlus, tMinus, tStar, tSlash, tPercent, tAmp, tPipe, tCaret, tAndAnd, tOrOr,
+		tEq, tNe, tLT, tLE, tGT, tGE, tShl, tShr, tInc, tDec, tRParen, tRBrack:
+		return true
+	}
+	return isAssignOp(k)
+}
+
+// declarationAhead reports whether a declaration starts at the current
+// token: a specifier keyword, a typedef's name, or an unknown name
+// followed by a name (T x), or by * and a name and what ends a
+// declarator (T * x; T * x = 1, as compilers' error recovery and
+// tree-sitter read it).
+func (p *parser) declarationAhead() bool {
+	if p.Kind != tIdent {
+		return isSpecifier(p.Kind) && !(p.Kind == kwExtension && p.Peek(1) == tLParen)
+	}
+	if p.typedefs[p.Tok.Text] {
+		switch p.Peek(1) {
+		case tAssign, tDot, tArrow, tLBrack, tInc, tDec, tSemi:
+			return false
+		}
+		return true
+	}
+	switch p.Peek(1) {
+	case tIdent:
+		return true
+	case tStar:
+		for n := 2; n < 7; n++ {
+			switch p.Peek(n) {
+			case tStar, kwConst, kwVolatile, kwRestrict:
+				continue
+			case tIdent:
+				switch p.Peek(n + 1) {
+				case tSemi, tAssign, tComma, tLBrack, tRParen:
+					return true
+				}
+			}
+			return false
+		}
+	case kwConst, kwVolatile, kwRestrict:
+		return true
+	}
+	return isSpecifier(p.Peek(1)) && !isTypeKeyword(p.Peek(1)) || isTypeKeyword(p.Peek(1))
+}
