@@ -48,7 +48,7 @@ func (p *parser) macroItem() bool {
 	m := p.B.Mark()
 	if p.Peek(1) == tLParen {
 		after := p.afterPartner(1)
-		if !p.endsMacro(after) || isTypeKeyword(p.Peek(2)) {
+		if !p.endsMacro(after) || isTypeKeyword(p.Peek(2)) || p.macroTypeAhead() {
 			return false
 		}
 		p.ident()
@@ -183,13 +183,17 @@ func (p *parser) specifiers() specs {
 			s.typ = true
 		case tIdent:
 			switch {
-			case s.typ && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar):
-				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void);
+			case s.typ && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
+				s.typ && !p.typedefs[p.Tok.Text] && p.Peek(1) == tStar:
+				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void); XColor _Xconst *
 			case s.typ:
 				return s
 			case p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] && (p.typedefs[p.tok(1).Text] || p.Peek(2) == tIdent || p.Peek(2) == tStar || isSpecifier(p.Peek(2))),
 				isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && isSpecifier(p.Peek(1)):
 				p.Leaf() // a macro before the type: SQLITE_PRIVATE u32 x;
+			case !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.macroTypeAhead():
+				p.macroType() // NCURSES_EXPORT(int) addch(…), FT_EXPORT( void ) f(…)
+				s.typ = true
 			case p.identIsType():
 				p.LeafAs(tTypeIdent)
 				s.typ = true
@@ -203,6 +207,38 @@ func (p *parser) specifiers() specs {
 		}
 		s.any = true
 	}
+}
+
+// macroTypeAhead reports whether the name and ( at the current token are
+// a macro that wraps a declaration's type, API(int) f(…): a type keyword
+// or a name in the parentheses, and a name and ( after them.
+func (p *parser) macroTypeAhead() bool {
+	k := p.Peek(2)
+	if !isSpecifier(k) && !(k == tIdent && (p.Peek(3) == tRParen || p.Peek(3) == tStar)) {
+		return false // FOO(a, b): no type inside
+	}
+	after := p.afterPartner(1)
+	if after.Kind != tIdent && after.Kind != tStar {
+		return false
+	}
+	return p.lookahead(func() bool {
+		p.Next()
+		p.balanced()
+		for p.Kind == tStar {
+			p.Next()
+		}
+		return p.Kind == tIdent && (p.Peek(1) == tLParen || p.Peek(1) == tSemi || p.Peek(1) == tAssign || p.Peek(1) == tLBrack)
+	})
+}
+
+// macroType parses API(int): a macro and the type it wraps.
+func (p *parser) macroType() {
+	m := p.B.Mark()
+	p.Leaf()
+	p.Expect(tLParen)
+	p.typeName()
+	p.Expect(tRParen)
+	p.B.Close(m, nMacroTypeSpecifier, 0)
 }
 
 // identIsType reports whether the name at the current token, with no type
@@ -366,6 +402,14 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	}
 	named, nested := false, false
 	switch {
+	case p.Kind == tIdent && p.Peek(1) == tLParen && p.Peek(2) == tIdent && p.Peek(3) == tLParen && !p.typedefs[p.Tok.Text]:
+		// __NTH (tolower (int c)): a macro around the declarator
+		p.Leaf()
+		p.Leaf()
+		isFunc = p.declarator(abstract, field)
+		nested = true
+		p.Expect(tRParen)
+		p.B.Close(m, nParenthesizedDeclarator, 0)
 	case p.Kind == tIdent:
 		p.lastName = p.Tok.Text
 		if field {
@@ -377,8 +421,8 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	case p.Kind == tLParen && (!abstract || p.nestedAhead()):
 		p.Leaf()
 		p.attributes()
-		if p.Kind == tIdent && p.Peek(1) == tStar && isMacroName(p.Tok.Text) {
-			p.Leaf() // a calling convention's macro: (SQLITE_CDECL *f)
+		if p.Kind == tIdent && (p.Peek(1) == tStar || p.Peek(1) == tIdent) && isMacroName(p.Tok.Text) {
+			p.Leaf() // a calling convention's macro: (SQLITE_CDECL *f), (EGLAPIENTRYP f)
 		}
 		isFunc = p.declarator(abstract, field) // void (*f(int))(void) is f's
 		nested = true
@@ -567,6 +611,16 @@ func (p *parser) structSpecifier() {
 // enumerator parses A, B = 2, with its comma.
 func (p *parser) enumerator() {
 	m := p.B.Mark()
+	if p.Kind == tIdent && p.Peek(1) == tLParen {
+		p.ident() // a macro that stands for enumerators, or names one
+		p.macroArguments()
+		p.B.Close(m, nMacroCall, 0)
+		if p.Got(tAssign) {
+			p.assignment()
+		}
+		p.listComma()
+		return
+	}
 	p.ident()
 	p.attributes()
 	if p.Got(tAssign) {

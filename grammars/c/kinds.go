@@ -179,6 +179,7 @@ const (
 	nAbstractArrayDeclarator
 	nSizedTypeSpecifier // unsigned long int
 	nTypeofSpecifier
+	nMacroTypeSpecifier // API(int): a macro around a declaration's type
 	nAttributeSpecifier
 	nAsmStatement
 	nStaticAssert
@@ -276,7 +277,7 @@ var kindNames = [numKinds]string{
 	nBitfieldClause: "bitfield_clause", nEnumeratorList: "enumerator_list", nEnumerator: "enumerator",
 	nTypeDescriptor: "type_descriptor", nAbstractPointerDeclarator: "abstract_pointer_declarator",
 	nAbstractFunctionDeclarator: "abstract_function_declarator", nAbstractArrayDeclarator: "abstract_array_declarator",
-	nSizedTypeSpecifier: "sized_type_specifier", nTypeofSpecifier: "typeof_specifier",
+	nSizedTypeSpecifier: "sized_type_specifier", nTypeofSpecifier: "typeof_specifier", nMacroTypeSpecifier: "macro_type_specifier",
 	nAttributeSpecifier: "attribute_specifier", nAsmStatement: "gnu_asm_expression", nStaticAssert: "static_assert_declaration",
 	nLinkageSpecification: "linkage_specification", nMacroCall: "macro_call",
 
