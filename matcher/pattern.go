@@ -222,8 +222,10 @@ func newPattern(frag, context string, t *grammars.Tree, root int32) *Pattern {
 
 // bodies records the nodes that stand where a statement or a block of
 // just it may (see grammars.Language.Braces): the named children of a
-// node that holds no statements list of its own, the pattern's root
-// aside, as the root matches each statement or block once already.
+// statement (a kind named …_statement, or else_clause) that holds no
+// statements list of its own, the pattern's root aside, as the root
+// matches each statement or block once already. A function's body is
+// no statement's: () { $A; } does not match () => a.
 func (p *Pattern) bodies() {
 	t := p.tree
 	l := t.Lang
@@ -240,7 +242,8 @@ func (p *Pattern) bodies() {
 	p.bracesKind = k
 	p.braced = make([]bool, len(t.Nodes))
 	t.Walk(func(n int32) bool {
-		if lists[t.Nodes[n].Kind] {
+		name := t.KindName(n)
+		if lists[t.Nodes[n].Kind] || !strings.HasSuffix(name, "_statement") && name != "else_clause" {
 			return true
 		}
 		for _, c := range t.Children(n) {
