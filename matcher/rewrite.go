@@ -671,7 +671,9 @@ func (e *emitter) capture(c *text, strip, indent []byte) {
 		switch {
 		case pos == 0:
 			e.write(line)
-		case len(frozen) > 0 && frozen[0] == pos:
+		case len(frozen) > 0 && frozen[0] == pos, len(line) > 0 && line[0] == '\r':
+			// Inside a token, or after a lone \r (an old Mac line break,
+			// which the lines here do not split at): left as it is.
 			e.dst.frozen = append(e.dst.frozen, len(e.dst.b))
 			e.blank = false
 			e.dst.b = append(e.dst.b, line...)
