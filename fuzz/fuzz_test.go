@@ -715,7 +715,9 @@ func lineIndent(src []byte, off uint32) string {
 
 // relative takes ind off the lines of s after the first, except those
 // that start inside a token; ok is false when such a line does not start
-// with ind.
+// with ind, or when one holds blanks and nothing else: a rewrite leaves
+// that line empty (it writes no trailing whitespace), so s is not its
+// own rewrite.
 func relative(lg lang, s, ind string) (string, bool) {
 	toks := lg.l.Lex([]byte(s), true)
 	lines := strings.SplitAfter(s, "\n")
@@ -723,10 +725,16 @@ func relative(lg lang, s, ind string) (string, bool) {
 	for i, line := range lines {
 		start := off
 		off += len(line)
-		if i == 0 || strings.TrimSpace(line) == "" {
+		if i == 0 {
 			continue
 		}
 		if slices.ContainsFunc(toks, func(t grammars.Token) bool { return !t.Synthetic && int(t.Start) < start && int(t.End) >= start }) {
+			continue
+		}
+		if strings.TrimSpace(line) == "" {
+			if strings.TrimRight(line, "\r\n") != "" {
+				return "", false
+			}
 			continue
 		}
 		if !strings.HasPrefix(line, ind) {
