@@ -35,6 +35,7 @@ const dartCode = `class _S extends State<W> {
     // _a.dispose() in a comment
     super.dispose();
   }
+  List<void> f(Map<String, List<void>> m) => [];
 }
 `
 
@@ -82,6 +83,9 @@ func TestDartMatches(t *testing.T) {
 		{"$L.add($X)", []int{24}},
 		{"$T..files.add($F)..go()", []int{23}},
 		{"$T..go()", nil}, // a cascade of two sections is no cascade of one
+		// void is a type a metavariable binds.
+		{"List<$T>", []int{28, 28}},
+		{"Map<$K, List<$T>>", []int{28}},
 	} {
 		got, context := dartLines(t, tc.pattern)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -370,6 +370,8 @@ func kindTable() []grammars.KindInfo {
 		switch grammars.Kind(k) {
 		case kwThis, kwSuper, kwNull, kwTrue, kwFalse:
 			named = true // $X binds them, as it binds any other expression
+		case kwVoid:
+			named = true // $T binds it, as it binds any other type: List<void>
 		}
 		out[k] = grammars.KindInfo{Name: name, Named: named}
 	}
