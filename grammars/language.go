@@ -16,6 +16,10 @@ type Scaffold struct {
 	// Indent goes before every line of the fragment, for languages where
 	// indentation is syntax.
 	Indent string
+	// Lead, when set, is what a fragment must start with for the scaffold
+	// to be tried: "#" for C's preprocessor directive, which is tried
+	// first and would take any top-level item otherwise.
+	Lead string
 }
 
 // A Language is one bundled grammar.

@@ -87,6 +87,9 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 	}
 	var tried []string
 	for _, sc := range l.Scaffolds {
+		if !strings.HasPrefix(frag, sc.Lead) {
+			continue
+		}
 		body := indent(frag, sc.Indent, inside)
 		src := sc.Prefix + body + sc.Suffix
 		t, err := l.ParsePattern([]byte(src))

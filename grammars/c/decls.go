@@ -653,6 +653,14 @@ func (p *parser) field() {
 		return
 	}
 	m := p.B.Mark()
+	if p.inPattern && p.Kind == tIdent && grammars.IsMetavar(p.Tok.Text) {
+		switch p.Peek(1) {
+		case tSemi, tRBrace, tEOF:
+			p.Leaf() // a pattern's $$$F among the fields
+			p.semi()
+			return
+		}
+	}
 	if p.Kind == tIdent && p.Peek(1) == tSemi && !p.typedefs[p.Tok.Text] {
 		p.Leaf() // a macro that stands for fields: __GLX_RENDER_HDR;
 		p.semi()

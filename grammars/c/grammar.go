@@ -43,6 +43,9 @@ func newLanguage() *grammars.Language {
 // scaffolds are the contexts a pattern is tried in, in order.
 func scaffolds() []grammars.Scaffold {
 	return []grammars.Scaffold{
+		// A directive first, at the top level: in a function body it
+		// would parse too, as a statement's neighbour.
+		{Name: "preprocessor directive", Prefix: "", Suffix: "\n", Lead: "#"},
 		{Name: "statement", Prefix: "void __(void) {\n", Suffix: "\n}\n"},
 		{Name: "expression", Prefix: "void __(void) { __ =\n", Suffix: "\n; }\n"},
 		{Name: "declaration", Prefix: "", Suffix: "\n"},

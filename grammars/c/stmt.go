@@ -185,6 +185,9 @@ func (p *parser) declarationIn() { p.declaration(false) }
 // a body (list_for_each(p, h) { … }), and reports whether there was one.
 func (p *parser) macroStatement(m int) bool {
 	after := p.afterPartner(1)
+	if p.inPattern && (after.Kind == tRBrace || after.Kind == tEOF) {
+		return false // a pattern's call with no ; after it: foo($A)
+	}
 	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
 		// TESTONLY(rc =) f(x); a macro of tokens before the statement's rest
 		p.ident()
