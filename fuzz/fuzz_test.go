@@ -70,6 +70,66 @@ type lang struct {
 	// tokenNodes are the kinds of nodes that are one token of the lexer,
 	// taken apart by the parser (Python's f_string).
 	tokenNodes []string
+	// trivia: some of the lexer's tokens are trivia, in the tree's
+	// Trivia and no leaves, as a comment is: C's directive lines that no
+	// list took and the branches of a conditional no compiler takes
+	// (#if 0, #ifdef __cplusplus). Which are depends on the parse, so a
+	// pattern's are those of its parse in the scaffold that took it.
+	trivia bool
+	// typeNames returns the names a file has made types, which a
+	// pattern alone does not know (C's typedef names), so a node's text
+	// holding one may parse, alone as a pattern, as another tree.
+	typeNames func(tree *grammars.Tree) []string
+	// listRead are the kinds of nodes whose children are read as items
+	// of the list the node stands in (C's preproc_if among enumerators,
+	// fields, initializers or statements): one alone as a pattern is
+	// read in the first scaffold that takes it, whose list may be
+	// another, so it may hold other items than the node it was made
+	// from (enumerators as initializers, fields as declarations).
+	listRead []string
+	// openEnd reports whether n's text ends with a statement whose ; is
+	// no part of it, which the text alone may read as another statement:
+	// C reads a call or a name with no ; after it, at a line's end, as a
+	// macro standing for a statement.
+	openEnd func(tree *grammars.Tree, n int32) bool
+	// dollarNames: $ is a letter of names (GNU C), so a file's name may
+	// be spelled as what a pattern reads as a metavariable: $A0a is one
+	// name in a file, and $A0 and a in a pattern.
+	dollarNames bool
+}
+
+// inTrivia reports whether sp lies inside one of the spans of trivia.
+func inTrivia(trivia []grammars.Span, sp grammars.Span) bool {
+	return slices.ContainsFunc(trivia, func(tr grammars.Span) bool { return tr.Start <= sp.Start && sp.End <= tr.End })
+}
+
+// patternTokens returns the tokens of pattern that a match spells: all
+// its lexer's, but for a language with trivia those of its parse in the
+// scaffold named context, trivia left out.
+func (lg lang) patternTokens(pattern, context string) []grammars.Token {
+	if !lg.trivia {
+		return lg.l.Lex([]byte(pattern), true)
+	}
+	i := slices.IndexFunc(lg.l.Scaffolds, func(sc grammars.Scaffold) bool { return sc.Name == context })
+	if i < 0 {
+		return lg.l.Lex([]byte(pattern), true)
+	}
+	sc := lg.l.Scaffolds[i]
+	src := []byte(sc.Prefix + pattern + sc.Suffix)
+	tree, err := lg.l.ParsePattern(src)
+	if err != nil {
+		return nil
+	}
+	from, to := uint32(len(sc.Prefix)), uint32(len(sc.Prefix)+len(pattern))
+	var out []grammars.Token
+	for _, tok := range lg.l.Lex(src, true) {
+		if tok.Start < from || tok.End > to || inTrivia(tree.Trivia, tok.Span) {
+			continue
+		}
+		tok.Start, tok.End = tok.Start-from, tok.End-from
+		out = append(out, tok)
+	}
+	return out
 }
 
 // leaves returns n's leaves in file order, but a node of one of
@@ -90,12 +150,21 @@ func (lg lang) leaves(tree *grammars.Tree, n int32) []int32 {
 	return out
 }
 
-// contextualIn reports whether text holds one of lg's contextual words.
-func (lg lang) contextualIn(text string) bool {
+// contextualIn reports whether text holds one of lg's contextual words,
+// or one of more.
+func (lg lang) contextualIn(text string, more ...string) bool {
 	words := strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '$'
 	})
-	return slices.ContainsFunc(words, func(w string) bool { return slices.Contains(lg.contextual, w) })
+	return slices.ContainsFunc(words, func(w string) bool { return slices.Contains(lg.contextual, w) || slices.Contains(more, w) })
+}
+
+// fileTypes returns the names tree has made types (lang.typeNames).
+func (lg lang) fileTypes(tree *grammars.Tree) []string {
+	if lg.typeNames == nil {
+		return nil
+	}
+	return lg.typeNames(tree)
 }
 
 var (
@@ -181,6 +250,8 @@ func checkTree(t *testing.T, lg lang, tree *grammars.Tree, src []byte, pattern b
 	for _, tok := range lg.l.Lex(src, pattern) {
 		if tok.Synthetic {
 			synthetic[tok.Span] = true
+		} else if lg.trivia && inTrivia(tree.Trivia, tok.Span) {
+			continue
 		} else if tok.End > tok.Start {
 			want = append(want, tok.Span)
 		}
@@ -282,8 +353,8 @@ func (lg lang) nodeWords(tree *grammars.Tree, synthetic map[grammars.Span]bool, 
 // own tokens, with each metavariable replaced by the words of what it
 // captured. ok is false when the pattern has an anonymous wildcard, which
 // captures nothing to compare.
-func (lg lang) spelled(tree *grammars.Tree, synthetic map[grammars.Span]bool, pattern string, m matcher.Match) (words []string, ok bool) {
-	for _, tok := range lg.l.Lex([]byte(pattern), true) {
+func (lg lang) spelled(tree *grammars.Tree, synthetic map[grammars.Span]bool, pattern, context string, m matcher.Match) (words []string, ok bool) {
+	for _, tok := range lg.patternTokens(pattern, context) {
 		if tok.Synthetic || tok.End == tok.Start {
 			continue
 		}
@@ -381,7 +452,7 @@ func checkMatches(t *testing.T, lg lang, tree *grammars.Tree, synthetic map[gram
 		if sp.End > uint32(len(tree.Src)) || sp.Start > sp.End {
 			t.Fatalf("pattern %q matched %d..%d, outside the file of %d bytes", pattern, sp.Start, sp.End, len(tree.Src))
 		}
-		want, ok := lg.spelled(tree, synthetic, pattern, m)
+		want, ok := lg.spelled(tree, synthetic, pattern, p.Context, m)
 		if !ok {
 			continue
 		}
@@ -532,7 +603,7 @@ func fuzzMatch(f *testing.F, lg lang) {
 			ms := checkMatches(t, lg, tree, synthetic, exact, p)
 			// A node of the pattern's kind with the pattern's text is a
 			// match.
-			if !p.IsSequence() && !lg.contextualIn(exact) && slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
+			if !p.IsSequence() && !lg.contextualIn(exact, lg.fileTypes(tree)...) && !slices.Contains(lg.listRead, lg.l.Kinds[p.Kind()].Name) && (lg.openEnd == nil || !lg.openEnd(tree, n)) && !(lg.dollarNames && strings.Contains(exact, "$")) && slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
 				return tree.Nodes[m.Node].Start == nd.Start && tree.Nodes[m.Node].End == nd.End
 			}) {
 				t.Fatalf("pattern %q (a %s, from %s) does not match the node it was made from at %d..%d", exact, lg.l.Kinds[p.Kind()].Name, p.Context, nd.Start, nd.End)

@@ -47,11 +47,20 @@ func (lx *lexer) lineAt(s int) line {
 // last token the parser read and the current one.
 func (p *parser) nextPending() (line, bool) {
 	i := p.index()
+	// Back over the skipped tokens, no further than the last line taken,
+	// where from starts anyway, and from where the last walk from i
+	// stopped: a file of directive lines alone (a table of #defines)
+	// would cost the square of its length.
+	last := p.lx.lastTaken()
 	j := i - 1
-	for j >= 0 && p.lx.skip[j] {
+	if p.lx.backFrom == i {
+		j = min(j, p.lx.backTo)
+	}
+	for j > last && p.lx.skip[j] {
 		j--
 	}
-	from := max(j+1, p.lx.lastTaken()+1)
+	p.lx.backFrom, p.lx.backTo = i, j
+	from := max(j+1, last+1)
 	for s := from; s < i; s++ {
 		if p.lx.toks[s].Kind == tDirective {
 			return p.lx.lineAt(s), true
@@ -365,13 +374,9 @@ func (lx *lexer) trivia() []grammars.Span {
 // again, up to a few times. The last failure unwinds as usual.
 func (p *parser) guarded(item func()) {
 	for range 8 {
-		line, ok := p.attempt(item)
+		l, ok := p.attempt(item)
 		if ok {
 			return
-		}
-		l, found := p.conditionalBefore(line)
-		if !found {
-			break
 		}
 		p.flat[l.start] = true
 		p.firstBranch(l)
@@ -379,31 +384,49 @@ func (p *parser) guarded(item func()) {
 	item()
 }
 
-// attempt runs item and reports whether it parsed, and the line of its
-// error when it did not; the parser is back where it was then.
-func (p *parser) attempt(item func()) (line int, ok bool) {
+// attempt runs item and reports whether it parsed. When it did not and a
+// conditional stands between the item's start and the line of its error,
+// the parser is back where it was and attempt returns that conditional;
+// when none does, the failure unwinds from where it happened, as parsing
+// item again would: not parsing it again keeps a failure deep in nested
+// lists (blocks, initializers), each of which guards its items, from
+// costing twice per level. The failure is raised again once the
+// recovery is done, not from the deferred call: a panic raised there
+// is nested in the one recovered, and a chain of them as deep as the
+// lists costs the square of their depth.
+func (p *parser) attempt(item func()) (l line, ok bool) {
 	s := p.Save()
 	taken := p.lx.taken
-	defer func() {
-		if r := recover(); r != nil {
-			b, isBail := r.(kit.Bailout)
-			if !isBail {
-				panic(r)
+	from := p.index()
+	var bail *kit.Bailout
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b, isBail := r.(kit.Bailout)
+				if !isBail {
+					panic(r)
+				}
+				bail = &b
 			}
-			p.Restore(s, p.lx.resetAfter)
-			p.lx.untake(taken)
-			line, ok = b.Err.Line, false
-		}
+		}()
+		item()
 	}()
-	item()
-	return 0, true
+	if bail == nil {
+		return l, true
+	}
+	if l, ok = p.conditionalBefore(from, bail.Err.Line); !ok {
+		panic(*bail)
+	}
+	p.Restore(s, p.lx.resetAfter)
+	p.lx.untake(taken)
+	return l, false
 }
 
-// conditionalBefore returns the first conditional from the current token
-// to line that is still read with all its branches.
-func (p *parser) conditionalBefore(last int) (l line, ok bool) {
+// conditionalBefore returns the first conditional from the token at index
+// from to line that is still read with all its branches.
+func (p *parser) conditionalBefore(from, last int) (l line, ok bool) {
 	lx := p.lx
-	for i := p.index(); i < len(lx.toks) && int(lx.toks[i].Line) <= last; i++ {
+	for i := from; i < len(lx.toks) && int(lx.toks[i].Line) <= last; i++ {
 		if lx.toks[i].Kind != tDirective || p.flat[i] {
 			continue
 		}

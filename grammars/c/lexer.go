@@ -32,6 +32,11 @@ type lexer struct {
 	// taken are the indexes of the directive lines the parser took as
 	// nodes, in order.
 	taken []int32
+	// backFrom and backTo are where nextPending's last walk back over
+	// skipped tokens started and stopped: the tokens between are all
+	// skipped, and skip only grows, so a walk from backFrom again goes on
+	// from backTo.
+	backFrom, backTo int
 }
 
 // lastTaken returns the index of the last directive line taken, or -1.

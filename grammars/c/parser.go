@@ -62,6 +62,12 @@ func (p *parser) translationUnit() grammars.ErrorList {
 		}
 		if err := p.Recover(nError, func() { p.guarded(p.topItem) }, p.safe); err != nil {
 			errs = append(errs, err)
+			if p.Kind == tEOF {
+				// The ERROR node runs to the end of the file, over the
+				// directive lines after the item's last token: they are
+				// in it, and no nodes after it.
+				break
+			}
 		}
 	}
 	return errs
