@@ -3,11 +3,13 @@
 # already installed is left as it is. Go tools go into .peers/bin, npm
 # packages into .peers/node_modules, the JavaScript/TypeScript corpus into
 # .peers/jscorpus/node_modules (a prefix of its own, so that its packages,
-# npm among them, never mix with the tools), Debian packages system-wide.
+# npm among them, never mix with the tools), the C corpus into
+# .peers/ccorpus, Debian packages system-wide.
 #
 # usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
 #        typescript-language-server typescript jscorpus clangd lldb-dap gcc
-#        python3 debugpy pandas matplotlib rustsrc rustcrates mcpsdk)
+#        python3 debugpy pandas matplotlib rustsrc rustcrates mcpsdk
+#        clang14 sqlite3c gcctorture)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -60,6 +62,18 @@ mcpsdk_peer() {
 	[ -f "$peers/node_modules/@modelcontextprotocol/sdk/package.json" ] && return
 	echo "peers: installing @modelcontextprotocol/sdk"
 	npm install --prefix "$peers" --no-audit --no-fund --silent @modelcontextprotocol/sdk@1
+}
+
+# sqlite3c_peer installs better-sqlite3, for the SQLite amalgamation it
+# ships (deps/sqlite3/sqlite3.c, 9.5 MB of C, with sqlite3.h), into
+# .peers/ccorpus/node_modules: a prefix of its own, as jscorpus has.
+# --ignore-scripts: its install script would build the addon, and the C
+# corpus test (grammars/c) only reads the source. About 5 s.
+sqlite3c_peer() {
+	[ -f "$peers/ccorpus/node_modules/better-sqlite3/deps/sqlite3/sqlite3.c" ] && return
+	echo "peers: installing better-sqlite3 (sqlite3.c) into $peers/ccorpus"
+	mkdir -p "$peers/ccorpus"
+	npm install --prefix "$peers/ccorpus" --no-audit --no-fund --silent --ignore-scripts better-sqlite3@12
 }
 
 apt_updated=
@@ -163,6 +177,28 @@ rustcrates_peer() {
 	apt_install --no-install-recommends "${pkgs[@]}"
 }
 
+# gcctorture_peer extracts GCC's C torture tests (gcc/testsuite/
+# gcc.c-torture/compile and execute, about 3,700 .c files, 16 MB) into
+# .peers/ccorpus/gcc-torture, from the GCC tarball that Debian's
+# gcc-12-source puts in /usr/src/gcc-12 (an 80 MB download, about 15 s;
+# the extraction reads the whole tarball, about 8 s). It extracts into a
+# temporary folder and renames it, so a stopped run leaves nothing half
+# done.
+gcctorture_peer() {
+	local d="$peers/ccorpus/gcc-torture" tarball
+	[ -d "$d/compile" ] && [ -d "$d/execute" ] && return
+	compgen -G '/usr/src/gcc-12/gcc-12*.tar.xz' >/dev/null || {
+		echo "peers: installing gcc-12-source"
+		apt_install --no-install-recommends gcc-12-source
+	}
+	tarball=$(compgen -G '/usr/src/gcc-12/gcc-12*.tar.xz' | head -n1)
+	echo "peers: extracting the C torture tests of $tarball into $d"
+	rm -rf "$d.tmp" && mkdir -p "$d.tmp"
+	tar -xJf "$tarball" -C "$d.tmp" --strip-components=4 --wildcards \
+		'*/gcc/testsuite/gcc.c-torture/compile/*' '*/gcc/testsuite/gcc.c-torture/execute/*'
+	rm -rf "$d" && mv "$d.tmp" "$d"
+}
+
 for p in "$@"; do
 	case "$p" in
 	gopls) go_peer gopls golang.org/x/tools/gopls@v0.23.0 ;;
@@ -182,6 +218,9 @@ for p in "$@"; do
 	rustsrc) rustsrc_peer ;;
 	rustcrates) rustcrates_peer ;;
 	mcpsdk) mcpsdk_peer ;;
+	clang14) have clang-14 || { echo "peers: installing clang-14"; apt_install --no-install-recommends clang-14; } ;;
+	sqlite3c) sqlite3c_peer ;;
+	gcctorture) gcctorture_peer ;;
 	*) echo "peers: unknown peer $p" >&2; exit 2 ;;
 	esac
 done

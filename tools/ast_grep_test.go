@@ -102,14 +102,14 @@ func TestASTGrepBadInput(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{map[string]any{"pattern": "f()", "language": "cobol"}, `language: unknown language "cobol"; the languages are: dart, go`},
+		{map[string]any{"pattern": "f()", "language": "cobol"}, `language: unknown language "cobol"; the languages are: c, dart, go`},
 		{map[string]any{"pattern": "f()", "path": "../x"}, "path: ../x: outside the working directory"},
 		{map[string]any{"pattern": "f()", "path": "nope"}, "path: nope does not exist"},
 		{map[string]any{"pattern": "f()", "path": "notes.txt"}, "language: no bundled grammar for notes.txt"},
 		{map[string]any{"pattern": ""}, "pattern: must not be empty"},
 		{map[string]any{}, `missing required argument "pattern"`},
 		{map[string]any{"pattern": "$$$X"}, "only a $$$ metavariable"},
-		{map[string]any{"pattern": "func ("}, "does not parse as dart or go or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct"},
+		{map[string]any{"pattern": "func ("}, "does not parse as c or dart or go or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct"},
 		{map[string]any{"pattern": "f()", "max_results": 0}, `argument "max_results": must be at least 1, got 0`},
 	} {
 		res := call(t, d, "ast_grep", tc.args)

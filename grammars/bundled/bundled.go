@@ -3,6 +3,7 @@ package bundled
 
 import (
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/c"
 	"github.com/agenttools/agenttools/grammars/dart"
 	"github.com/agenttools/agenttools/grammars/golang"
 	"github.com/agenttools/agenttools/grammars/javascript"
@@ -12,7 +13,7 @@ import (
 
 // Registry returns a registry of every bundled grammar.
 func Registry() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX, rust.Rust, dart.Dart)
+	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX, rust.Rust, dart.Dart, c.C)
 	if err != nil {
 		panic(err) // the list above is fixed; a clash is a programming error
 	}

@@ -8,9 +8,6 @@
 // they can. The names a typedef declares are types from then on; at a
 // statement's start an unknown name followed by a name, or by * and a
 // name and ;, =, , or [, begins a declaration.
-//
-// The package is not bundled yet: its preprocessor conditionals, corpus
-// and oracle are the rest of its issue.
 package c
 
 import (
