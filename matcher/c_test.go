@@ -34,6 +34,9 @@ int grow(struct buf *b, size_t n)
 }
 enum color { RED, GREEN };
 static struct buf empty = { .data = NULL, .len = 0 };
+static size_t sz = sizeof(struct buf) + sizeof(int) + sizeof(empty) + sizeof empty;
+void loop(int n) { for (int i = 0; i < n; i++) n--; for (n = 0; n < 3; n++) ; }
+unsigned char c = 1; char d[CAP*2];
 `
 
 // cLines returns the lines where the matches of pattern start, and the
@@ -80,6 +83,17 @@ func TestCMatches(t *testing.T) {
 		{"enum $E { $$$V };", []int{25}},
 		{".$F = NULL", []int{26}},
 		{"static struct buf $X = { $$$I };", []int{26}},
+		// sizeof's parentheses are its own around a type or an
+		// expression alike.
+		{"sizeof($T)", []int{27, 27, 27}},
+		{"sizeof $X", []int{27}},
+		// A for's declaration leaves its ; to the for, as an
+		// expression does.
+		{"for ($I; $C; $S) $B", []int{28, 28}},
+		{"for (int $I = 0; $C; $S) $B", []int{28}},
+		// unsigned char is one type.
+		{"$T $V = $E;", []int{8, 28, 29}}, // static is more than the pattern says
+		{"$A * $B", []int{29}},
 	} {
 		got, context := cLines(t, tc.pattern)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -164,7 +164,17 @@ func (p *parser) specifiers() specs {
 			p.Leaf()
 			p.balanced()
 		case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
-			p.Leaf()
+			// A run of type words, unsigned long int, is one type, a
+			// sized_type_specifier, so $T binds it whole.
+			m := p.B.Mark()
+			n := 0
+			for isTypeWord(p.Kind) {
+				p.Leaf()
+				n++
+			}
+			if n > 1 {
+				p.B.Close(m, nSizedTypeSpecifier, 0)
+			}
 			s.typ = true
 		case kwStruct, kwUnion, kwEnum:
 			p.structSpecifier()
@@ -183,6 +193,9 @@ func (p *parser) specifiers() specs {
 			s.typ = true
 		case tIdent:
 			switch {
+			case p.Tok.Text == "alignas" && p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text]:
+				p.Leaf() // C23's keyword, <stdalign.h>'s macro before it: _Alignas
+				p.balanced()
 			case s.typ && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
 				s.typ && !p.typedefs[p.Tok.Text] && p.Peek(1) == tStar:
 				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void); XColor _Xconst *
@@ -207,6 +220,16 @@ func (p *parser) specifiers() specs {
 		}
 		s.any = true
 	}
+}
+
+// isTypeWord reports whether a token of kind k is a keyword of a
+// primitive type.
+func isTypeWord(k grammars.Kind) bool {
+	switch k {
+	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
+		return true
+	}
+	return false
 }
 
 // macroTypeAhead reports whether the name and ( at the current token are
@@ -281,7 +304,13 @@ func isTypeKeyword(k grammars.Kind) bool {
 
 // declaration parses a declaration, or, at the top level, a function's
 // definition (K&R's included).
-func (p *parser) declaration(top bool) {
+func (p *parser) declaration(top bool) { p.declarationTo(top, true) }
+
+// declarationTo parses a declaration; semi says it ends with its ;, which
+// is then no leaf, as a statement's is not. A for's declaration leaves
+// its ; to the for, a leaf there as after an expression, so that
+// for ($I; $C; $S) finds for (int i = 0; …).
+func (p *parser) declarationTo(top, semi bool) {
 	m := p.B.Mark()
 	s := p.specifiers()
 	if !s.any && !(top && p.Kind == tIdent) {
@@ -292,7 +321,9 @@ func (p *parser) declaration(top bool) {
 		kind = nTypeDefinition
 	}
 	if p.Kind == tSemi || p.inPattern && p.Kind == tEOF && s.typ {
-		p.semi() // struct S { … };
+		if semi {
+			p.semi() // struct S { … };
+		}
 		p.B.Close(m, kind, 0)
 		return
 	}
@@ -320,7 +351,9 @@ func (p *parser) declaration(top bool) {
 		p.declarator(false, false)
 		p.initRest(d, s.typedef)
 	}
-	p.semi()
+	if semi {
+		p.semi()
+	}
 	p.B.Close(m, kind, 0)
 }
 
@@ -436,9 +469,9 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 		switch p.Kind {
 		case tLBrack:
 			p.Leaf()
-			p.qualifiers()
+			p.qualifiersOf(false)
 			p.Got(kwStatic)
-			p.qualifiers()
+			p.qualifiersOf(false)
 			if p.Kind == tStar && p.Peek(1) == tRBrack {
 				p.Leaf() // [*]
 			} else if p.Kind != tRBrack {
@@ -479,7 +512,12 @@ func (p *parser) nestedAhead() bool {
 }
 
 // qualifiers parses type qualifiers and attributes after a *.
-func (p *parser) qualifiers() {
+func (p *parser) qualifiers() { p.qualifiersOf(true) }
+
+// qualifiersOf parses type qualifiers and attributes; macros says a
+// name before a name or a * is a macro among them (*__cdecl f), which
+// it is not in an array's brackets: a[NB*2].
+func (p *parser) qualifiersOf(macros bool) {
 	for {
 		switch p.Kind {
 		case kwConst, kwVolatile, kwRestrict, kwAtomic:
@@ -487,7 +525,7 @@ func (p *parser) qualifiers() {
 		case kwAttribute, kwDeclspec:
 			p.attribute()
 		case tIdent:
-			if p.typedefs[p.Tok.Text] || p.Peek(1) != tIdent && p.Peek(1) != tStar {
+			if !macros || p.typedefs[p.Tok.Text] || p.Peek(1) != tIdent && p.Peek(1) != tStar {
 				return
 			}
 			p.Leaf() // a calling convention's macro: *__cdecl f

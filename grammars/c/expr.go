@@ -115,6 +115,13 @@ func (p *parser) unary() {
 			if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
 				p.initializerList()
 			}
+		} else if p.Kind == tLParen && !postfixStarts(p.afterPartner(0).Kind) {
+			// sizeof (x): the parentheses are sizeof's, as they are
+			// around a type, so sizeof($T) finds sizeof(int) and
+			// sizeof(x) alike. sizeof (a)[0] is the size of (a)[0].
+			p.Leaf()
+			p.expr()
+			p.Expect(tRParen)
 		} else {
 			p.unary()
 		}
@@ -168,6 +175,16 @@ func (p *parser) castAhead() bool {
 	}
 	switch p.Peek(n + 1) {
 	case tIdent, tNumber, tChar, tString, tLParen, tNot, tTilde, kwSizeof:
+		return true
+	}
+	return false
+}
+
+// postfixStarts reports whether a token of kind k goes on with an
+// operand before it as a postfix operator.
+func postfixStarts(k grammars.Kind) bool {
+	switch k {
+	case tLBrack, tLParen, tDot, tArrow, tInc, tDec, tLBrace:
 		return true
 	}
 	return false

@@ -64,7 +64,8 @@ func (p *parser) statement() {
 		case p.Kind == tSemi:
 			p.Leaf()
 		case p.declarationAhead():
-			p.declarationIn()
+			p.declarationTo(false, false)
+			p.Expect(tSemi)
 		default:
 			p.expr()
 			p.Expect(tSemi)
@@ -176,9 +177,6 @@ func (p *parser) statement() {
 	p.semi()
 	p.B.Close(m, nExpressionStatement, 0)
 }
-
-// declarationIn parses the declaration that starts a for.
-func (p *parser) declarationIn() { p.declaration(false) }
 
 // macroStatement parses a macro call that stands for a statement with no
 // ; after it (FOO(x) at the end of its line), or for a loop's head before
