@@ -18,7 +18,7 @@ export PATH := $(CURDIR)/.peers/bin:$(CURDIR)/.peers/node_modules/.bin:$(PATH)
 .PHONY: test peers build bench fuzz
 
 test: peers
-	AGENTTOOLS_REQUIRE_PEERS=1 go test -count=1 ./...
+	AGENTTOOLS_REQUIRE_PEERS=1 go test -count=1 -timeout 25m ./...
 
 peers:
 	@scripts/peers.sh $(PEERS)
