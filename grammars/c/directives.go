@@ -296,8 +296,10 @@ func (lx *lexer) balanced(l line) bool {
 }
 
 // isZero reports whether the conditional at l is false for a C
-// compiler whatever is defined: #if 0, and #ifdef __cplusplus or #if
-// defined(__cplusplus), whose first branch is C++'s (extern "C" {).
+// compiler whatever is defined: #if 0, #ifdef __cplusplus, and an #if
+// one of whose conjuncts is about __cplusplus (defined(__cplusplus),
+// __cplusplus >= 201103L, __cplusplus alone), with no || or ! in it:
+// its first branch is C++'s (extern "C" {, a whole libstdc++ header).
 func (lx *lexer) isZero(l line) bool {
 	toks := lx.toks[l.start+2 : l.end]
 	switch lx.name(l) {
@@ -305,10 +307,41 @@ func (lx *lexer) isZero(l line) bool {
 		if len(toks) == 1 && toks[0].Text == "0" {
 			return true
 		}
-		return len(toks) == 4 && toks[0].Text == "defined" && toks[2].Text == "__cplusplus" ||
-			len(toks) == 2 && toks[0].Text == "defined" && toks[1].Text == "__cplusplus"
+		for _, t := range toks {
+			if t.Text == "||" || t.Text == "!" {
+				return false
+			}
+		}
+		for len(toks) > 0 {
+			n := 0
+			for n < len(toks) && toks[n].Text != "&&" {
+				n++
+			}
+			if isCplusplus(toks[:n]) {
+				return true
+			}
+			toks = toks[min(n+1, len(toks)):]
+		}
 	case "ifdef":
 		return len(toks) == 1 && toks[0].Text == "__cplusplus"
+	}
+	return false
+}
+
+// isCplusplus reports whether a conjunct of an #if is false unless the
+// compiler is C++'s: __cplusplus, defined(__cplusplus), defined
+// __cplusplus, or __cplusplus compared to a version with >=, > or ==.
+func isCplusplus(c []kit.Token) bool {
+	text := func(i int) string { return c[i].Text }
+	switch {
+	case len(c) == 1:
+		return text(0) == "__cplusplus"
+	case len(c) == 2:
+		return text(0) == "defined" && text(1) == "__cplusplus"
+	case len(c) == 4:
+		return text(0) == "defined" && text(1) == "(" && text(2) == "__cplusplus" && text(3) == ")"
+	case len(c) == 3:
+		return text(0) == "__cplusplus" && (text(1) == ">=" || text(1) == ">" || text(1) == "==") && c[2].Kind == tNumber && text(2) != "0" && text(2) != "0L"
 	}
 	return false
 }
