@@ -4,61 +4,14 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
-// badParse parses src as a file and as a pattern, each in a goroutine,
-// and fails the test if either panics, or has not returned after a
-// generous while: a hang detector, not a measure of speed.
-func badParse(t *testing.T, src []byte) *grammars.Tree {
-	t.Helper()
-	type out struct {
-		tree  *grammars.Tree
-		err   error
-		panic any
-	}
-	var tree *grammars.Tree
-	for _, parse := range []func([]byte) (*grammars.Tree, error){C.Parse, C.ParsePattern} {
-		done := make(chan out, 1)
-		go func() {
-			var o out
-			defer func() {
-				o.panic = recover()
-				done <- o
-			}()
-			o.tree, o.err = parse(src)
-		}()
-		select {
-		case o := <-done:
-			if o.panic != nil {
-				t.Fatalf("panic: %v", o.panic)
-			}
-			if o.err != nil || o.tree == nil {
-				t.Fatalf("no tree: %v", o.err)
-			}
-			if bad := o.tree.Misplaced(5); len(bad) > 0 {
-				t.Fatalf("misplaced nodes: %v", bad)
-			}
-			if tree == nil {
-				tree = o.tree
-			}
-		case <-time.After(3 * time.Minute):
-			t.Fatalf("the parse of %d bytes has not returned after 3 minutes: a hang", len(src))
-		}
-	}
-	return tree
-}
+func badParse(t *testing.T, src []byte) *grammars.Tree { return gramtest.BadParse(t, C, src) }
 
-// badTopKinds are the kinds of the nodes at a tree's top level.
-func badTopKinds(tree *grammars.Tree) []string {
-	var out []string
-	for _, c := range tree.Children(tree.Root) {
-		out = append(out, tree.KindName(c))
-	}
-	return out
-}
+func badTopKinds(tree *grammars.Tree) []string { return gramtest.TopKinds(tree) }
 
 // TestCBadInput: broken input is a listed error at its line, never a
 // panic or a hang; input that is odd but valid, or that this grammar,

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
 // BenchmarkParse parses the fixtures, or the files AGENTTOOLS_C_BENCH
@@ -15,21 +17,5 @@ func BenchmarkParse(b *testing.B) {
 	if list := os.Getenv("AGENTTOOLS_C_BENCH"); list != "" {
 		files = strings.Split(list, ",")
 	}
-	var srcs [][]byte
-	var size int64
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		srcs = append(srcs, src)
-		size += int64(len(src))
-	}
-	b.SetBytes(size)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			C.Parse(src)
-		}
-	}
+	gramtest.BenchParse(b, C, files)
 }

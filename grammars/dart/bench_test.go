@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
 // BenchmarkParse parses the fixtures, or the corpus AGENTTOOLS_DART_CORPUS
@@ -17,21 +19,5 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	var srcs [][]byte
-	var size int64
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		srcs = append(srcs, src)
-		size += int64(len(src))
-	}
-	b.SetBytes(size)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			Dart.Parse(src)
-		}
-	}
+	gramtest.BenchParse(b, Dart, files)
 }
