@@ -286,8 +286,15 @@ func (b *Builder) Truncate(mark int) { b.stack = b.stack[:mark] }
 // they grow. It takes the buffers of a released tree when one is big
 // enough, so that a search that drops each tree once its file is matched
 // parses file after file in the same memory.
-func NewBuilder(n int) *Builder {
-	want := n/4 + 16
+func NewBuilder(n int) *Builder { return NewBuilderNodes(n / 4) }
+
+// NewBuilderNodes returns a builder whose slices are sized for about n
+// nodes, for a grammar that knows better than the file's size how many
+// it will make (from its count of tokens, say). A tree much smaller than
+// its slices is copied into smaller ones by Finish, which on a large
+// file costs as much as a tenth of the parse.
+func NewBuilderNodes(n int) *Builder {
+	want := n + 16
 	if bufs, ok := released.Get().(*treeBufs); ok {
 		// Big enough, and not so big that a small tree (a pattern's,
 		// which is kept) would hold a large file's buffers.

@@ -75,7 +75,7 @@ func (p *parser) macroItem() bool {
 // endsMacro reports whether t, after a macro call's ), shows the call
 // stood alone: it is on a later line and can start no part of a
 // declaration's rest.
-func (p *parser) endsMacro(t *kit.Token) bool {
+func (p *parser) endsMacro(t kit.Token) bool {
 	if t.Kind == tEOF {
 		return true
 	}

@@ -29,7 +29,7 @@ type line struct{ start, end int }
 // directive or a line marker).
 func (lx *lexer) name(l line) string {
 	if l.start+1 < l.end && lx.toks[l.start+1].Kind == tDirectiveName {
-		return lx.toks[l.start+1].Text
+		return lx.text(&lx.toks[l.start+1])
 	}
 	return ""
 }
@@ -304,26 +304,26 @@ func (lx *lexer) isZero(l line) bool {
 	toks := lx.toks[l.start+2 : l.end]
 	switch lx.name(l) {
 	case "if":
-		if len(toks) == 1 && toks[0].Text == "0" {
+		if len(toks) == 1 && lx.text(&toks[0]) == "0" {
 			return true
 		}
-		for _, t := range toks {
-			if t.Text == "||" || t.Text == "!" {
+		for i := range toks {
+			if t := lx.text(&toks[i]); t == "||" || t == "!" {
 				return false
 			}
 		}
 		for len(toks) > 0 {
 			n := 0
-			for n < len(toks) && toks[n].Text != "&&" {
+			for n < len(toks) && lx.text(&toks[n]) != "&&" {
 				n++
 			}
-			if isCplusplus(toks[:n]) {
+			if lx.isCplusplus(toks[:n]) {
 				return true
 			}
 			toks = toks[min(n+1, len(toks)):]
 		}
 	case "ifdef":
-		return len(toks) == 1 && toks[0].Text == "__cplusplus"
+		return len(toks) == 1 && lx.text(&toks[0]) == "__cplusplus"
 	}
 	return false
 }
@@ -331,8 +331,8 @@ func (lx *lexer) isZero(l line) bool {
 // isCplusplus reports whether a conjunct of an #if is false unless the
 // compiler is C++'s: __cplusplus, defined(__cplusplus), defined
 // __cplusplus, or __cplusplus compared to a version with >=, > or ==.
-func isCplusplus(c []kit.Token) bool {
-	text := func(i int) string { return c[i].Text }
+func (lx *lexer) isCplusplus(c []tok) bool {
+	text := func(i int) string { return lx.text(&c[i]) }
 	switch {
 	case len(c) == 1:
 		return text(0) == "__cplusplus"
@@ -357,7 +357,7 @@ func (p *parser) reseek() {
 	}
 	t := p.lx.eof
 	if i < len(p.lx.toks) {
-		t = p.lx.toks[i]
+		t = p.lx.full(i)
 		p.lx.next = i + 1
 	} else {
 		p.lx.next = len(p.lx.toks)

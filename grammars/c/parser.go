@@ -99,26 +99,26 @@ func (p *parser) index() int {
 }
 
 // tok returns the token n places after the current one, however far.
-func (p *parser) tok(n int) *kit.Token {
+func (p *parser) tok(n int) kit.Token {
 	if n < kit.Lookahead {
-		return p.PeekTok(n)
+		return *p.PeekTok(n)
 	}
 	i := p.index()
 	for n > 0 {
 		i++
 		if i >= len(p.lx.toks) {
-			return &p.lx.eof
+			return p.lx.eof
 		}
 		if !p.lx.skip[i] {
 			n--
 		}
 	}
-	return &p.lx.toks[i]
+	return p.lx.full(i)
 }
 
 // afterPartner returns the token after the partner of the bracket n
 // tokens after the current one, or EOF.
-func (p *parser) afterPartner(n int) *kit.Token {
+func (p *parser) afterPartner(n int) kit.Token {
 	i := p.index()
 	for n > 0 && i < len(p.lx.toks) {
 		i++
@@ -127,14 +127,14 @@ func (p *parser) afterPartner(n int) *kit.Token {
 		}
 	}
 	if i >= len(p.lx.toks) || p.lx.partner[i] < 0 {
-		return &p.lx.eof
+		return p.lx.eof
 	}
 	for j := int(p.lx.partner[i]) + 1; j < len(p.lx.toks); j++ {
 		if !p.lx.skip[j] {
-			return &p.lx.toks[j]
+			return p.lx.full(j)
 		}
 	}
-	return &p.lx.eof
+	return p.lx.eof
 }
 
 // semi ends a statement or a declaration with a ;, which is no leaf of
