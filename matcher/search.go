@@ -181,7 +181,7 @@ func (k *keptMatches) found(r *fileResult) []Found {
 // goroutine per core, until ctx is done. It returns the folders that could
 // not be read.
 func eachFile(ctx context.Context, q Query, do func(path string)) (walkReport, error) {
-	files := make(chan string)
+	files := make(chan string, 256)
 	var wg sync.WaitGroup
 	pr := newProgress(q.Progress)
 	for range runtime.GOMAXPROCS(0) {
@@ -329,7 +329,7 @@ func (s *search) file(path string) *fileResult {
 	}
 	s.gate.acquire(st.size)
 	defer s.gate.release(st.size)
-	src, err := os.ReadFile(path)
+	src, err := readFile(path, st.size)
 	if err != nil {
 		r.failure = &Failure{File: rel, Error: err.Error()}
 		return r

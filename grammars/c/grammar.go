@@ -84,6 +84,7 @@ func parse(l *grammars.Language, src []byte, pattern, record bool) result {
 			}
 		}
 	}
+	lx.release()
 	return result{Tree: t, lexed: lexed}
 }
 

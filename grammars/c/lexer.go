@@ -2,6 +2,7 @@ package c
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
@@ -81,10 +82,50 @@ func (lx *lexer) full(i int) kit.Token {
 
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern), bol: true}
-	lx.toks = make([]tok, 0, len(src)/8+16) // 8 bytes a token in sqlite3.c, 10 in stdio.h
+	want := len(src)/6 + 16 // 8 bytes a token in sqlite3.c, 5 in gcc's torture tests
+	if b, ok := spare.Get().(*lexBufs); ok {
+		if cap(b.toks) >= want && cap(b.toks) <= 8*want+4096 {
+			lx.toks, lx.partner, lx.skip, lx.inactive = b.toks[:0], b.partner, b.skip, b.inactive
+		} else if cap(b.toks) > want {
+			spare.Put(b) // for a larger file
+		}
+	}
+	if lx.toks == nil {
+		lx.toks = make([]tok, 0, want)
+	}
 	lx.run()
 	lx.pair()
 	return lx
+}
+
+// spare holds the slices of lexers whose parse is over, for newLexer: a
+// search parses file after file, and a lexer's slices are garbage once
+// its tree is built, so the next file's lexer reuses them instead of
+// making the collector run for them. A sync.Pool keeps them per
+// processor, so each search worker in effect reuses its own.
+var spare sync.Pool
+
+type lexBufs struct {
+	toks           []tok
+	partner        []int32
+	skip, inactive []bool
+}
+
+// release gives the lexer's slices to the next lexer; lx is not used
+// after.
+func (lx *lexer) release() {
+	spare.Put(&lexBufs{toks: lx.toks, partner: lx.partner, skip: lx.skip, inactive: lx.inactive})
+	*lx = lexer{}
+}
+
+// sized returns s with length n, all zero, reusing its array if it can.
+func sized[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // Next hands out the next token; after the last, EOF forever.
@@ -371,9 +412,9 @@ func (lx *lexer) quoted(start int, q byte) {
 // pair finds each bracket's partner, outside directives: a #define's body
 // may open what it does not close.
 func (lx *lexer) pair() {
-	lx.partner = make([]int32, len(lx.toks))
-	lx.skip = make([]bool, len(lx.toks))
-	lx.inactive = make([]bool, len(lx.toks))
+	lx.partner = sized(lx.partner, len(lx.toks))
+	lx.skip = sized(lx.skip, len(lx.toks))
+	lx.inactive = sized(lx.inactive, len(lx.toks))
 	var open []int32
 	in := false
 	for i := range lx.toks {
