@@ -363,7 +363,8 @@ func sourceLine(src []byte, n int) string {
 //
 // clang judges some 11,000 files, which takes long (the verdicts are kept
 // for the next run), so the test runs only under AGENTTOOLS_C_PARSE_CORPUS=1,
-// after scripts/peers.sh clang14 sqlite3c gcctorture.
+// after scripts/peers.sh clang14 sqlite3c gcctorture. AGENTTOOLS_C_FAILURES
+// names a file to write every failure among the files clang accepts to.
 func TestCorpusParseRate(t *testing.T) {
 	if os.Getenv("AGENTTOOLS_C_PARSE_CORPUS") != "1" {
 		t.Skip("the C corpus runs under AGENTTOOLS_C_PARSE_CORPUS=1 (after scripts/peers.sh clang14 sqlite3c gcctorture)")
@@ -463,6 +464,11 @@ func TestCorpusParseRate(t *testing.T) {
 		s := split[k]
 		t.Logf("%-7s clean %5d of %5d clang accepts (%.4f), %5d of all %5d (%.4f)",
 			k, s.cleanAccepted, s.accepted, rate(s.cleanAccepted, s.accepted), s.clean, s.files, rate(s.clean, s.files))
+	}
+	if out := os.Getenv("AGENTTOOLS_C_FAILURES"); out != "" {
+		if err := os.WriteFile(out, []byte(strings.Join(failures, "\n")+"\n"), 0o644); err != nil {
+			t.Errorf("AGENTTOOLS_C_FAILURES: %v", err)
+		}
 	}
 	if len(failures) > 0 {
 		t.Logf("first %d of %d failures among the files clang accepts:", min(len(failures), 30), len(failures))
