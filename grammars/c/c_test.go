@@ -1,6 +1,7 @@
 package c
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/google/go-cmp/cmp"
 )
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 func mustParse(t *testing.T, src string) *grammars.Tree {
 	t.Helper()
@@ -126,5 +129,35 @@ func TestErrors(t *testing.T) {
 		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
 			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
 		}
+	}
+}
+
+// TestMacroShapes parses testdata/macros.c, the macros that real headers
+// put where C's grammar wants a type, a declarator or a declaration, and
+// compares its items' trees, one a line, with macros.c.sexp; go test
+// -update rewrites it.
+func TestMacroShapes(t *testing.T) {
+	path := filepath.Join("testdata", "macros.c")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, item := range tops(t, string(src)) {
+		b.WriteString(item + "\n")
+	}
+	golden := path + ".sexp"
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if diff := cmp.Diff(string(want), b.String()); diff != "" {
+		t.Errorf("%s: trees differ from %s (-want +got):\n%s", path, golden, diff)
 	}
 }

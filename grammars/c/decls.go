@@ -48,7 +48,7 @@ func (p *parser) macroItem() bool {
 	m := p.B.Mark()
 	if p.Peek(1) == tLParen {
 		after := p.afterPartner(1)
-		if !p.endsMacro(after) || isTypeKeyword(p.Peek(2)) || p.macroTypeAhead() {
+		if !p.endsMacro(after) || isTypeKeyword(p.Peek(2)) || p.macroTypeAhead() || p.krAhead() {
 			return false
 		}
 		p.ident()
@@ -70,6 +70,29 @@ func (p *parser) macroItem() bool {
 	p.ident()
 	p.B.Close(m, nMacroCall, 0)
 	return true
+}
+
+// krAhead reports whether the name and ( at the current token begin an
+// old definition with no type, f(a, b) int a; char *b; { … }: names in
+// the parentheses, then declarations up to a {.
+func (p *parser) krAhead() bool {
+	return p.lookahead(func() bool {
+		p.Next()
+		p.Next()
+		for p.Kind == tIdent {
+			p.Next()
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		if !p.Got(tRParen) {
+			return false
+		}
+		for p.Kind != tLBrace && p.Kind != tEOF {
+			p.declaration(false)
+		}
+		return p.Kind == tLBrace
+	})
 }
 
 // endsMacro reports whether t, after a macro call's ), shows the call
@@ -199,11 +222,19 @@ func (p *parser) specifiers() specs {
 			case s.typ && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
 				s.typ && !p.typedefs[p.Tok.Text] && p.Peek(1) == tStar:
 				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void); XColor _Xconst *
+			case s.typ && p.Peek(1) == tLParen && p.attributeMacroAhead():
+				m := p.B.Mark()
+				p.Leaf() // void _X_ATTRIBUTE_PRINTF(2, 3) f(…)
+				p.balanced()
+				p.B.Close(m, nAttributeSpecifier, 0)
 			case s.typ:
 				return s
 			case p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] && (p.typedefs[p.tok(1).Text] || p.Peek(2) == tIdent || p.Peek(2) == tStar || isSpecifier(p.Peek(2))),
 				isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && isSpecifier(p.Peek(1)):
 				p.Leaf() // a macro before the type: SQLITE_PRIVATE u32 x;
+			case p.Peek(1) == tIdent && p.Peek(2) == tLParen && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) &&
+				!p.typedefs[p.Tok.Text] && !p.typedefs[p.tok(1).Text] && p.lookahead(func() bool { p.Next(); return p.macroTypeAhead() }):
+				p.Leaf() // an attribute's macro before a macro's type: __owur STACK_OF(T) *f(void);
 			case !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.macroTypeAhead():
 				p.macroType() // NCURSES_EXPORT(int) addch(…), FT_EXPORT( void ) f(…)
 				s.typ = true
@@ -237,7 +268,7 @@ func isTypeWord(k grammars.Kind) bool {
 // or a name in the parentheses, and a name and ( after them.
 func (p *parser) macroTypeAhead() bool {
 	k := p.Peek(2)
-	if !isSpecifier(k) && !(k == tIdent && (p.Peek(3) == tRParen || p.Peek(3) == tStar)) {
+	if !isSpecifier(k) && !(k == tIdent && (p.Peek(3) == tRParen || p.Peek(3) == tStar || isSpecifier(p.Peek(3)))) {
 		return false // FOO(a, b): no type inside
 	}
 	after := p.afterPartner(1)
@@ -250,8 +281,48 @@ func (p *parser) macroTypeAhead() bool {
 		for p.Kind == tStar {
 			p.Next()
 		}
-		return p.Kind == tIdent && (p.Peek(1) == tLParen || p.Peek(1) == tSemi || p.Peek(1) == tAssign || p.Peek(1) == tLBrack)
+		for p.attributeMacroAhead() {
+			p.Next() // XMLPARSEAPI(void *) XML_ATTR_MALLOC XML_ATTR_ALLOC_SIZE(2) f(…)
+			if p.Kind == tLParen {
+				p.balanced()
+			}
+		}
+		switch {
+		case p.Kind == tLParen && p.Peek(1) == tStar:
+			return true // STACK_OF(T) *(*f)(…)
+		case p.Kind != tIdent:
+		case p.Peek(1) == tSemi || p.Peek(1) == tAssign || p.Peek(1) == tLBrack:
+			return true
+		case p.Peek(1) == tLParen:
+			// API(T) f(…) goes on to a ;, a { or attributes; a second
+			// macro's ) ends its line: DECLARE_A(T)\nDECLARE_B(T, T)
+			t := p.afterPartner(1)
+			return t.Kind == tSemi || t.Kind == tLBrace || t.Kind == tComma || t.Kind == kwAttribute || t.Kind == kwAsm ||
+				t.Line == p.partner(1).Line && t.Kind != tEOF
+		}
+		if !p.inParams {
+			return false
+		}
+		// a parameter: STACK_OF(X) *a, STACK_OF(X) **
+		return p.Kind == tIdent && (p.Peek(1) == tComma || p.Peek(1) == tRParen) || p.Kind == tComma || p.Kind == tRParen
 	})
+}
+
+// attributeMacroAhead reports whether the name at the current token is
+// a macro standing for an attribute before a declarator: spelled as a
+// macro, followed by a name, or by arguments that begin with a number
+// (XML_ATTR_ALLOC_SIZE(2), _X_ATTRIBUTE_PRINTF(2, 3)) and a name.
+func (p *parser) attributeMacroAhead() bool {
+	if p.Kind != tIdent || p.typedefs[p.Tok.Text] || !isMacroName(p.Tok.Text) && !strings.HasPrefix(p.Tok.Text, "__") {
+		return false
+	}
+	switch p.Peek(1) {
+	case tIdent:
+		return true
+	case tLParen:
+		return p.Peek(2) == tNumber && p.afterPartner(1).Kind == tIdent
+	}
+	return false
 }
 
 // macroType parses API(int): a macro and the type it wraps.
@@ -278,6 +349,19 @@ func (p *parser) identIsType() bool {
 	case tLParen:
 		return p.Peek(2) == tStar
 	case kwConst, kwVolatile, kwRestrict:
+		// T const x, but FcPublic const FcChar8 *f: past the
+		// qualifiers, a type or a name before a declarator shows the
+		// name is a macro.
+		n := 1
+		for n < 6 && (p.Peek(n) == kwConst || p.Peek(n) == kwVolatile || p.Peek(n) == kwRestrict) {
+			n++
+		}
+		switch k := p.Peek(n); {
+		case isSpecifier(k):
+			return false
+		case k == tIdent:
+			return p.Peek(n+1) != tIdent && p.Peek(n+1) != tStar && !p.typedefs[p.tok(n).Text]
+		}
 		return true
 	}
 	return false
@@ -402,7 +486,18 @@ func (p *parser) declaratorTail() {
 // __nonnull ((1)), _X_SENTINEL(0)): spelled as a macro or reserved, and
 // followed by what ends a declarator or by another such.
 func (p *parser) tailMacro() bool {
-	if p.typedefs[p.Tok.Text] || !isMacroName(p.Tok.Text) && !strings.HasPrefix(p.Tok.Text, "__") {
+	if p.typedefs[p.Tok.Text] {
+		return false
+	}
+	if !isMacroName(p.Tok.Text) && !strings.HasPrefix(p.Tok.Text, "__") {
+		// a lowercase macro with arguments: f(…) ossl_attr((format(…)));
+		if p.Peek(1) != tLParen {
+			return false
+		}
+		switch p.afterPartner(1).Kind {
+		case tSemi, tComma, tLBrace, kwAttribute:
+			return true
+		}
 		return false
 	}
 	switch p.Peek(1) {
@@ -425,17 +520,18 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	if p.Kind == tStar {
 		p.Leaf()
 		p.qualifiers()
+		names := p.names
 		inner := p.declarator(abstract, field)
 		k := nPointerDeclarator
-		if abstract && p.B.Len(m) <= 2 {
-			k = nAbstractPointerDeclarator
+		if abstract && p.names == names {
+			k = nAbstractPointerDeclarator // int *, not int *a
 		}
 		p.B.Close(m, k, 0)
 		return inner
 	}
 	named, nested := false, false
 	switch {
-	case p.Kind == tIdent && p.Peek(1) == tLParen && p.Peek(2) == tIdent && p.Peek(3) == tLParen && !p.typedefs[p.Tok.Text]:
+	case p.Kind == tIdent && p.Peek(1) == tLParen && p.Peek(2) == tIdent && p.Peek(3) == tLParen && !p.typedefs[p.Tok.Text] && p.afterPartner(3).Kind == tRParen:
 		// __NTH (tolower (int c)): a macro around the declarator
 		p.Leaf()
 		p.Leaf()
@@ -445,6 +541,7 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 		p.B.Close(m, nParenthesizedDeclarator, 0)
 	case p.Kind == tIdent:
 		p.lastName = p.Tok.Text
+		p.names++
 		if field {
 			p.LeafAs(tFieldIdent)
 		} else {
@@ -566,6 +663,9 @@ func (p *parser) asm() {
 func (p *parser) parameters() {
 	m := p.B.Mark()
 	p.Expect(tLParen)
+	saved := p.inParams
+	p.inParams = true
+	defer func() { p.inParams = saved }()
 	p.List(tComma, tRParen, func() {
 		if p.Kind == tEllipsis {
 			p.Leaf()

@@ -23,6 +23,9 @@ type parser struct {
 	typedefs map[string]bool
 	// lastName is the name the last declarator declared.
 	lastName string
+	// names counts the names declarators have declared, so that a
+	// declarator can tell whether the one inside it named anything.
+	names int
 	// lastIdent is the name the last primary expression was, or "".
 	lastIdent string
 	// flat holds the conditionals whose branches held no whole items,
@@ -31,6 +34,9 @@ type parser struct {
 	// wantType: a name with no type before it is the type, in a type
 	// name ((size_t)n, sizeof(T)).
 	wantType bool
+	// inParams: the parser is in a parameter list, where a declarator
+	// may end with , or ) or be abstract.
+	inParams bool
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
@@ -119,6 +125,30 @@ func (p *parser) tok(n int) kit.Token {
 // afterPartner returns the token after the partner of the bracket n
 // tokens after the current one, or EOF.
 func (p *parser) afterPartner(n int) kit.Token {
+	j := p.partnerIndex(n)
+	if j < 0 {
+		return p.lx.eof
+	}
+	for j++; j < len(p.lx.toks); j++ {
+		if !p.lx.skip[j] {
+			return p.lx.full(j)
+		}
+	}
+	return p.lx.eof
+}
+
+// partner returns the partner of the bracket n tokens after the current
+// one, or EOF.
+func (p *parser) partner(n int) kit.Token {
+	if j := p.partnerIndex(n); j >= 0 {
+		return p.lx.full(j)
+	}
+	return p.lx.eof
+}
+
+// partnerIndex returns the slice index of the partner of the bracket n
+// tokens after the current one, or -1.
+func (p *parser) partnerIndex(n int) int {
 	i := p.index()
 	for n > 0 && i < len(p.lx.toks) {
 		i++
@@ -127,14 +157,9 @@ func (p *parser) afterPartner(n int) kit.Token {
 		}
 	}
 	if i >= len(p.lx.toks) || p.lx.partner[i] < 0 {
-		return p.lx.eof
+		return -1
 	}
-	for j := int(p.lx.partner[i]) + 1; j < len(p.lx.toks); j++ {
-		if !p.lx.skip[j] {
-			return p.lx.full(j)
-		}
-	}
-	return p.lx.eof
+	return int(p.lx.partner[i])
 }
 
 // semi ends a statement or a declaration with a ;, which is no leaf of

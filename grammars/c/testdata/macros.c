@@ -1,0 +1,40 @@
+/* Macros that real headers put where C's grammar wants a type, a
+   declarator, an attribute or a whole declaration. Each item parses with
+   no error; macros.c.sexp holds the trees (go test -update rewrites it). */
+
+/* Macros that stand for whole declarations, one after another with no ;. */
+DECLARE_WIDGET_FUNCS(widget)
+DECLARE_WIDGET_CODEC(widget, widget_der)
+int after_macros;
+
+/* An old definition with no type, its parameters declared after it. */
+scale(n, out)
+register int n;
+register long *out;
+{
+}
+
+/* A macro that wraps the type: a macro, the type, the declarator. */
+LIB_API(int) lib_open(int);
+LIB_API(int)
+lib_close(int) __THROW;
+extern LIB_API(LIB_CONST char *) lib_name(int);
+
+/* A macro type in parameters and before a function pointer. */
+void set_list(LIST_OF(item) *list, int n);
+void take_lists(LIST_OF(item) **lists, LIST_OF(item) *);
+typedef LIST_OF(item) *(*list_maker)(const struct maker *m, void *arg);
+__must_check LIST_OF(item) *list_items(struct box *b);
+
+/* Attribute macros before and after a declarator. */
+int log_printf(struct log *l, const char *format, ...)
+lib__attr__((__format__(__printf__, 2, 3)));
+LIB_PUBLIC const lib_char *
+lib_version(void);
+LIB_API(void *)
+LIB_ATTR_MALLOC
+LIB_ATTR_ALLOC_SIZE(2)
+lib_alloc(struct lib *l, size_t size);
+static inline void LIB_PRINTF(2, 3)
+say(int level, const char *f, ...) {}
+__declare_ctype (isdigit_l);
