@@ -31,11 +31,46 @@ func (p *parser) topItem() {
 			return
 		}
 	case tIdent:
-		if p.macroItem() {
+		if p.macroItem() || p.macroFallback(func() { p.declaration(true) }) {
 			return
 		}
 	}
 	p.declaration(true)
+}
+
+// macroFallback parses the item at the current token with item, and
+// when that fails and the item is a name, its arguments and perhaps a ;
+// alone at the end of their line, parses them as a macro call instead:
+// SKM_DEFINE_STACK_OF(void, void, void), __DECLARE_FLEX_ARRAY(T, a);.
+// It reports whether one of the two parsed; when it reports false, the
+// parser has not moved, and item's error is the item's to raise.
+func (p *parser) macroFallback(item func()) bool {
+	if p.Peek(1) != tLParen || p.typedefs[p.Tok.Text] {
+		return false
+	}
+	j := p.partnerIndex(1)
+	if j < 0 {
+		return false
+	}
+	line := p.lx.full(j).Line
+	t, k := p.following(j)
+	if t.Kind == tSemi && t.Line == line {
+		t, _ = p.following(k)
+	}
+	if t.Kind != tEOF && t.Line == line {
+		return false
+	}
+	if p.try(item) {
+		return true
+	}
+	m := p.B.Mark()
+	p.ident()
+	p.macroArguments()
+	if p.Kind == tSemi {
+		p.Next()
+	}
+	p.B.Close(m, nMacroCall, 0)
+	return true
 }
 
 // macroItem parses a macro call that stands for a declaration with no ;
@@ -298,7 +333,7 @@ func (p *parser) macroTypeAhead() bool {
 			// macro's ) ends its line: DECLARE_A(T)\nDECLARE_B(T, T)
 			t := p.afterPartner(1)
 			return t.Kind == tSemi || t.Kind == tLBrace || t.Kind == tComma || t.Kind == kwAttribute || t.Kind == kwAsm ||
-				t.Line == p.partner(1).Line && t.Kind != tEOF
+				(t.Kind == tIdent || isSpecifier(t.Kind)) && t.Line == p.partner(1).Line
 		}
 		if !p.inParams {
 			return false
@@ -360,7 +395,8 @@ func (p *parser) identIsType() bool {
 		case isSpecifier(k):
 			return false
 		case k == tIdent:
-			return p.Peek(n+1) != tIdent && p.Peek(n+1) != tStar && !p.typedefs[p.tok(n).Text]
+			// and __owur const STACK_OF(T) *f: a macro's type
+			return p.Peek(n+1) != tIdent && p.Peek(n+1) != tStar && p.Peek(n+1) != tLParen && !p.typedefs[p.tok(n).Text]
 		}
 		return true
 	}
@@ -799,13 +835,31 @@ func (p *parser) field() {
 			return
 		}
 	}
-	if p.Kind == tIdent && p.Peek(1) == tSemi && !p.typedefs[p.Tok.Text] {
-		p.Leaf() // a macro that stands for fields: __GLX_RENDER_HDR;
-		p.semi()
-		p.B.Close(m, nMacroCall, 0)
-		return
+	if p.Kind == tIdent && !p.typedefs[p.Tok.Text] {
+		next := p.PeekTok(1)
+		switch {
+		case next.Kind == tSemi:
+			p.Leaf() // a macro that stands for fields: __GLX_RENDER_HDR;
+			p.semi()
+			p.B.Close(m, nMacroCall, 0)
+			return
+		case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen:
+			p.Leaf() // the same with no ;, alone on its line
+			p.B.Close(m, nMacroCall, 0)
+			return
+		case p.macroFallback(p.fieldDeclaration):
+			return // __DECLARE_FLEX_ARRAY(T, a);
+		}
 	}
-	if s := p.specifiers(); !s.any {
+	p.fieldDeclaration()
+}
+
+// fieldDeclaration parses a field's declaration: int a, *b, c : 3;
+func (p *parser) fieldDeclaration() {
+	m := p.B.Mark()
+	if p.Kind == tIdent && p.Peek(1) == tColon {
+		p.LeafAs(tTypeIdent) // __u8 :8; a typedef's padding
+	} else if s := p.specifiers(); !s.any {
 		p.ErrorExpected("field")
 	}
 	for p.Kind != tSemi && !(p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)) {

@@ -129,12 +129,19 @@ func (p *parser) afterPartner(n int) kit.Token {
 	if j < 0 {
 		return p.lx.eof
 	}
-	for j++; j < len(p.lx.toks); j++ {
-		if !p.lx.skip[j] {
-			return p.lx.full(j)
+	t, _ := p.following(j)
+	return t
+}
+
+// following returns the token after the one at slice index i, and its
+// index, or EOF and len(toks).
+func (p *parser) following(i int) (kit.Token, int) {
+	for i++; i < len(p.lx.toks); i++ {
+		if !p.lx.skip[i] {
+			return p.lx.full(i), i
 		}
 	}
-	return p.lx.eof
+	return p.lx.eof, i
 }
 
 // partner returns the partner of the bracket n tokens after the current

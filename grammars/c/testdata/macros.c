@@ -38,3 +38,22 @@ lib_alloc(struct lib *l, size_t size);
 static inline void LIB_PRINTF(2, 3)
 say(int level, const char *f, ...) {}
 __declare_ctype (isdigit_l);
+
+/* A macro declaration whose arguments are type keywords, and a macro type
+   after a reserved macro and const. */
+DEFINE_LIST_OF(void, void, void)
+__must_check const LIST_OF(item) *list_first(const struct box *b);
+
+/* Macros among a struct's members, with and without their ;, and a
+   typedef's padding bit field. */
+struct packet {
+	__u8 :4;
+	__DECLARE_FLEX(__be32, words);
+	__group(/* no tag */, addrs, /* no attrs */,
+		__be32 from;
+		__be32 to;
+	);
+	PACKET_INTERNALS
+	int size;
+	PACKET_TAIL
+};
