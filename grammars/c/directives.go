@@ -198,9 +198,21 @@ func (p *parser) ppConditional(l line, item func(), stop func() bool) {
 	}
 	// Read again after an outer conditional failed, it fails again: it
 	// is flat at once, so nesting costs no more than once per level.
+	p.flatten(l)
+	p.take(l, nPreprocDirective)
+}
+
+// flatten reads the conditional at l, whose branches hold no whole
+// items, as its first branch only; or, when that branch holds C++ (a
+// class, a namespace, a template), as what follows it: a branch that is
+// C++'s and no C is a C compiler's to pass over, as #ifdef __cplusplus
+// is (ICU's #if U_SHOW_CPLUSPLUS_API around a whole header).
+func (p *parser) flatten(l line) {
+	if !p.flat[l.start] && p.lx.holdsCxx(l) {
+		p.cxx[l.start] = true
+	}
 	p.flat[l.start] = true
 	p.firstBranch(l)
-	p.take(l, nPreprocDirective)
 }
 
 // firstBranch makes the tokens of every branch of the conditional at l
@@ -209,11 +221,12 @@ func (p *parser) ppConditional(l line, item func(), stop func() bool) {
 func (p *parser) firstBranch(l line) {
 	lx := p.lx
 	splits := lx.splits(l)
-	if len(splits) < 2 && !lx.isZero(l) {
+	zero := lx.isZero(l) || p.cxx[l.start]
+	if len(splits) < 2 && !zero {
 		return // no other branch; an unclosed #if keeps what follows
 	}
 	from, to := 0, len(splits)-1 // the splits whose branches go
-	if lx.isZero(l) {
+	if zero {
 		// #if 0: the first branch goes, and the #else's stays
 		from, to = -1, 0
 		for i, s := range splits {
@@ -328,6 +341,58 @@ func (lx *lexer) isZero(l line) bool {
 	return false
 }
 
+// holdsCxx reports whether the first branch of the conditional at l
+// holds C++ that is no C: class N {, class N;, class M N : (a base),
+// namespace N {, namespace {, template <, extern "C++".
+func (lx *lexer) holdsCxx(l line) bool {
+	end := len(lx.toks)
+	if splits := lx.splits(l); len(splits) > 0 {
+		end = splits[0].start
+	}
+	kind := func(i int) grammars.Kind {
+		if i < end {
+			return lx.toks[i].Kind
+		}
+		return tEOF
+	}
+	for i := l.end + 1; i < end; i++ {
+		t := &lx.toks[i]
+		if t.Kind == tDirective {
+			i = lx.lineAt(i).end
+			continue
+		}
+		if t.Kind != tIdent && t.Kind != kwExtern {
+			continue
+		}
+		switch lx.text(t) {
+		case "class":
+			j := i + 1
+			if kind(j) == tIdent && kind(j+1) == tIdent {
+				j++ // class U_COMMON_API Name
+			}
+			if kind(j) == tIdent {
+				switch kind(j + 1) {
+				case tLBrace, tSemi, tColon:
+					return true
+				}
+			}
+		case "namespace":
+			if k := kind(i + 1); k == tLBrace || k == tIdent && (kind(i+2) == tLBrace || kind(i+2) == tAssign) {
+				return true
+			}
+		case "template":
+			if kind(i+1) == tLT {
+				return true
+			}
+		case "extern":
+			if kind(i+1) == tString && lx.text(&lx.toks[i+1]) == `"C++"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // isCplusplus reports whether a conjunct of an #if is false unless the
 // compiler is C++'s: __cplusplus, defined(__cplusplus), defined
 // __cplusplus, or __cplusplus compared to a version with >=, > or ==.
@@ -411,8 +476,7 @@ func (p *parser) guarded(item func()) {
 		if ok {
 			return
 		}
-		p.flat[l.start] = true
-		p.firstBranch(l)
+		p.flatten(l)
 	}
 	item()
 }

@@ -31,6 +31,9 @@ type parser struct {
 	// flat holds the conditionals whose branches held no whole items,
 	// by the index of their #.
 	flat map[int]bool
+	// cxx holds those of them whose first branch holds C++, which is
+	// read as the branches after it (flatten).
+	cxx map[int]bool
 	// wantType: a name with no type before it is the type, in a type
 	// name ((size_t)n, sizeof(T)).
 	wantType bool
@@ -40,7 +43,7 @@ type parser struct {
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
-	p := &parser{lx: lx, inPattern: pattern, typedefs: map[string]bool{}, flat: map[int]bool{}}
+	p := &parser{lx: lx, inPattern: pattern, typedefs: map[string]bool{}, flat: map[int]bool{}, cxx: map[int]bool{}}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = found
 	return p

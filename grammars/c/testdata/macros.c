@@ -57,3 +57,16 @@ struct packet {
 	int size;
 	PACKET_TAIL
 };
+
+/* A branch that holds C++ a C compiler is not to see, under a macro
+   other than __cplusplus: read as what follows it. */
+#if LIB_SHOW_CXX_API
+namespace lib {
+class LIB_API Widget : public Base {
+public:
+	int size() const;
+};
+}
+#else
+int widget_size(struct widget *w);
+#endif

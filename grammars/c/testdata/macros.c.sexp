@@ -17,3 +17,7 @@
 (macro_call (identifier "DEFINE_LIST_OF") (argument_list "(" (type_descriptor (void "void")) "," (type_descriptor (void "void")) "," (type_descriptor (void "void")) ")"))
 (declaration (identifier "__must_check") "const" (macro_type_specifier (identifier "LIST_OF") "(" (type_descriptor (type_identifier "item")) ")") (pointer_declarator "*" (function_declarator (identifier "list_first") (parameter_list "(" (parameter_declaration "const" (struct_specifier "struct" (type_identifier "box")) (pointer_declarator "*" (identifier "b"))) ")"))))
 (declaration (struct_specifier "struct" (type_identifier "packet") (field_declaration_list "{" (field_declaration (type_identifier "__u8") (bitfield_clause ":" (number_literal "4"))) (macro_call (identifier "__DECLARE_FLEX") (argument_list "(" (identifier "__be32") "," (identifier "words") ")")) (macro_call (identifier "__group") (argument_list "(" "," (identifier "addrs") "," "," (identifier "__be32") (identifier "from") ";" (identifier "__be32") (identifier "to") ";" ")")) (macro_call (identifier "PACKET_INTERNALS")) (field_declaration (int "int") (field_identifier "size")) (macro_call (identifier "PACKET_TAIL")) "}")))
+(preproc_line "#" (preproc_directive "if") (identifier "LIB_SHOW_CXX_API"))
+(preproc_line "#" (preproc_directive "else"))
+(declaration (int "int") (function_declarator (identifier "widget_size") (parameter_list "(" (parameter_declaration (struct_specifier "struct" (type_identifier "widget")) (pointer_declarator "*" (identifier "w"))) ")")))
+(preproc_line "#" (preproc_directive "endif"))
