@@ -147,6 +147,10 @@ func (p *parser) endsMacro(t kit.Token) bool {
 	return !isTypeKeyword(t.Kind) || t.Line > p.Tok.Line
 }
 
+// macroLike reports whether a name is spelled as a macro's or is
+// reserved (__THROW, __wur): one that may stand for an attribute.
+func macroLike(s string) bool { return isMacroName(s) || strings.HasPrefix(s, "__") }
+
 // isMacroName reports whether a name is spelled as macros are: capitals,
 // digits and _ only.
 func isMacroName(s string) bool {
@@ -254,7 +258,7 @@ func (p *parser) specifiers() specs {
 			case p.Tok.Text == "alignas" && p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text]:
 				p.Leaf() // C23's keyword, <stdalign.h>'s macro before it: _Alignas
 				p.balanced()
-			case s.typ && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
+			case s.typ && macroLike(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
 				s.typ && !p.typedefs[p.Tok.Text] && p.Peek(1) == tStar:
 				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void); XColor _Xconst *
 			case s.typ && p.Peek(1) == tLParen && p.attributeMacroAhead():
@@ -267,7 +271,7 @@ func (p *parser) specifiers() specs {
 			case p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] && (p.typedefs[p.tok(1).Text] || p.Peek(2) == tIdent || p.Peek(2) == tStar || isSpecifier(p.Peek(2))),
 				isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && isSpecifier(p.Peek(1)):
 				p.Leaf() // a macro before the type: SQLITE_PRIVATE u32 x;
-			case p.Peek(1) == tIdent && p.Peek(2) == tLParen && (isMacroName(p.Tok.Text) || strings.HasPrefix(p.Tok.Text, "__")) &&
+			case p.Peek(1) == tIdent && p.Peek(2) == tLParen && macroLike(p.Tok.Text) &&
 				!p.typedefs[p.Tok.Text] && !p.typedefs[p.tok(1).Text] && p.lookahead(func() bool { p.Next(); return p.macroTypeAhead() }):
 				p.Leaf() // an attribute's macro before a macro's type: __owur STACK_OF(T) *f(void);
 			case !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.macroTypeAhead():
@@ -312,7 +316,13 @@ func (p *parser) macroTypeAhead() bool {
 	}
 	return p.lookahead(func() bool {
 		p.Next()
-		p.balanced()
+		p.Next()
+		names := p.names
+		p.typeName() // not f (int a): a type, alone
+		if p.Kind != tRParen || p.names != names {
+			return false
+		}
+		p.Next()
 		for p.Kind == tStar {
 			p.Next()
 		}
@@ -332,6 +342,9 @@ func (p *parser) macroTypeAhead() bool {
 			// API(T) f(…) goes on to a ;, a { or attributes; a second
 			// macro's ) ends its line: DECLARE_A(T)\nDECLARE_B(T, T)
 			t := p.afterPartner(1)
+			if t.Kind == tLParen && isMacroName(p.Tok.Text) {
+				return true // API(T) NAME(f) (params): a macro makes the name
+			}
 			return t.Kind == tSemi || t.Kind == tLBrace || t.Kind == tComma || t.Kind == kwAttribute || t.Kind == kwAsm ||
 				(t.Kind == tIdent || isSpecifier(t.Kind)) && t.Line == p.partner(1).Line
 		}
@@ -348,14 +361,30 @@ func (p *parser) macroTypeAhead() bool {
 // macro, followed by a name, or by arguments that begin with a number
 // (XML_ATTR_ALLOC_SIZE(2), _X_ATTRIBUTE_PRINTF(2, 3)) and a name.
 func (p *parser) attributeMacroAhead() bool {
-	if p.Kind != tIdent || p.typedefs[p.Tok.Text] || !isMacroName(p.Tok.Text) && !strings.HasPrefix(p.Tok.Text, "__") {
+	if p.Kind != tIdent || p.typedefs[p.Tok.Text] || !macroLike(p.Tok.Text) {
 		return false
 	}
 	switch p.Peek(1) {
 	case tIdent:
 		return true
 	case tLParen:
-		return p.Peek(2) == tNumber && p.afterPartner(1).Kind == tIdent
+		t := p.afterPartner(1)
+		if t.Kind != tIdent {
+			return false
+		}
+		if p.Peek(2) == tNumber {
+			return true
+		}
+		// T MP_DEPRECATED(x) name;, but not int F(int a) __THROW;
+		return isMacroName(p.Tok.Text) && !macroLike(t.Text) && p.lookahead(func() bool {
+			p.Next()
+			p.balanced()
+			switch p.Peek(1) {
+			case tSemi, tComma, tAssign, tLBrack:
+				return true
+			}
+			return false
+		})
 	}
 	return false
 }
@@ -525,7 +554,7 @@ func (p *parser) tailMacro() bool {
 	if p.typedefs[p.Tok.Text] {
 		return false
 	}
-	if !isMacroName(p.Tok.Text) && !strings.HasPrefix(p.Tok.Text, "__") {
+	if !macroLike(p.Tok.Text) {
 		// a lowercase macro with arguments: f(…) ossl_attr((format(…)));
 		if p.Peek(1) != tLParen {
 			return false
@@ -541,7 +570,7 @@ func (p *parser) tailMacro() bool {
 		return true
 	case tIdent:
 		t := p.tok(1)
-		return isMacroName(t.Text) || strings.HasPrefix(t.Text, "__")
+		return macroLike(t.Text)
 	}
 	return false
 }
@@ -575,6 +604,13 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 		nested = true
 		p.Expect(tRParen)
 		p.B.Close(m, nParenthesizedDeclarator, 0)
+	case p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) && !field && p.afterPartner(1).Kind == tLParen:
+		// NCURSES_SP_NAME(new_form) (SCREEN *): a macro that makes the name
+		p.names++
+		p.ident()
+		p.macroArguments()
+		p.B.Close(m, nMacroCall, 0)
+		named = true
 	case p.Kind == tIdent:
 		p.lastName = p.Tok.Text
 		p.names++
@@ -618,7 +654,15 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 			p.B.Close(m, k, 0)
 			isFunc = isFunc && nested
 		case tLParen:
-			p.parameters()
+			if !named || !macroLike(p.lastName) || !p.try(p.parameters) {
+				// __REDIRECT (name, (params), alias): a macro's
+				// arguments, where the parameters would be
+				if named && macroLike(p.lastName) {
+					p.macroArguments()
+				} else {
+					p.parameters()
+				}
+			}
 			k := nFunctionDeclarator
 			if !named && abstract {
 				k = nAbstractFunctionDeclarator
@@ -626,6 +670,17 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 			p.B.Close(m, k, 0)
 			isFunc = named || isFunc && nested
 			named = false
+		case tIdent:
+			if !named || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen || p.Peek(2) != tLParen {
+				return isFunc
+			}
+			// zlibVersion OF((void)): a macro around the parameters
+			p.Leaf()
+			p.Leaf()
+			p.parameters()
+			p.Expect(tRParen)
+			p.B.Close(m, nFunctionDeclarator, 0)
+			isFunc, named = true, false
 		default:
 			return isFunc
 		}
@@ -658,8 +713,8 @@ func (p *parser) qualifiersOf(macros bool) {
 		case kwAttribute, kwDeclspec:
 			p.attribute()
 		case tIdent:
-			if !macros || p.typedefs[p.Tok.Text] || p.Peek(1) != tIdent && p.Peek(1) != tStar {
-				return
+			if !macros || p.typedefs[p.Tok.Text] || !macroLike(p.Tok.Text) || p.Peek(1) != tIdent && p.Peek(1) != tStar {
+				return // not *result TCL_DEPRECATED("…")
 			}
 			p.Leaf() // a calling convention's macro: *__cdecl f
 		default:

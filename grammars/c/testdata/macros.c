@@ -70,3 +70,16 @@ public:
 #else
 int widget_size(struct widget *w);
 #endif
+
+/* glibc's and others' macros in and around declarators: a reserved
+   type's name before a function (no macro's type), an alias made by a
+   macro, the parameters in a macro, a name made by one, an attribute's
+   macro with a string after a field's name, and one between a typedef's
+   type and its name. */
+extern __id_t get_id (int __fd) __THROW;
+extern __len_t read_len (struct reader *__r) __THROW __nonnull ((1));
+extern int __ALIAS (read_all, (struct reader *__restrict __r, ...), read_all64) __wur;
+LIB_EXTERN const char * LIB_EXPORT lib_build OF((void));
+extern LIB_API(struct lib *) LIB_SP_NAME(lib_new) (struct screen *, int);
+struct old { char *result LIB_DEPRECATED("use lib_result"); };
+typedef old_callback LIB_DEPRECATED(new_callback) lib_callback;
