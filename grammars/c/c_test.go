@@ -108,6 +108,8 @@ func TestShapes(t *testing.T) {
 		{"#define SQ(x) ((x)*(x))\n", []string{`(preproc_function_def "#" (preproc_directive "define") (identifier "SQ") (preproc_params "(" (identifier "x") ")") "(" "(" (identifier "x") ")" "*" "(" (identifier "x") ")" ")")`}},
 		{"#ifdef A\nint a;\n#else\nint b;\n#endif\n", []string{`(preproc_if (preproc_line "#" (preproc_directive "ifdef") (identifier "A")) (declaration (int "int") (identifier "a")) (preproc_else (preproc_line "#" (preproc_directive "else")) (declaration (int "int") (identifier "b"))) (preproc_line "#" (preproc_directive "endif")))`}},
 		{"FOO(x)\nint y;", []string{`(macro_call (identifier "FOO") (argument_list "(" (identifier "x") ")"))`, `(declaration (int "int") (identifier "y"))`}},
+		{"void f(void) { r = __real__ z + __imag z; }", []string{`(function_definition (void "void") (function_declarator (identifier "f") (parameter_list "(" (parameter_declaration (void "void")) ")")) (compound_statement "{" (expression_statement (assignment_expression (identifier "r") "=" (binary_expression (unary_expression "__real__" (identifier "z")) "+" (unary_expression "__imag" (identifier "z"))))) "}"))`}},
+		{"unsigned __int128 big;", []string{`(declaration (sized_type_specifier (unsigned "unsigned") (__int128 "__int128")) (identifier "big"))`}},
 		{"BEGIN_DECLS\nint y;", []string{`(macro_call (identifier "BEGIN_DECLS"))`, `(declaration (int "int") (identifier "y"))`}},
 	} {
 		if diff := cmp.Diff(tc.want, tops(t, tc.src)); diff != "" {

@@ -225,7 +225,7 @@ func (p *parser) specifiers() specs {
 		case kwAlignas:
 			p.Leaf()
 			p.balanced()
-		case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
+		case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType, kwInt128:
 			// A run of type words, unsigned long int, is one type, a
 			// sized_type_specifier, so $T binds it whole.
 			m := p.B.Mark()
@@ -296,7 +296,7 @@ func (p *parser) specifiers() specs {
 // primitive type.
 func isTypeWord(k grammars.Kind) bool {
 	switch k {
-	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
+	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType, kwInt128:
 		return true
 	}
 	return false
@@ -445,7 +445,7 @@ func isSpecifier(k grammars.Kind) bool {
 // isTypeKeyword reports whether k is a keyword that names a type.
 func isTypeKeyword(k grammars.Kind) bool {
 	switch k {
-	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType:
+	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex, kwImaginary, kwAutoType, kwInt128:
 		return true
 	}
 	return false

@@ -87,7 +87,7 @@ func (p *parser) unary() {
 		p.unary()
 		p.B.Close(m, nPointerExpression, 0)
 		return
-	case tMinus, tPlus, tNot, tTilde:
+	case tMinus, tPlus, tNot, tTilde, kwReal, kwImag:
 		p.Leaf()
 		p.unary()
 		p.B.Close(m, nUnaryExpression, 0)

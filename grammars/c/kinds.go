@@ -128,13 +128,16 @@ const (
 	kwLabel    // __label__
 	kwAutoType // __auto_type
 	kwDeclspec // __declspec
+	kwReal     // __real__, __real: GNU's real part of a complex
+	kwImag     // __imag__, __imag
+	kwInt128   // __int128
 
 	numTokens
 )
 
 const (
 	firstKeyword = kwAuto
-	lastKeyword  = kwDeclspec
+	lastKeyword  = kwInt128
 )
 
 // Node kinds.
@@ -261,6 +264,7 @@ var kindNames = [numKinds]string{
 	kwThreadLocal: "_Thread_local", kwAttribute: "__attribute__", kwExtension: "__extension__", kwAsm: "asm",
 	kwTypeof: "typeof", kwBuiltinVaArg: "__builtin_va_arg", kwBuiltinOffsetof: "__builtin_offsetof",
 	kwLabel: "__label__", kwAutoType: "__auto_type", kwDeclspec: "__declspec",
+	kwReal: "__real__", kwImag: "__imag__", kwInt128: "__int128",
 
 	nTranslationUnit: "translation_unit", nError: "ERROR",
 	nPreprocInclude: "preproc_include", nPreprocDef: "preproc_def", nPreprocFunctionDef: "preproc_function_def",
@@ -307,7 +311,7 @@ func kindTable() []grammars.KindInfo {
 	for k, name := range kindNames {
 		named := k >= int(numTokens) || k >= int(tIdent) && k <= int(tLabel) || grammars.Kind(k) == tPPArg || grammars.Kind(k) == tDirectiveName
 		switch grammars.Kind(k) {
-		case kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex:
+		case kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex, kwInt128:
 			named = true // a primitive type: $T binds it
 		}
 		out[k] = grammars.KindInfo{Name: name, Named: named}
@@ -328,6 +332,7 @@ var keywords = func() map[string]grammars.Kind {
 		"__volatile__": kwVolatile, "__volatile": kwVolatile, "__const": kwConst, "__const__": kwConst,
 		"__signed__": kwSigned, "__signed": kwSigned, "__thread": kwThreadLocal, "_Alignof": kwAlignof,
 		"__alignof__": kwAlignof, "__alignof": kwAlignof, "__complex__": kwComplex, "__extension": kwExtension,
+		"__real": kwReal, "__imag": kwImag,
 	} {
 		m[text] = k
 	}
