@@ -83,7 +83,9 @@ func (p *parser) macroItem() bool {
 	m := p.B.Mark()
 	if p.Peek(1) == tLParen {
 		after := p.afterPartner(1)
-		if !p.endsMacro(after) || isTypeKeyword(p.Peek(2)) || p.macroTypeAhead() || p.krAhead() {
+		// D(0) D(1): calls of a macro the file defines, one after another
+		chained := p.fnMacro(p.Tok.Text) && after.Kind == tIdent && p.fnMacro(after.Text)
+		if !chained && (!p.endsMacro(after) || isTypeKeyword(p.Peek(2)) || p.macroTypeAhead() || p.krAhead()) {
 			return false
 		}
 		p.ident()
@@ -261,6 +263,8 @@ func (p *parser) specifiers() specs {
 			case s.typ && macroLike(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
 				s.typ && !p.typedefs[p.Tok.Text] && p.Peek(1) == tStar:
 				p.Leaf() // an attribute's macro after the type: int SQLITE_NOINLINE f(void); XColor _Xconst *
+			case s.typ && p.wantType && p.objectMacro(p.Tok.Text) && (p.Peek(1) == tRParen || p.Peek(1) == tStar):
+				p.Leaf() // (unsigned WIDE_INT): a macro the file defines, in a type name
 			case s.typ && p.Peek(1) == tLParen && p.attributeMacroAhead():
 				m := p.B.Mark()
 				p.Leaf() // void _X_ATTRIBUTE_PRINTF(2, 3) f(…)
@@ -276,6 +280,14 @@ func (p *parser) specifiers() specs {
 				p.Leaf() // an attribute's macro before a macro's type: __owur STACK_OF(T) *f(void);
 			case !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.macroTypeAhead():
 				p.macroType() // NCURSES_EXPORT(int) addch(…), FT_EXPORT( void ) f(…)
+				s.typ = true
+			case p.objectMacro(p.Tok.Text) && isSpecifier(p.Peek(1)):
+				p.Leaf() // #define vector __attribute__((…)), then vector float v;
+			case !s.typ && p.fnMacro(p.Tok.Text) && p.Peek(1) == tLParen && p.definedTypeAhead():
+				m := p.B.Mark()
+				p.Leaf() // #define vector(n, T) …, then vector(4, float) v;
+				p.balanced()
+				p.B.Close(m, nMacroTypeSpecifier, 0)
 				s.typ = true
 			case p.identIsType():
 				p.LeafAs(tTypeIdent)
@@ -385,6 +397,25 @@ func (p *parser) attributeMacroAhead() bool {
 			}
 			return false
 		})
+	}
+	return false
+}
+
+// definedTypeAhead reports whether the function-like macro and ( at the
+// current token stand for a declaration's type: a name and what ends a
+// declarator follow its ).
+func (p *parser) definedTypeAhead() bool {
+	j := p.partnerIndex(1)
+	if j < 0 {
+		return false
+	}
+	t, k := p.following(j)
+	if t.Kind != tIdent {
+		return false
+	}
+	switch u, _ := p.following(k); u.Kind {
+	case tSemi, tAssign, tComma, tLBrack, tLParen:
+		return true
 	}
 	return false
 }
@@ -898,7 +929,8 @@ func (p *parser) field() {
 			p.semi()
 			p.B.Close(m, nMacroCall, 0)
 			return
-		case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen:
+		case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen,
+			p.objectMacro(p.Tok.Text) && next.Kind != tStar && next.Kind != tLParen && next.Kind != tIdent:
 			p.Leaf() // the same with no ;, alone on its line
 			p.B.Close(m, nMacroCall, 0)
 			return

@@ -160,6 +160,9 @@ func (p *parser) castAhead() bool {
 	if k != tIdent {
 		return isSpecifier(k) && k != kwExtension
 	}
+	if p.objectMacro(p.tok(1).Text) && isSpecifier(p.Peek(2)) {
+		return true // (vector float)x, vector a macro the file defines
+	}
 	if p.typedefs[p.tok(1).Text] {
 		return p.Peek(2) != tDot && p.Peek(2) != tArrow && p.Peek(2) != tLBrack && p.Peek(2) != tLParen
 	}

@@ -38,6 +38,10 @@ type lexer struct {
 	// skipped, and skip only grows, so a walk from backFrom again goes on
 	// from backTo.
 	backFrom, backTo int
+	// defined are the names the file's #defines define, true for a
+	// function-like macro's: a name the file makes a macro is no
+	// declaration's name or type where it stands before one.
+	defined map[string]bool
 }
 
 // lastTaken returns the index of the last directive line taken, or -1.
@@ -320,6 +324,9 @@ func (lx *lexer) directiveName() {
 	}
 	lx.emit(tDirectiveName, start)
 	name := lx.Src[start:lx.Pos]
+	if name == "define" {
+		lx.define()
+	}
 	if name == "include" || name == "include_next" || name == "import" {
 		for lx.Pos < len(lx.Src) && (lx.Src[lx.Pos] == ' ' || lx.Src[lx.Pos] == '\t') {
 			lx.Pos++
@@ -338,6 +345,27 @@ func (lx *lexer) directiveName() {
 			lx.emit(tHeader, h)
 		}
 	}
+}
+
+// define notes the name a #define defines, which follows the lexer's
+// position, and whether its ( follows it at once.
+func (lx *lexer) define() {
+	i := lx.Pos
+	for i < len(lx.Src) && (lx.Src[i] == ' ' || lx.Src[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(lx.Src) && isIdentPart(lx.Src[j]) {
+		j++
+	}
+	if j == i {
+		return
+	}
+	if lx.defined == nil {
+		lx.defined = map[string]bool{}
+	}
+	name := lx.Src[i:j]
+	lx.defined[name] = lx.defined[name] || j < len(lx.Src) && lx.Src[j] == '('
 }
 
 func (lx *lexer) ident(start int) {

@@ -94,6 +94,15 @@ func (p *parser) safe() bool {
 	return true
 }
 
+// objectMacro reports whether the file #defines name as an object-like
+// macro, fnMacro as a function-like one.
+func (p *parser) objectMacro(name string) bool {
+	fn, ok := p.lx.defined[name]
+	return ok && !fn && !p.typedefs[name]
+}
+
+func (p *parser) fnMacro(name string) bool { return p.lx.defined[name] && !p.typedefs[name] }
+
 // Tokens.
 
 // index returns the slice index of the current token.

@@ -154,6 +154,10 @@ func (p *parser) statement() {
 			p.B.Close(m, nLabeledStatement, 0)
 			return
 		}
+		if p.Peek(1) == tLParen && p.fnMacro(p.Tok.Text) && p.definedTypeAhead() {
+			p.declaration(false) // vector(4, float) v = …, vector a macro the file defines
+			return
+		}
 		if p.Peek(1) == tLParen && p.macroStatement(m) {
 			return
 		}

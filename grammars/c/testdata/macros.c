@@ -83,3 +83,22 @@ LIB_EXTERN const char * LIB_EXPORT lib_build OF((void));
 extern LIB_API(struct lib *) LIB_SP_NAME(lib_new) (struct screen *, int);
 struct old { char *result LIB_DEPRECATED("use lib_result"); };
 typedef old_callback LIB_DEPRECATED(new_callback) lib_callback;
+
+/* Names the file itself #defines: a macro before a type, in a cast and
+   in a type name, a function-like one that stands for a type, calls of
+   one after another on a line, and object-like ones among the members. */
+#define simd __attribute__((vector_size(16)))
+#define simd_of(n, type) __attribute__((vector_size((n) * sizeof(type)))) type
+#define DECLARE_BUF(N) typedef struct { char x[N]; } buf##N;
+#define WIDE long
+#define HEAD_FIELDS int head;
+#define TAIL_FIELDS int tail;
+DECLARE_BUF(1) DECLARE_BUF(2) DECLARE_BUF(4)
+simd float lanes;
+int simd_sum(simd float v) {
+	simd float w = (simd float)v;
+	simd_of(8, short) s = {1, 2, 3, 4, 5, 6, 7, 8};
+	wide = (unsigned WIDE) 1 << 3;
+	return 0;
+}
+struct { HEAD_FIELDS unsigned int i : 6; TAIL_FIELDS } both;
