@@ -403,19 +403,32 @@ func (p *parser) attributeMacroAhead() bool {
 
 // definedTypeAhead reports whether the function-like macro and ( at the
 // current token stand for a declaration's type: a name and what ends a
-// declarator follow its ).
+// declarator follow its ). Its arguments hold no ;, { nor =: a macro that
+// wraps statements (LOGIC( mutex *m; ) LOGIC( m = alloc(); )) makes no
+// type, nor does one before another of the file's macros, nor
+// TESTONLY(rc =) f(x).
 func (p *parser) definedTypeAhead() bool {
 	j := p.partnerIndex(1)
 	if j < 0 {
 		return false
 	}
+	for i := p.index() + 1; i < j; i++ {
+		if k := p.lx.full(i).Kind; k == tSemi || k == tLBrace || isAssignOp(k) {
+			return false
+		}
+	}
 	t, k := p.following(j)
-	if t.Kind != tIdent {
+	if t.Kind != tIdent || p.fnMacro(t.Text) {
 		return false
 	}
 	switch u, _ := p.following(k); u.Kind {
-	case tSemi, tAssign, tComma, tLBrack, tLParen:
+	case tSemi, tAssign, tComma, tLBrack:
 		return true
+	case tLParen:
+		// IOTRACE((…)) at a line's end and a call on the next is a
+		// statement macro; a type macro and the function it declares
+		// share a line.
+		return t.Line == p.lx.full(j).Line
 	}
 	return false
 }

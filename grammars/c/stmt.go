@@ -18,11 +18,19 @@ func (p *parser) compound() {
 	p.B.Close(m, nCompoundStatement, 0)
 }
 
+// bodyStatement parses the statement that is the body of another.
+func (p *parser) bodyStatement() {
+	p.body = true
+	p.statement()
+}
+
 // statement parses one statement, or a declaration where one stands.
 func (p *parser) statement() {
 	p.Enter()
 	defer p.Leave()
 	m := p.B.Mark()
+	body := p.body
+	p.body = false
 	switch p.Kind {
 	case tLBrace:
 		p.compound()
@@ -34,11 +42,11 @@ func (p *parser) statement() {
 	case kwIf:
 		p.Leaf()
 		p.parenExpr()
-		p.statement()
+		p.bodyStatement()
 		if p.Kind == kwElse {
 			e := p.B.Mark()
 			p.Leaf()
-			p.statement()
+			p.bodyStatement()
 			p.B.Close(e, nElseClause, 0)
 		}
 		p.B.Close(m, nIfStatement, 0)
@@ -46,12 +54,12 @@ func (p *parser) statement() {
 	case kwWhile:
 		p.Leaf()
 		p.parenExpr()
-		p.statement()
+		p.bodyStatement()
 		p.B.Close(m, nWhileStatement, 0)
 		return
 	case kwDo:
 		p.Leaf()
-		p.statement()
+		p.bodyStatement()
 		p.Expect(kwWhile)
 		p.parenExpr()
 		p.semi()
@@ -78,13 +86,13 @@ func (p *parser) statement() {
 			p.expr()
 		}
 		p.Expect(tRParen)
-		p.statement()
+		p.bodyStatement()
 		p.B.Close(m, nForStatement, 0)
 		return
 	case kwSwitch:
 		p.Leaf()
 		p.parenExpr()
-		p.statement()
+		p.bodyStatement()
 		p.B.Close(m, nSwitchStatement, 0)
 		return
 	case kwCase, kwDefault:
@@ -98,6 +106,9 @@ func (p *parser) statement() {
 			p.Leaf()
 		}
 		p.Expect(tColon)
+		if body && p.Kind != tRBrace {
+			p.bodyStatement()
+		}
 		p.B.Close(m, nCaseStatement, 0)
 		return
 	case kwReturn:

@@ -327,7 +327,7 @@ func (lx *lexer) identRest(dash bool) (escaped bool) {
 	src := lx.Src
 	for lx.Pos < len(src) {
 		c := src[lx.Pos]
-		if identBytes[c]&2 != 0 {
+		if isIdentByte(c) {
 			lx.Pos++
 			continue
 		}
