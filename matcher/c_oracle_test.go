@@ -138,7 +138,10 @@ func cCommonWhys() []cWhy {
 		{clang: true, name: "GNU __real__ or __imag__, which ours does not know", ok: cRealImag},
 		{name: "GNU __real__ or __imag__, which ours does not know", ok: cRealImag},
 		{clang: true, name: "an anonymous member's, through an implicit one", ok: func(m cMatch, ours map[string]bool) bool {
-			return ours[m.key] && m.node.Kind == "MemberExpr" && m.node.child(0).Kind == "MemberExpr" && m.node.child(0).Name == ""
+			// clang's nodes of x.a.b for x.b: a, the anonymous
+			// struct or union b is in, has no name
+			anon := func(n *cNode) bool { return n.Kind == "MemberExpr" && n.Name == "" }
+			return ours[m.key] && m.node.Kind == "MemberExpr" && (anon(m.node) || anon(m.node.child(0)))
 		}},
 		{name: "a computed goto's target, no expression of clang's", ok: func(m cMatch, _ map[string]bool) bool {
 			before := string(m.f.src[m.f.ls[m.f.ls.line(uint32(m.start))-1]:m.start])
@@ -152,6 +155,19 @@ func cCommonWhys() []cWhy {
 		}},
 		{clang: true, name: "in a branch ours reads as inactive", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.inTrivia(m.start)
+		}},
+		{name: "in a typeof's operand, which clang's tree keeps in a type", ok: func(m cMatch, _ map[string]bool) bool {
+			return m.f.inKind(m.start, m.end, "typeof_specifier")
+		}},
+		{clang: true, name: "a declaration with qualifiers and no type, an implicit int: no $T", ok: func(m cMatch, _ map[string]bool) bool {
+			return m.node.Kind == "VarDecl" && cQualifiersOnly.MatchString(m.f.head(m.node))
+		}},
+		{clang: true, name: "an asm label after the declarator, which the pattern does not write", ok: func(m cMatch, _ map[string]bool) bool {
+			return m.node.Kind == "VarDecl" && cAsmLabel.Match(m.f.src[m.start:m.end])
+		}},
+		{name: "a tag the file #defines, a macro to clang", ok: func(m cMatch, _ map[string]bool) bool {
+			g := cTag.FindSubmatch(m.f.src[m.start:m.end])
+			return g != nil && bytes.Contains(m.f.src, append([]byte("#define "), g[1]...))
 		}},
 	}
 }
@@ -174,12 +190,6 @@ func cOracleCases() []cOracleCase {
 		// macro: p = MALLOC(n) is p = malloc(n) to clang.
 		rhsMacro = cWhy{clang: true, name: "its right side from a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.child(1).bare().macro
-		}}
-		// keywordInDefine: a pattern of a keyword's statement alone is
-		// the keyword's leaf, which matches the token in a #define's
-		// body.
-		keywordInDefine = cWhy{name: "a keyword in a #define's body (known bug)", ok: func(m cMatch, _ map[string]bool) bool {
-			return m.f.inKind(m.start, m.end, "preproc_function_def", "preproc_def")
 		}}
 		// anonStruct: struct $S binds the body of a struct with no tag.
 		anonStruct = cWhy{name: "an untagged struct's body bound to $S (known bug)", ok: func(m cMatch, _ map[string]bool) bool {
@@ -262,8 +272,11 @@ func cOracleCases() []cOracleCase {
 		{pattern: "switch ($X) { $$$B }", clang: func(_ *cFile, n *cNode) bool {
 			return n.Kind == "SwitchStmt" // a block in a pattern matches a statement alone too
 		}},
-		{pattern: "break;", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "BreakStmt" }, why: []cWhy{keywordInDefine}},
-		{pattern: "continue;", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "ContinueStmt" }, why: []cWhy{keywordInDefine}},
+		// A keyword's statement alone is that statement, not the keyword,
+		// which return x; holds too and a #define's body holds as a token.
+		{pattern: "break;", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "BreakStmt" }},
+		{pattern: "continue;", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "ContinueStmt" }},
+		{pattern: "return;", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "ReturnStmt" && len(n.Inner) == 0 }},
 		// $L binds a computed goto's *p too.
 		{pattern: "goto $L;", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "GotoStmt" || n.Kind == "IndirectGotoStmt" }},
 
@@ -299,8 +312,10 @@ func cOracleCases() []cOracleCase {
 }
 
 // cOneType is a type that is one node of ours: a type's name, a struct,
-// union or enum by its tag, or a primitive type of one or more words.
-const cOneType = `(struct|union|enum)\s+\w+|((unsigned|signed|short|long|int|char|float|double|_Bool|void)\b\s*)+|\w+`
+// union or enum by its tag, a primitive type of one or more words, a
+// typeof, or a macro's call that makes a type (vector(4, float)).
+const cOneType = `(struct|union|enum)\s+\w+|((unsigned|signed|__signed__|__signed|short|long|int|char|float|double|_Bool|void|_Complex|__complex__|__complex|__int128)\b\s*)+|` +
+	`(typeof|__typeof__|__typeof)\s*\([^=;]*\)|\w+\s*\([^()=;]*\)|\w+`
 
 var (
 	cName = regexp.MustCompile(`^[A-Za-z_]\w*$`)
@@ -312,7 +327,12 @@ var (
 	// no name ours cannot know.
 	cKeywordType = map[string]bool{"void": true, "char": true, "short": true, "int": true, "long": true, "float": true,
 		"double": true, "signed": true, "unsigned": true, "_Bool": true, "_Complex": true}
-	cStructType = regexp.MustCompile(`^\(\s*struct\s+\w+\s*\)$`)
+	// cQualifiersOnly is a declarator's text before its name that
+	// has qualifiers but no type: __const * p = … is an int's pointer.
+	cQualifiersOnly = regexp.MustCompile(`^\s*((const|__const|volatile|__volatile__|restrict)\s*)+\**\s*$`)
+	cAsmLabel       = regexp.MustCompile(`^[^=]*\b(asm|__asm__|__asm)\s*\(`)
+	cTag            = regexp.MustCompile(`^(?:struct|union|enum)\s+([A-Za-z_]\w*)`)
+	cStructType     = regexp.MustCompile(`^\(\s*struct\s+\w+\s*\)$`)
 	// cTypeHead is a declarator's text before its name: one type, and
 	// a pointer's stars or a function pointer's (*.
 	cTypeHead = regexp.MustCompile(`^\s*(` + cOneType + `)(\s|\(|\*(\s*(const|volatile|restrict)\b)*)*$`)
@@ -449,6 +469,9 @@ type cNode struct {
 		Name string `json:"name"`
 	} `json:"referencedDecl"`
 	Inner []*cNode `json:"inner"`
+	// ArrayFiller is an InitListExpr's filler for the elements it does
+	// not write, then, as clang 14 prints them, its children.
+	ArrayFiller []*cNode `json:"array_filler"`
 
 	// Set by cFile.resolve: the node's byte range in the main file
 	// (start < 0 when it has none there), whether its first token comes
@@ -536,6 +559,11 @@ func (s *cLocState) fillAll(n *cNode) {
 	s.fill(&n.Loc)
 	s.fill(&n.Range.Begin)
 	s.fill(&n.Range.End)
+	if len(n.ArrayFiller) > 0 {
+		s.fillAll(n.ArrayFiller[0])
+		n.Inner = append(n.ArrayFiller[1:], n.Inner...)
+		n.ArrayFiller = nil
+	}
 	for _, k := range n.Inner {
 		if k != nil {
 			s.fillAll(k)
@@ -825,15 +853,16 @@ func cSkippedLines(src []byte, ls roLineStarts, active map[int]bool) (skipped, d
 		if !strings.HasPrefix(t, "#") {
 			continue
 		}
-		word := strings.Fields(t[1:])
-		if len(word) == 0 {
-			continue
-		}
-		switch word[0] {
+		// the directive's name: #if(X) has no space after it
+		name := strings.TrimLeft(t[1:], " \t")
+		name = name[:len(name)-len(strings.TrimLeftFunc(name, func(r rune) bool {
+			return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		}))]
+		switch name {
 		case "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif":
 			directive[l] = true
 		}
-		switch word[0] {
+		switch name {
 		case "if", "ifdef", "ifndef":
 			open = append(open, []int{l})
 		case "elif", "elifdef", "elifndef", "else", "endif":
@@ -842,7 +871,7 @@ func cSkippedLines(src []byte, ls roLineStarts, active map[int]bool) (skipped, d
 			}
 			top := open[len(open)-1]
 			branches = append(branches, branch{top[len(top)-1], l})
-			if word[0] == "endif" {
+			if name == "endif" {
 				open = open[:len(open)-1]
 			} else {
 				open[len(open)-1] = append(top, l)
@@ -942,7 +971,9 @@ func (f *cFile) nearAttribute(start, end int) bool {
 	if last := f.ls.line(uint32(max(start, end-1))); last < len(f.ls) {
 		e = int(f.ls[last])
 	}
-	return bytes.Contains(f.src[f.ls[l-1]:e], []byte("__attribute"))
+	// or just after: struct s { … } on a line, __attribute__ ((packed)); on the next
+	return bytes.Contains(f.src[f.ls[l-1]:e], []byte("__attribute")) ||
+		bytes.HasPrefix(bytes.TrimLeft(f.src[min(end, len(f.src)):], " \t\r\n"), []byte("__attribute"))
 }
 
 // anyLine reports whether one of the lines of start…end is in lines.
@@ -1406,6 +1437,11 @@ func cRun(t *testing.T, cases []cOracleCase, files []*cFile) (ours, theirs [][]c
 				}
 				var walk func(n *cNode)
 				walk = func(n *cNode) {
+					if n.Kind == "OpaqueValueExpr" {
+						// a GNU x ?: y's x once more, as its condition and
+						// its value
+						return
+					}
 					if n.start >= 0 {
 						for ci, c := range cases {
 							if c.clang(f, n) {

@@ -94,6 +94,9 @@ func TestCMatches(t *testing.T) {
 		// unsigned char is one type.
 		{"$T $V = $E;", []int{8, 28, 29}}, // static is more than the pattern says
 		{"$A * $B", []int{29}},
+		// A keyword's statement is the statement, not its keyword:
+		// return; is no return 0;.
+		{"return;", nil},
 	} {
 		got, context := cLines(t, tc.pattern)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

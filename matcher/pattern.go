@@ -388,12 +388,16 @@ func leafBounds(t *grammars.Tree, start, end uint32) (uint32, uint32) {
 	return first, last
 }
 
+// innermost returns the deepest node that spans start to end exactly, but
+// no keyword's leaf below a node of the same span: break; is the break
+// statement, not the keyword, which a #define's body holds as a token and
+// return x; holds too.
 func innermost(t *grammars.Tree, start, end uint32) int32 {
 	found := grammars.NoNode
 	n := t.Root
 	for {
 		nd := t.Nodes[n]
-		if nd.Start == start && nd.End == end {
+		if nd.Start == start && nd.End == end && (found == grammars.NoNode || nd.Count > 0 || t.Named(n)) {
 			found = n
 		}
 		next := grammars.NoNode

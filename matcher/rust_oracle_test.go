@@ -139,9 +139,6 @@ func TestRustOracle(t *testing.T) {
 							continue
 						}
 						first, last, ok := n.lines()
-						if c.keyword {
-							last = first
-						}
 						if !ok {
 							r.predErr = fmt.Sprintf("%q selects a %s.%s with no span", c.pattern, n.Kind, variant(n))
 							continue
@@ -408,9 +405,6 @@ type rustOracleCase struct {
 	pattern string
 	kinds   []string // the kinds of rustc struct node match takes
 	match   func(n *rustNode) bool
-	// keyword: the pattern is a lone keyword, whose match is the keyword
-	// token: its lines are the first line of rustc's node.
-	keyword bool
 }
 
 // Helpers over rustc's tree.
@@ -625,9 +619,12 @@ func rustOracleCases() []rustOracleCase {
 			k := roRexpr(n, "Ret")
 			return k != nil && !roIsNone(k.item(0))
 		}},
-		// A lone keyword: the pattern is the break token, so it finds
-		// every break, with a label or a value or neither.
-		{pattern: "break", kinds: expr, keyword: true, match: func(n *rustNode) bool { return roRexpr(n, "Break") != nil }},
+		// A lone keyword: the pattern is the break expression with no
+		// label and no value, not the break token that every break holds.
+		{pattern: "break", kinds: expr, match: func(n *rustNode) bool {
+			k := roRexpr(n, "Break")
+			return k != nil && roIsNone(k.item(0)) && roIsNone(k.item(1))
+		}},
 
 		// Closures, with or without parameters: || x is |$$$P| x with no
 		// P, and ours misses it (a known bug, see above).

@@ -12,6 +12,14 @@
 #define list_for_each(pos, head) \
 	for ((pos) = (head)->next; (pos) != (head); (pos) = (pos)->next)
 
+/* return; in a macro's body: a token to ours, a statement at each use to
+ * clang */
+#define RETURN_IF_NULL(p) \
+	do { \
+		if ((p) == NULL) \
+			return; \
+	} while (0)
+
 struct list_node {
 	struct list_node *prev;
 	struct list_node *next;
@@ -178,6 +186,9 @@ bool stack_pop(struct stack **top, int *value)
 
 void stack_reverse(struct stack **top)
 {
+	RETURN_IF_NULL(*top);
+	if ((*top)->below == NULL)
+		return;
 	struct stack *prev = NULL, *cur = *top;
 	while (cur != NULL) {
 		struct stack *next = cur->below;
