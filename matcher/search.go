@@ -417,8 +417,11 @@ func containsAll(src []byte, lits [][]byte) bool {
 	return true
 }
 
-// Literals returns the identifiers, keywords and literals every match must
-// contain: the pattern's leaves that are words and not metavariables.
+// Literals returns the identifiers, keywords, literals and operators every
+// match must contain: the pattern's leaves that are words and not
+// metavariables, and those of two or more marks (==, ->, +=), which no
+// rule of the matcher lets go missing as it does a separator (the , of
+// return $$$R, err) or a brace (a body matched without them).
 func (p *Pattern) Literals() []string {
 	seen := map[string]bool{}
 	var out []string
@@ -427,7 +430,7 @@ func (p *Pattern) Literals() []string {
 		t := p.tree
 		if t.Nodes[n].Count == 0 {
 			s := t.Text(n)
-			if _, ok, _ := metavar(t, n); !ok && len(s) > 0 && isWordStart(s) && !seen[s] {
+			if _, ok, _ := metavar(t, n); !ok && len(s) > 0 && (isWordStart(s) || isOperator(s)) && !seen[s] {
 				seen[s] = true
 				out = append(out, s)
 			}
@@ -441,6 +444,20 @@ func (p *Pattern) Literals() []string {
 		walk(n)
 	}
 	return out
+}
+
+// isOperator reports whether s is two or more ASCII marks, none of them
+// a quote, a bracket or a metavariable's $.
+func isOperator(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !strings.ContainsRune("=!<>&|+-*/%^~?:.#@", rune(s[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 func isWordStart(s string) bool {

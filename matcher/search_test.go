@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/c"
 	"github.com/agenttools/agenttools/grammars/golang"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -225,5 +227,52 @@ func TestCacheAccounting(t *testing.T) {
 	}
 	if c.Used() == 0 {
 		t.Error("the cache holds nothing")
+	}
+}
+
+// TestLiterals: the prefilter takes words and operators of two marks or
+// more, and never a separator, a brace or a metavariable, which a match
+// may lack or hold as other code.
+func TestLiterals(t *testing.T) {
+	for _, tc := range []struct {
+		lang    *grammars.Language
+		pattern string
+		want    []string
+	}{
+		{c.C, "$X == $X", []string{"=="}},
+		{c.C, "$P->$F", []string{"->"}},
+		{c.C, "if ($X == NULL) return $$$R;", []string{"if", "==", "NULL", "return"}},
+		{c.C, "$A += $B", []string{"+="}},
+		{c.C, "$A = $B", nil},
+		{golang.Language, "return $$$R, err", []string{"return", "err"}},
+		{golang.Language, "$X := <-$C", []string{":=", "<-"}},
+	} {
+		p, err := Compile(tc.lang, tc.pattern)
+		if err != nil {
+			t.Fatalf("Compile(%q): %v", tc.pattern, err)
+		}
+		if diff := cmp.Diff(tc.want, p.Literals()); diff != "" {
+			t.Errorf("%q: literals (-want +got):\n%s", tc.pattern, diff)
+		}
+	}
+}
+
+// TestOperatorPrefilter: a file with no == is not parsed for $X == $X,
+// and one with it is, and matches.
+func TestOperatorPrefilter(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a.c": "int f(int x) { return x == x; }\n",
+		"b.c": "int g(int x) { return x != x; }\n",
+	})
+	p, err := Compile(c.C, "$X == $X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Search(context.Background(), Query{Root: dir, Path: dir, Lang: c.C, Pattern: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.FilesScanned != 2 || res.FilesParsed != 1 || len(res.Matches) != 1 {
+		t.Errorf("scanned %d, parsed %d, %d matches; want 2, 1, 1", res.FilesScanned, res.FilesParsed, len(res.Matches))
 	}
 }

@@ -25,7 +25,7 @@
 //
 //	toolsbench parse --lang go|python|javascript|typescript|tsx [--typescript DIR] [--json] DIR
 //	toolsbench hash --lang go|python DIR
-//	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--max-results N] [--json] DIR
+//	toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--ast-grep-selector KIND] [--repeat N] [--max-results N] [--json] DIR
 //	toolsbench session [--searches 200] [--cache-mb 192] DIR
 package main
 

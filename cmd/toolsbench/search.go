@@ -26,20 +26,24 @@ import (
 
 // searchReport is what search prints.
 type searchReport struct {
-	Lang         string  `json:"lang"`
-	Dir          string  `json:"dir"`
-	Pattern      string  `json:"pattern"`
-	Files        int     `json:"files"`
-	FilesParsed  int     `json:"files_parsed"`
-	Matches      int     `json:"matches"`
-	MaxResults   int     `json:"max_results"` // the matches kept in full, as ast_grep's max_results (0: all)
-	ColdSeconds  float64 `json:"cold_seconds"`
-	WarmSeconds  float64 `json:"warm_seconds"`     // the same search again in the same run, fastest of --repeat
-	ColdRSSMB    float64 `json:"cold_peak_rss_mb"` // of a process that made the one-shot call agenttools call --json ast_grep, its JSON written out
-	ColdBytes    int64   `json:"cold_output_bytes"`
-	WarmRSSMB    float64 `json:"warm_peak_rss_mb"` // of a process that ran the search with the cache, then again
-	CacheMB      int     `json:"cache_mb"`         // the search cache's budget in the warm process
-	ParseFailure int     `json:"parse_failures"`
+	Lang        string  `json:"lang"`
+	Dir         string  `json:"dir"`
+	Pattern     string  `json:"pattern"`
+	Files       int     `json:"files"`
+	FilesParsed int     `json:"files_parsed"`
+	Matches     int     `json:"matches"`
+	MaxResults  int     `json:"max_results"` // the matches kept in full, as ast_grep's max_results (0: all)
+	ColdSeconds float64 `json:"cold_seconds"`
+	// ColdProcessSeconds is the cold call's whole process, from its
+	// start to its exit: the runtime's start and every package's init,
+	// which ColdSeconds leaves out, as the ast-grep CLI's time does not.
+	ColdProcessSeconds float64 `json:"cold_process_seconds"`
+	WarmSeconds        float64 `json:"warm_seconds"`     // the same search again in the same run, fastest of --repeat
+	ColdRSSMB          float64 `json:"cold_peak_rss_mb"` // of a process that made the one-shot call agenttools call --json ast_grep, its JSON written out
+	ColdBytes          int64   `json:"cold_output_bytes"`
+	WarmRSSMB          float64 `json:"warm_peak_rss_mb"` // of a process that ran the search with the cache, then again
+	CacheMB            int     `json:"cache_mb"`         // the search cache's budget in the warm process
+	ParseFailure       int     `json:"parse_failures"`
 
 	AstGrep *astGrepReport `json:"ast_grep,omitempty"`
 }
@@ -49,14 +53,16 @@ type astGrepReport struct {
 	Binary        string   `json:"binary"`
 	Version       string   `json:"version"`
 	Pattern       string   `json:"pattern"`
+	Selector      string   `json:"selector,omitempty"`
 	Seconds       float64  `json:"seconds"`
 	PeakRSSMB     float64  `json:"peak_rss_mb"`
 	Matches       int      `json:"matches"`
-	ColdRatio     float64  `json:"cold_ratio"`     // ast-grep's time / ours, cold: above 1 is faster
-	WarmRatio     float64  `json:"warm_ratio"`     // ast-grep's time / ours, warm
-	ColdRSSRatio  float64  `json:"cold_rss_ratio"` // our peak RSS / ast-grep's, cold: at most 1 is leaner
-	WarmRSSRatio  float64  `json:"warm_rss_ratio"` // our peak RSS / ast-grep's, warm
-	Agree         int      `json:"agree"`          // (file, start line, end line) both found
+	ColdRatio     float64  `json:"cold_ratio"`         // ast-grep's time / ours, cold: above 1 is faster
+	ProcessRatio  float64  `json:"cold_process_ratio"` // ast-grep's time / our cold call's whole process
+	WarmRatio     float64  `json:"warm_ratio"`         // ast-grep's time / ours, warm
+	ColdRSSRatio  float64  `json:"cold_rss_ratio"`     // our peak RSS / ast-grep's, cold: at most 1 is leaner
+	WarmRSSRatio  float64  `json:"warm_rss_ratio"`     // our peak RSS / ast-grep's, warm
+	Agree         int      `json:"agree"`              // (file, start line, end line) both found
 	OnlyOurs      int      `json:"only_ours"`
 	OnlyAstGrep   int      `json:"only_ast_grep"`
 	Disagreements []string `json:"disagreements"` // the first few, "ours|ast-grep file:start-end"
@@ -82,6 +88,7 @@ func runSearch(args []string, stdout io.Writer) int {
 	vs := fs.Bool("vs-ast-grep", false, "run the ast-grep CLI on the same files with the same pattern")
 	sgBin := fs.String("ast-grep", "", "the ast-grep binary (default: found on PATH or in .peers)")
 	sgPattern := fs.String("ast-grep-pattern", "", "the pattern for ast-grep, when it needs another spelling (default: --pattern)")
+	sgSelector := fs.String("ast-grep-selector", "", "the kind of node ast-grep takes from its pattern (its --selector), where the pattern alone parses as another")
 	repeat := fs.Int("repeat", 3, "how many warm searches to time; the fastest counts")
 	list := fs.Int("list", 20, "how many disagreements to list")
 	cacheMB := fs.Int("cache-mb", matcher.DefaultCacheBudget>>20, "the search cache's budget in MiB, in the warm process")
@@ -90,7 +97,7 @@ func runSearch(args []string, stdout io.Writer) int {
 		return 2
 	}
 	if fs.NArg() != 1 || *pattern == "" || *repeat < 1 {
-		fmt.Fprintln(os.Stderr, "usage: toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--repeat N] [--json] DIR")
+		fmt.Fprintln(os.Stderr, "usage: toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--ast-grep-selector KIND] [--repeat N] [--json] DIR")
 		return 2
 	}
 	dir, err := filepath.Abs(fs.Arg(0))
@@ -118,22 +125,23 @@ func runSearch(args []string, stdout io.Writer) int {
 	}
 
 	rep := searchReport{Lang: l.ID, Dir: dir, Pattern: *pattern, MaxResults: *maxResults, CacheMB: *cacheMB}
-	child := func(mode string) (*childResult, float64, bool) {
-		r, rss, err := runChild(mode, l.ID, *pattern, dir, *repeat, *cacheMB, *maxResults)
+	child := func(mode string) (*childResult, float64, float64, bool) {
+		r, rss, wall, err := runChild(mode, l.ID, *pattern, dir, *repeat, *cacheMB, *maxResults)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
-			return nil, 0, false
+			return nil, 0, 0, false
 		}
-		return r, rss, true
+		return r, rss, wall, true
 	}
-	cold, coldRSS, ok := child("cold")
+	cold, coldRSS, coldWall, ok := child("cold")
 	if !ok {
 		return 1
 	}
-	warm, warmRSS, ok := child("warm")
+	warm, warmRSS, _, ok := child("warm")
 	if !ok {
 		return 1
 	}
+	rep.ColdProcessSeconds = coldWall
 	rep.Files, rep.FilesParsed, rep.Matches, rep.ParseFailure = warm.Files, warm.FilesParsed, warm.Total, warm.ParseFailures
 	rep.ColdSeconds, rep.ColdRSSMB, rep.WarmSeconds, rep.WarmRSSMB = cold.ColdSeconds, coldRSS, warm.WarmSeconds, warmRSS
 	rep.ColdBytes = cold.OutputBytes
@@ -150,14 +158,14 @@ func runSearch(args []string, stdout io.Writer) int {
 		if p == "" {
 			p = *pattern
 		}
-		sg, err := runAstGrep(bin, p, l.ID, dir, files)
+		sg, err := runAstGrep(bin, p, *sgSelector, l.ID, dir, files)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 			return 1
 		}
 		// Every match's lines, for the agreement, from a process of its
 		// own: holding them all is no part of what is measured.
-		all, _, ok := child("list")
+		all, _, _, ok := child("list")
 		if !ok {
 			return 1
 		}
@@ -176,13 +184,17 @@ func runSearch(args []string, stdout io.Writer) int {
 
 func printSearch(w io.Writer, r searchReport) {
 	fmt.Fprintf(w, "%s %q in %s: %d files, %d parsed, %d matches, %d parse failures\n", r.Lang, r.Pattern, r.Dir, r.Files, r.FilesParsed, r.Matches, r.ParseFailure)
-	fmt.Fprintf(w, "agenttools (max_results %d): cold (one call, %.2f MB of JSON) %.3f s, peak RSS %.0f MB; warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.MaxResults, float64(r.ColdBytes)/1e6, r.ColdSeconds, r.ColdRSSMB, r.WarmSeconds, r.WarmRSSMB, r.CacheMB)
+	fmt.Fprintf(w, "agenttools (max_results %d): cold (one call, %.2f MB of JSON) %.3f s (%.3f s as a whole process, with its start and init), peak RSS %.0f MB; warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.MaxResults, float64(r.ColdBytes)/1e6, r.ColdSeconds, r.ColdProcessSeconds, r.ColdRSSMB, r.WarmSeconds, r.WarmRSSMB, r.CacheMB)
 	sg := r.AstGrep
 	if sg == nil {
 		return
 	}
-	fmt.Fprintf(w, "ast-grep %s %q: %.3f s, peak RSS %.0f MB, %d matches\n", sg.Version, sg.Pattern, sg.Seconds, sg.PeakRSSMB, sg.Matches)
-	fmt.Fprintf(w, "time (ast-grep / agenttools): cold %.2fx, warm %.1fx\n", sg.ColdRatio, sg.WarmRatio)
+	sel := ""
+	if sg.Selector != "" {
+		sel = " --selector " + sg.Selector
+	}
+	fmt.Fprintf(w, "ast-grep %s %q%s: %.3f s, peak RSS %.0f MB, %d matches\n", sg.Version, sg.Pattern, sel, sg.Seconds, sg.PeakRSSMB, sg.Matches)
+	fmt.Fprintf(w, "time (ast-grep / agenttools): cold %.2fx (%.2fx to the whole process), warm %.1fx\n", sg.ColdRatio, sg.ProcessRatio, sg.WarmRatio)
 	fmt.Fprintf(w, "peak RSS (agenttools / ast-grep): cold %.2f, warm %.2f\n", sg.ColdRSSRatio, sg.WarmRSSRatio)
 	fmt.Fprintf(w, "agreement on (file, start line, end line): %d both, %d only agenttools, %d only ast-grep\n", sg.Agree, sg.OnlyOurs, sg.OnlyAstGrep)
 	for _, d := range sg.Disagreements {
@@ -196,25 +208,28 @@ func printSearch(w io.Writer, r searchReport) {
 // the registry, the search with no cache, the JSON result written out to
 // a pipe that counts it); "warm" fills the cache with one search and
 // times the same search repeated, as a long session makes it; "list"
-// reports every match's lines, for the agreement with ast-grep.
-func runChild(mode, lang, pattern, dir string, repeat, cacheMB, maxResults int) (*childResult, float64, error) {
+// reports every match's lines, for the agreement with ast-grep. It
+// returns the child's result, its peak RSS and its wall time.
+func runChild(mode, lang, pattern, dir string, repeat, cacheMB, maxResults int) (*childResult, float64, float64, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	cmd := exec.Command(self, "search-child", "--mode", mode, "--lang", lang, "--pattern", pattern, "--repeat", fmt.Sprint(repeat),
 		"--cache-mb", fmt.Sprint(cacheMB), "--max-results", fmt.Sprint(maxResults), dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	start := time.Now()
 	out, err := cmd.Output()
+	wall := time.Since(start).Seconds()
 	if err != nil {
-		return nil, 0, fmt.Errorf("search process: %v: %s", err, stderr.Bytes())
+		return nil, 0, 0, fmt.Errorf("search process: %v: %s", err, stderr.Bytes())
 	}
 	var r childResult
 	if err := json.Unmarshal(out, &r); err != nil {
-		return nil, 0, fmt.Errorf("search process: %v", err)
+		return nil, 0, 0, fmt.Errorf("search process: %v", err)
 	}
-	return &r, peakRSSMB(cmd.ProcessState), nil
+	return &r, peakRSSMB(cmd.ProcessState), wall, nil
 }
 
 // runSearchChild is the child's side of runChild, printed as JSON.
@@ -319,8 +334,9 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 }
 
 // runAstGrep runs the ast-grep CLI on exactly the given files, named
-// relative to dir, and collects its matches as "file:start-end".
-func runAstGrep(bin, pattern, lang, dir string, files []string) (*astGrepReport, error) {
+// relative to dir, and collects its matches as "file:start-end". A
+// selector, when given, is the kind ast-grep takes from the pattern.
+func runAstGrep(bin, pattern, selector, lang, dir string, files []string) (*astGrepReport, error) {
 	bin, err := exec.LookPath(bin)
 	if err == nil {
 		bin, err = filepath.Abs(bin) // it runs in dir
@@ -328,11 +344,14 @@ func runAstGrep(bin, pattern, lang, dir string, files []string) (*astGrepReport,
 	if err != nil {
 		return nil, fmt.Errorf("ast-grep: %w", err)
 	}
-	r := &astGrepReport{Binary: bin, Pattern: pattern}
+	r := &astGrepReport{Binary: bin, Pattern: pattern, Selector: selector}
 	if v, err := exec.Command(bin, "--version").Output(); err == nil {
 		r.Version = string(bytes.TrimSpace(bytes.TrimPrefix(v, []byte("ast-grep "))))
 	}
 	args := []string{"run", "--pattern", pattern, "--lang", lang, "--json=stream"}
+	if selector != "" {
+		args = append(args, "--selector", selector)
+	}
 	for _, f := range files {
 		rel, err := filepath.Rel(dir, f)
 		if err != nil {
@@ -393,6 +412,9 @@ func runAstGrep(bin, pattern, lang, dir string, files []string) (*astGrepReport,
 func compare(sg *astGrepReport, ours *searchReport, matches []string, list int) {
 	if ours.ColdSeconds > 0 {
 		sg.ColdRatio = sg.Seconds / ours.ColdSeconds
+	}
+	if ours.ColdProcessSeconds > 0 {
+		sg.ProcessRatio = sg.Seconds / ours.ColdProcessSeconds
 	}
 	if ours.WarmSeconds > 0 {
 		sg.WarmRatio = sg.Seconds / ours.WarmSeconds
