@@ -55,6 +55,10 @@ type Language struct {
 	// Empty in languages where braces are no choice, or where they are
 	// the only form.
 	Braces string
+	// Names are the kinds of node in which a pattern's metavariable
+	// binds a name only, never a production: in C's struct $S, where an
+	// untagged struct { … } holds its body.
+	Names []string
 	// Forms are the complete forms of the constructs an agent tends to
 	// write half of (func $F, def $F), by the keyword they start with:
 	// what a pattern that starts with it and does not parse should be.

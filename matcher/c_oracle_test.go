@@ -191,10 +191,6 @@ func cOracleCases() []cOracleCase {
 		rhsMacro = cWhy{clang: true, name: "its right side from a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.child(1).bare().macro
 		}}
-		// anonStruct: struct $S binds the body of a struct with no tag.
-		anonStruct = cWhy{name: "an untagged struct's body bound to $S (known bug)", ok: func(m cMatch, _ map[string]bool) bool {
-			return strings.Contains(string(m.f.src[m.start:m.end]), "{")
-		}}
 	)
 	return []cOracleCase{
 		// Calls, as agents write them: without the ; first.
@@ -245,8 +241,8 @@ func cOracleCases() []cOracleCase {
 		{pattern: "sizeof(struct $S)", clang: func(f *cFile, n *cNode) bool {
 			rest, ok := strings.CutPrefix(f.text(n), "sizeof")
 			return ok && cSizeofParen(f, n) && len(n.Inner) == 0 && cStructType.MatchString(strings.TrimSpace(rest))
-		}, why: []cWhy{anonStruct}},
-		{pattern: "(struct $S *)$X", clang: cCast(regexp.MustCompile(`^\(\s*struct\s+\w+\s*\*\s*\)`)), why: []cWhy{anonStruct}},
+		}},
+		{pattern: "(struct $S *)$X", clang: cCast(regexp.MustCompile(`^\(\s*struct\s+\w+\s*\*\s*\)`))},
 		{pattern: "(void)$X", clang: cCast(regexp.MustCompile(`^\(\s*void\s*\)`))},
 		{pattern: "($T)$X", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "CStyleCastExpr" }},
 

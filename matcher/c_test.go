@@ -37,6 +37,7 @@ static struct buf empty = { .data = NULL, .len = 0 };
 static size_t sz = sizeof(struct buf) + sizeof(int) + sizeof(empty) + sizeof empty;
 void loop(int n) { for (int i = 0; i < n; i++) n--; for (n = 0; n < 3; n++) ; }
 unsigned char c = 1; char d[CAP*2];
+int an = sizeof(struct { int a; });
 `
 
 // cLines returns the lines where the matches of pattern start, and the
@@ -85,18 +86,20 @@ func TestCMatches(t *testing.T) {
 		{"static struct buf $X = { $$$I };", []int{26}},
 		// sizeof's parentheses are its own around a type or an
 		// expression alike.
-		{"sizeof($T)", []int{27, 27, 27}},
+		{"sizeof($T)", []int{27, 27, 27, 30}},
 		{"sizeof $X", []int{27}},
 		// A for's declaration leaves its ; to the for, as an
 		// expression does.
 		{"for ($I; $C; $S) $B", []int{28, 28}},
 		{"for (int $I = 0; $C; $S) $B", []int{28}},
 		// unsigned char is one type.
-		{"$T $V = $E;", []int{8, 28, 29}}, // static is more than the pattern says
+		{"$T $V = $E;", []int{8, 28, 29, 30}}, // static is more than the pattern says
 		{"$A * $B", []int{29}},
 		// A keyword's statement is the statement, not its keyword:
 		// return; is no return 0;.
 		{"return;", nil},
+		// A struct's tag is a name: struct $S is no untagged struct { … }.
+		{"sizeof(struct $S)", []int{27}},
 	} {
 		got, context := cLines(t, tc.pattern)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -198,7 +198,7 @@ type memoKey struct {
 // node reports whether pattern node pn matches tree node tn.
 func (m *matcher) node(pn, tn int32) bool {
 	if v := m.pat.vars[pn]; v.is && !v.multi {
-		if !m.t.Named(tn) {
+		if !m.t.Named(tn) || v.name && m.t.Nodes[tn].Count > 0 {
 			return false
 		}
 		return v.slot < 0 || m.bind(v.slot, tn)

@@ -62,6 +62,7 @@ func (p *Pattern) tops() []int32 {
 // A patVar is what metavar says of a pattern node.
 type patVar struct {
 	is, multi bool
+	name      bool // it binds a leaf only: its parent is of a kind in Language.Names
 	slot      int32 // index into Pattern.slots; -1 for $_ and $$$, which bind nothing
 }
 
@@ -263,10 +264,19 @@ func (p *Pattern) classify() {
 	p.vars = make([]patVar, len(t.Nodes))
 	p.sep = make([]bool, len(t.Nodes))
 	slots := map[slot]int32{}
+	names := make([]bool, len(t.Lang.Kinds))
+	for _, k := range t.Lang.Names {
+		if kind, ok := t.Lang.KindByName(k); ok {
+			names[kind] = true
+		}
+	}
 	t.Walk(func(n int32) bool {
 		p.sep[n] = t.Nodes[n].Count == 0 && !t.Named(n) && t.Text(n) == ","
 		name, ok, multi := metavar(t, n)
 		v := patVar{is: ok, multi: multi, slot: -1}
+		if par := t.Nodes[n].Parent; ok && par != grammars.NoNode {
+			v.name = names[t.Nodes[par].Kind]
+		}
 		if ok && name != "" {
 			k := slot{name, multi}
 			s, seen := slots[k]

@@ -30,6 +30,7 @@ func newLanguage() *grammars.Language {
 		MaxSize:    MaxFileSize,
 		Blocks:     []string{"compound_statement", "translation_unit", "field_declaration_list", "preproc_if", "preproc_else", "preproc_elif"},
 		Braces:     "compound_statement",
+		Names:      []string{"struct_specifier", "union_specifier", "enum_specifier"},
 	}
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
