@@ -62,7 +62,7 @@ func (p *Pattern) tops() []int32 {
 // A patVar is what metavar says of a pattern node.
 type patVar struct {
 	is, multi bool
-	name      bool // it binds a leaf only: its parent is of a kind in Language.Names
+	name      bool  // it binds a leaf only: its parent is of a kind in Language.Names
 	slot      int32 // index into Pattern.slots; -1 for $_ and $$$, which bind nothing
 }
 
