@@ -403,10 +403,9 @@ func (p *parser) attributeMacroAhead() bool {
 
 // definedTypeAhead reports whether the function-like macro and ( at the
 // current token stand for a declaration's type: a name and what ends a
-// declarator follow its ). Its arguments hold no ;, { nor =: a macro that
-// wraps statements (LOGIC( mutex *m; ) LOGIC( m = alloc(); )) makes no
-// type, nor does one before another of the file's macros, nor
-// TESTONLY(rc =) f(x).
+// declarator follow its ). A macro whose arguments hold a ;, a { or an
+// assignment wraps statements (LOGIC( mutex *m; ), TESTONLY(rc |=) f(x))
+// and makes no type, nor does one before another of the file's macros.
 func (p *parser) definedTypeAhead() bool {
 	j := p.partnerIndex(1)
 	if j < 0 {

@@ -40,10 +40,6 @@ type parser struct {
 	// inParams: the parser is in a parameter list, where a declarator
 	// may end with , or ) or be abstract.
 	inParams bool
-	// body: the statement being parsed is a body of if, while, for,
-	// do, switch or else, not one of a list, so that a case label there
-	// takes the statement after it (switch (x) case 1: f();).
-	body bool
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {

@@ -18,19 +18,19 @@ func (p *parser) compound() {
 	p.B.Close(m, nCompoundStatement, 0)
 }
 
-// bodyStatement parses the statement that is the body of another.
-func (p *parser) bodyStatement() {
-	p.body = true
-	p.statement()
-}
+// statement parses one statement of a list, or a declaration where one
+// stands.
+func (p *parser) statement() { p.statementAs(false) }
 
-// statement parses one statement, or a declaration where one stands.
-func (p *parser) statement() {
+// bodyStatement parses the statement that is the body of if, else, while,
+// do, for or switch, where a case label takes the statement after it
+// (switch (x) case 1: f();).
+func (p *parser) bodyStatement() { p.statementAs(true) }
+
+func (p *parser) statementAs(body bool) {
 	p.Enter()
 	defer p.Leave()
 	m := p.B.Mark()
-	body := p.body
-	p.body = false
 	switch p.Kind {
 	case tLBrace:
 		p.compound()
