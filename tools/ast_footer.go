@@ -41,7 +41,7 @@ func footer(pattern string, langs []string, total, scanned, parsed, failed int, 
 	}
 	var why []string
 	if scanned > 0 && parsed == 0 && len(words) > 0 {
-		why = append(why, fmt.Sprintf("no file holds every word of the pattern (%s)", strings.Join(words, ", ")))
+		why = append(why, fmt.Sprintf("no file holds every %s of the pattern (%s)", literalNoun(words), strings.Join(words, ", ")))
 	}
 	if failed > 0 {
 		why = append(why, fmt.Sprintf("%d file%s that did not parse cleanly (their other declarations were searched)", failed, plural(failed)))
@@ -55,6 +55,21 @@ func footer(pattern string, langs []string, total, scanned, parsed, failed int, 
 	}
 	return "No matches in " + counts + ". Could explain it: " + strings.Join(why, "; ") + "."
 }
+
+// literalNoun names what the prefilter looked for: the pattern's words,
+// or its words and operators when it holds one of two marks or more (==,
+// ->), which the prefilter requires too.
+func literalNoun(literals []string) string {
+	for _, l := range literals {
+		if !wordLiteral.MatchString(l) {
+			return "word and operator"
+		}
+	}
+	return "word"
+}
+
+// wordLiteral is a literal made of a word's characters alone.
+var wordLiteral = regexp.MustCompile(`^[\pL\pN_$]+$`)
 
 // skippedText counts the folders left out by each rule, with a few of
 // their paths.

@@ -540,6 +540,7 @@ func (p *parser) declarationTo(top, semi bool) {
 	p.initRest(d, s.typedef)
 	for p.Got(tComma) {
 		d := p.B.Mark()
+		p.attributes() // a, __attribute__((format(printf, 1, 2))) b(const char *, ...)
 		p.declarator(false, false)
 		p.initRest(d, s.typedef)
 	}
@@ -637,7 +638,9 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 		p.B.Close(m, k, 0)
 		return inner
 	}
-	named, nested := false, false
+	// wrapped: a name alone in parentheses, (sprintf) (char *buf, …),
+	// is a function's name as it is bare
+	named, nested, wrapped := false, false, false
 	switch {
 	case p.Kind == tIdent && p.Peek(1) == tLParen && p.Peek(2) == tIdent && p.Peek(3) == tLParen && !p.typedefs[p.Tok.Text] && p.afterPartner(3).Kind == tRParen:
 		// __NTH (tolower (int c)): a macro around the declarator
@@ -666,9 +669,10 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	case p.Kind == tLParen && (!abstract || p.nestedAhead()):
 		p.Leaf()
 		p.attributes()
-		if p.Kind == tIdent && (p.Peek(1) == tStar || p.Peek(1) == tIdent) && isMacroName(p.Tok.Text) {
-			p.Leaf() // a calling convention's macro: (SQLITE_CDECL *f), (EGLAPIENTRYP f)
+		if p.Kind == tIdent && (p.Peek(1) == tStar || p.Peek(1) == tIdent) && macroLike(p.Tok.Text) && !p.typedefs[p.Tok.Text] {
+			p.Leaf() // a calling convention: (SQLITE_CDECL *f), (EGLAPIENTRYP f), (__stdcall f)
 		}
+		wrapped = p.Kind == tIdent && p.Peek(1) == tRParen
 		isFunc = p.declarator(abstract, field) // void (*f(int))(void) is f's
 		nested = true
 		p.Expect(tRParen)
@@ -695,7 +699,7 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 				k = nAbstractArrayDeclarator
 			}
 			p.B.Close(m, k, 0)
-			isFunc = isFunc && nested
+			isFunc, wrapped = isFunc && nested, false
 		case tLParen:
 			if !named || !macroLike(p.lastName) || !p.try(p.parameters) {
 				// __REDIRECT (name, (params), alias): a macro's
@@ -711,8 +715,8 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 				k = nAbstractFunctionDeclarator
 			}
 			p.B.Close(m, k, 0)
-			isFunc = named || isFunc && nested
-			named = false
+			isFunc = named || wrapped || isFunc && nested
+			named, wrapped = false, false
 		case tIdent:
 			if !named || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen || p.Peek(2) != tLParen {
 				return isFunc
@@ -976,7 +980,9 @@ func (p *parser) fieldDeclaration() {
 			break
 		}
 	}
-	p.semi()
+	if p.Kind != tRBrace { // the last field's ; may be left out: struct { int a };
+		p.semi()
+	}
 	p.B.Close(m, nFieldDeclaration, 0)
 }
 

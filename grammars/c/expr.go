@@ -164,7 +164,10 @@ func (p *parser) castAhead() bool {
 		return true // (vector float)x, vector a macro the file defines
 	}
 	if p.typedefs[p.tok(1).Text] {
-		return p.Peek(2) != tDot && p.Peek(2) != tArrow && p.Peek(2) != tLBrack && p.Peek(2) != tLParen
+		if p.Peek(2) == tLBrack {
+			return p.arrayLiteralAhead()
+		}
+		return p.Peek(2) != tDot && p.Peek(2) != tArrow && p.Peek(2) != tLParen
 	}
 	n := 2
 	for p.Peek(n) == tStar && n < 7 {
@@ -181,6 +184,22 @@ func (p *parser) castAhead() bool {
 		return true
 	}
 	return false
+}
+
+// arrayLiteralAhead reports whether (T[…]) at the current token is an
+// array's compound literal's type: its ) has a { after it. (a[0]) is
+// an element, though a be a typedef's name too.
+func (p *parser) arrayLiteralAhead() bool {
+	j := p.partnerIndex(2)
+	if j < 0 {
+		return false
+	}
+	rp, k := p.following(j)
+	if rp.Kind != tRParen {
+		return false
+	}
+	lb, _ := p.following(k)
+	return lb.Kind == tLBrace
 }
 
 // postfixStarts reports whether a token of kind k goes on with an
