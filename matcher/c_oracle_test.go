@@ -135,22 +135,16 @@ func cCommonWhys() []cWhy {
 			g := cNameCastEnd.FindStringSubmatch(before)
 			return g != nil && !cKeywordType[g[1]]
 		}},
-		{clang: true, name: "GNU __real__ or __imag__, which ours does not know", ok: cRealImag},
-		{name: "GNU __real__ or __imag__, which ours does not know", ok: cRealImag},
-		{clang: true, name: "an anonymous member's, through an implicit one", ok: func(m cMatch, ours map[string]bool) bool {
-			// clang's nodes of x.a.b for x.b: a, the anonymous
-			// struct or union b is in, has no name
-			anon := func(n *cNode) bool { return n.Kind == "MemberExpr" && n.Name == "" }
-			return ours[m.key] && m.node.Kind == "MemberExpr" && (anon(m.node) || anon(m.node.child(0)))
-		}},
 		{name: "a computed goto's target, no expression of clang's", ok: func(m cMatch, _ map[string]bool) bool {
 			before := string(m.f.src[m.f.ls[m.f.ls.line(uint32(m.start))-1]:m.start])
 			return strings.HasSuffix(strings.TrimSpace(before), "goto")
 		}},
-		{name: "next to a GNU __attribute__, which clang's range leaves out", ok: func(m cMatch, _ map[string]bool) bool {
+		{name: "next to a GNU __attribute__ that ours takes in the node and clang's range or type leaves out", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.nearAttribute(m.start, m.end)
 		}},
-		{clang: true, name: "next to a GNU __attribute__, which clang's range leaves out", ok: func(m cMatch, _ map[string]bool) bool {
+		// An attribute is code: a pattern that writes none finds no code
+		// that has one, so that a rewrite never drops it.
+		{clang: true, name: "next to a GNU __attribute__ the pattern does not write", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.nearAttribute(m.start, m.end)
 		}},
 		{clang: true, name: "in a branch ours reads as inactive", ok: func(m cMatch, _ map[string]bool) bool {
@@ -170,13 +164,6 @@ func cCommonWhys() []cWhy {
 			return g != nil && bytes.Contains(m.f.src, append([]byte("#define "), g[1]...))
 		}},
 	}
-}
-
-// cRealImag reports whether m is or follows GNU's __real__ or
-// __imag__: ours reads __real__ x = 0 as a declaration.
-func cRealImag(m cMatch, _ map[string]bool) bool {
-	text := string(m.f.src[max(0, m.start-10):m.end])
-	return strings.Contains(text, "__real__") || strings.Contains(text, "__imag__")
 }
 
 func cOracleCases() []cOracleCase {
@@ -235,8 +222,8 @@ func cOracleCases() []cOracleCase {
 		{pattern: "*$P", clang: cUnary("*", false)},
 		{pattern: "$C ? $A : $B", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "ConditionalOperator" }},
 		{pattern: "$A[$I]", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "ArraySubscriptExpr" }},
-		{pattern: "$P->$F", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "MemberExpr" && n.IsArrow }},
-		{pattern: "$X.$F", clang: func(_ *cFile, n *cNode) bool { return n.Kind == "MemberExpr" && !n.IsArrow }},
+		{pattern: "$P->$F", clang: cMember(true)},
+		{pattern: "$X.$F", clang: cMember(false)},
 		{pattern: "sizeof($T)", clang: func(f *cFile, n *cNode) bool { return cSizeofParen(f, n) }},
 		{pattern: "sizeof(struct $S)", clang: func(f *cFile, n *cNode) bool {
 			rest, ok := strings.CutPrefix(f.text(n), "sizeof")
@@ -331,7 +318,9 @@ var (
 	cStructType     = regexp.MustCompile(`^\(\s*struct\s+\w+\s*\)$`)
 	// cTypeHead is a declarator's text before its name: one type, and
 	// a pointer's stars or a function pointer's (*.
-	cTypeHead = regexp.MustCompile(`^\s*(` + cOneType + `)(\s|\(|\*(\s*(const|volatile|restrict)\b)*)*$`)
+	// a pointer's stars or a function pointer's (*, with a calling
+	// convention's macro in it: (PR_CALLBACK *.
+	cTypeHead = regexp.MustCompile(`^\s*(` + cOneType + `)(\s|\(\s*([A-Z_][A-Z0-9_]*\s+)?|\*(\s*(const|volatile|restrict)\b)*)*$`)
 )
 
 // cOneHead reports whether a declaration's text before its name is one
@@ -347,6 +336,23 @@ func cOneHead(head string) bool {
 		}
 	}
 	return cTypeHead.MatchString(t)
+}
+
+// cMember is a member's access with -> when arrow, else with a dot, as
+// written: p->a, a the member of an anonymous union in *p, is to clang
+// the member a (with a dot) of p's implicit, nameless member (with
+// ->), which is no access of its own.
+func cMember(arrow bool) func(*cFile, *cNode) bool {
+	return func(_ *cFile, n *cNode) bool {
+		if n.Kind != "MemberExpr" || n.Name == "" {
+			return false
+		}
+		written := n.IsArrow
+		for x := n.child(0).bare(); x.Kind == "MemberExpr" && x.Name == ""; x = x.child(0).bare() {
+			written = x.IsArrow
+		}
+		return written == arrow
+	}
 }
 
 // cCall is a call of the function name with n arguments.
@@ -572,6 +578,7 @@ type cFile struct {
 	path  string // as clang is given it: absolute
 	name  string // as the test shows it
 	src   []byte
+	code  []byte // src with its comments and literals blanked, for the scans of brackets and commas
 	ls    roLineStarts
 	tree  *grammars.Tree
 	nodes []*cNode // clang's top-level declarations in the file
@@ -771,12 +778,12 @@ func (f *cFile) single(n *cNode) bool {
 	if n.start < 0 || n.macro {
 		return false
 	}
-	rest := bytes.TrimLeft(f.src[n.end:], " \t\r\n")
+	rest := bytes.TrimLeft(f.code[n.end:], " \t\r\n")
 	if len(rest) > 0 && rest[0] == ',' {
 		return false
 	}
 	depth := 0
-	for _, ch := range f.src[n.start:n.end] {
+	for _, ch := range f.code[n.start:n.end] {
 		switch ch {
 		case '(', '[', '{':
 			depth++
@@ -789,6 +796,54 @@ func (f *cFile) single(n *cNode) bool {
 		}
 	}
 	return true
+}
+
+// cBlank returns a copy of src with the text of its comments, strings
+// and characters made blanks, so that a bracket or a comma in them
+// ((x0,y0,xasp{color}}) in a comment) does not count. Lines stay where
+// they are.
+func cBlank(src []byte) []byte {
+	out := bytes.Clone(src)
+	blank := func(from, to int) {
+		for i := from; i < to && i < len(out); i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		switch {
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += i + 4
+			}
+			blank(i, end)
+			i = end - 1
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+			end := bytes.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += i
+			}
+			blank(i, end)
+			i = end - 1
+		case src[i] == '"' || src[i] == '\'':
+			q, j := src[i], i+1
+			for j < len(src) && src[j] != q && src[j] != '\n' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			blank(i+1, j)
+			i = j
+		}
+	}
+	return out
 }
 
 // isNull reports whether n, under its implicit casts, is the NULL macro
@@ -1201,7 +1256,7 @@ func cLoadOne(clang, path, name string) (*cFile, string) {
 	if err != nil {
 		return nil, err.Error()
 	}
-	f := &cFile{path: path, name: name, src: src, ls: roNewLineStarts(src)}
+	f := &cFile{path: path, name: name, src: src, code: cBlank(src), ls: roNewLineStarts(src)}
 	active, err := cActiveLines(clang, path)
 	if err != nil {
 		return nil, err.Error()

@@ -38,6 +38,9 @@ static size_t sz = sizeof(struct buf) + sizeof(int) + sizeof(empty) + sizeof emp
 void loop(int n) { for (int i = 0; i < n; i++) n--; for (n = 0; n < 3; n++) ; }
 unsigned char c = 1; char d[CAP*2];
 int an = sizeof(struct { int a; });
+struct pk { int a; } __attribute__((packed));
+typedef int T8 __attribute__((aligned(8)));
+typedef int T0;
 `
 
 // cLines returns the lines where the matches of pattern start, and the
@@ -100,6 +103,11 @@ func TestCMatches(t *testing.T) {
 		{"return;", nil},
 		// A struct's tag is a name: struct $S is no untagged struct { … }.
 		{"sizeof(struct $S)", []int{27}},
+		// An attribute is code: a pattern that writes none finds no
+		// code that has one (README).
+		{"struct $S { $$$F } __attribute__(($$$A));", []int{31}},
+		{"typedef $T $N;", []int{33}},
+		{"typedef $T $N $$$A;", []int{32, 33}},
 	} {
 		got, context := cLines(t, tc.pattern)
 		if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -405,10 +405,12 @@ func (p *parser) attributeMacroAhead() bool {
 // current token stand for a declaration's type: a name and what ends a
 // declarator follow its ). A macro whose arguments hold a ;, a { or an
 // assignment wraps statements (LOGIC( mutex *m; ), TESTONLY(rc |=) f(x))
-// and makes no type, nor does one before another of the file's macros.
+// and makes no type, nor does one before another of the file's macros,
+// nor one whose arguments begin with a ( (IOTRACE((…)) rc = f(x);), as a
+// type never does.
 func (p *parser) definedTypeAhead() bool {
 	j := p.partnerIndex(1)
-	if j < 0 {
+	if j < 0 || p.Peek(2) == tLParen {
 		return false
 	}
 	for i := p.index() + 1; i < j; i++ {
@@ -454,7 +456,10 @@ func (p *parser) identIsType() bool {
 	case tIdent, tStar:
 		return true
 	case tLParen:
-		return p.Peek(2) == tStar
+		// T (*f)(…), and T (API *f)(…) with a calling convention's
+		// macro, which f (FILE *fp) is not: no ( follows it
+		return p.Peek(2) == tStar || p.Peek(2) == tIdent && p.Peek(3) == tStar && macroLike(p.tok(2).Text) &&
+			!p.typedefs[p.tok(2).Text] && p.afterPartner(1).Kind == tLParen
 	case kwConst, kwVolatile, kwRestrict:
 		// T const x, but FcPublic const FcChar8 *f: past the
 		// qualifiers, a type or a name before a declarator shows the
