@@ -101,6 +101,9 @@ func cCommonWhys() []cWhy {
 		{clang: true, name: "starts in a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.macroStart
 		}},
+		{clang: true, name: "a struct whose body a macro makes: struct S CTX(T);", ok: func(m cMatch, _ map[string]bool) bool {
+			return (m.node.Kind == "RecordDecl" || m.node.Kind == "EnumDecl") && !bytes.Contains(m.f.code[m.start:m.end], []byte("{"))
+		}},
 		{clang: true, name: "a macro's argument expanded again", ok: func(m cMatch, ours map[string]bool) bool {
 			return m.node.inArg && ours[m.key]
 		}},
@@ -109,6 +112,9 @@ func cCommonWhys() []cWhy {
 		}},
 		{clang: true, name: "holds a statement as a macro's argument", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.holdsStatementArg(m.start, m.end)
+		}},
+		{name: "spans a conditional's directive", ok: func(m cMatch, _ map[string]bool) bool {
+			return m.f.anyLine(m.start, m.end, m.f.directiveLines)
 		}},
 		{clang: true, name: "spans a conditional's directive", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.anyLine(m.start, m.end, m.f.directiveLines) || m.f.directiveNext(m.end)
@@ -286,7 +292,14 @@ func cOracleCases() []cOracleCase {
 		{pattern: "typedef $T $N;", clang: func(f *cFile, n *cNode) bool {
 			head, ok := strings.CutPrefix(f.head(n), "typedef")
 			return n.Kind == "TypedefDecl" && f.single(n) && ok && cOneHead(head)
-		}},
+		}, why: []cWhy{{name: "a name the file #defines, which clang's tree spells as what it stands for", ok: func(m cMatch, _ map[string]bool) bool {
+			for _, w := range cWord.FindAll(m.f.code[m.start:m.end], -1) {
+				if m.f.defines(string(w)) {
+					return true
+				}
+			}
+			return false
+		}}}},
 		// A definition whose declarator is the function's: no pointer
 		// returned, but a function pointer's (*f(…))(…).
 		{pattern: "static $T $F($$$P) { $$$B }", clang: cFunc(false, regexp.MustCompile(`^static\s+(`+cOneType+`)\s*(\(\s*\*\s*)?$`))},
@@ -314,13 +327,14 @@ var (
 	// has qualifiers but no type: __const * p = … is an int's pointer.
 	cQualifiersOnly = regexp.MustCompile(`^\s*((const|__const|volatile|__volatile__|restrict)\s*)+\**\s*$`)
 	cAsmLabel       = regexp.MustCompile(`^[^=]*\b(asm|__asm__|__asm)\s*\(`)
+	cWord           = regexp.MustCompile(`[A-Za-z_]\w*`)
 	cTag            = regexp.MustCompile(`^(?:struct|union|enum)\s+([A-Za-z_]\w*)`)
 	cStructType     = regexp.MustCompile(`^\(\s*struct\s+\w+\s*\)$`)
 	// cTypeHead is a declarator's text before its name: one type, and
 	// a pointer's stars or a function pointer's (*.
 	// a pointer's stars or a function pointer's (*, with a calling
-	// convention's macro in it: (PR_CALLBACK *.
-	cTypeHead = regexp.MustCompile(`^\s*(` + cOneType + `)(\s|\(\s*([A-Z_][A-Z0-9_]*\s+)?|\*(\s*(const|volatile|restrict)\b)*)*$`)
+	// convention's macro in it: (PR_CALLBACK *, * U_CALLCONV.
+	cTypeHead = regexp.MustCompile(`^\s*(` + cOneType + `)(\s|\(\s*([A-Z_][A-Z0-9_]*\s*)?|\*(\s*(const|volatile|restrict|[A-Z_][A-Z0-9_]*)\b)*)*$`)
 )
 
 // cOneHead reports whether a declaration's text before its name is one
@@ -769,7 +783,7 @@ func (f *cFile) head(n *cNode) string {
 	if !ok || n.start < 0 || o < n.start || n.Loc.ExpansionLoc != nil {
 		return "\x00"
 	}
-	return string(f.src[n.start:o])
+	return string(f.code[n.start:o]) // no comment: typedef /* const */ unsigned char c[8]
 }
 
 // single reports whether declaration n is the only one of its
@@ -797,6 +811,27 @@ func (f *cFile) single(n *cNode) bool {
 	}
 	return true
 }
+
+// defines reports whether the file #defines name as an object-like
+// macro.
+func (f *cFile) defines(name string) bool {
+	for i := 0; ; {
+		j := bytes.Index(f.code[i:], []byte(name))
+		if j < 0 {
+			return false
+		}
+		i += j
+		line := f.ls.line(uint32(i))
+		text := f.code[f.ls[line-1]:i]
+		rest := f.code[i+len(name):]
+		if cDefineHead.Match(text) && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') {
+			return true
+		}
+		i += len(name)
+	}
+}
+
+var cDefineHead = regexp.MustCompile(`^\s*#\s*define\s+$`)
 
 // cBlank returns a copy of src with the text of its comments, strings
 // and characters made blanks, so that a bracket or a comma in them
@@ -1023,9 +1058,14 @@ func (f *cFile) nearAttribute(start, end int) bool {
 		e = int(f.ls[last])
 	}
 	// or just after: struct s { … } on a line, __attribute__ ((packed)); on the next
+	// or an attribute's macro just after, before the ;: typedef int
+	// t _X_DEPRECATED;
+	after := f.code[min(end, len(f.code)):]
 	return bytes.Contains(f.src[f.ls[l-1]:e], []byte("__attribute")) ||
-		bytes.HasPrefix(bytes.TrimLeft(f.src[min(end, len(f.src)):], " \t\r\n"), []byte("__attribute"))
+		bytes.HasPrefix(bytes.TrimLeft(after, " \t\r\n"), []byte("__attribute")) || cAttrMacro.Match(after)
 }
+
+var cAttrMacro = regexp.MustCompile(`^\s*[A-Z_][A-Z0-9_]*\s*(\([^;]*\))?\s*;`)
 
 // anyLine reports whether one of the lines of start…end is in lines.
 func (f *cFile) anyLine(start, end int, lines []bool) bool {

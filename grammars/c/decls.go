@@ -456,10 +456,10 @@ func (p *parser) identIsType() bool {
 	case tIdent, tStar:
 		return true
 	case tLParen:
-		// T (*f)(…), and T (API *f)(…) with a calling convention's
-		// macro, which f (FILE *fp) is not: no ( follows it
-		return p.Peek(2) == tStar || p.Peek(2) == tIdent && p.Peek(3) == tStar && macroLike(p.tok(2).Text) &&
-			!p.typedefs[p.tok(2).Text] && p.afterPartner(1).Kind == tLParen
+		// T (*f)(…), and T (API *f)(…) or T (APIP f)(…) with a calling
+		// convention's macro, which f (FILE *fp) is not: no ( follows it
+		return p.Peek(2) == tStar || p.Peek(2) == tIdent && (p.Peek(3) == tStar || p.Peek(3) == tIdent && p.Peek(4) == tRParen) &&
+			macroLike(p.tok(2).Text) && !p.typedefs[p.tok(2).Text] && p.afterPartner(1).Kind == tLParen
 	case kwConst, kwVolatile, kwRestrict:
 		// T const x, but FcPublic const FcChar8 *f: past the
 		// qualifiers, a type or a name before a declarator shows the
@@ -723,10 +723,11 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 			isFunc = named || wrapped || isFunc && nested
 			named, wrapped = false, false
 		case tIdent:
-			if !named || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen || p.Peek(2) != tLParen {
+			if !named && !nested || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen || p.Peek(2) != tLParen {
 				return isFunc
 			}
-			// zlibVersion OF((void)): a macro around the parameters
+			// zlibVersion OF((void)), (*alloc_func) OF((voidpf opaque)):
+			// a macro around the parameters
 			p.Leaf()
 			p.Leaf()
 			p.parameters()
