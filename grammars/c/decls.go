@@ -611,6 +611,9 @@ func (p *parser) tailMacro() bool {
 		switch p.afterPartner(1).Kind {
 		case tSemi, tComma, tLBrace, kwAttribute:
 			return true
+		case tIdent:
+			// an attribute's (( before another: f(…) _Attr_access_ ((…)) _Attr_access_ ((…));
+			return p.Peek(2) == tLParen
 		}
 		return false
 	}
@@ -693,6 +696,9 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 			p.qualifiersOf(false)
 			p.Got(kwStatic)
 			p.qualifiersOf(false)
+			if p.Kind == tIdent && p.Peek(1) == tIdent { // no expression is a name before a name
+				p.Leaf() // a qualifier's macro: [_Restrict_arr_ _REGEX_NELTS (n)]
+			}
 			if p.Kind == tStar && p.Peek(1) == tRBrack {
 				p.Leaf() // [*]
 			} else if p.Kind != tRBrack {
