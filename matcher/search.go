@@ -430,7 +430,7 @@ func (p *Pattern) Literals() []string {
 		t := p.tree
 		if t.Nodes[n].Count == 0 {
 			s := t.Text(n)
-			if _, ok, _ := metavar(t, n); !ok && len(s) > 0 && (isWordStart(s) || isOperator(s)) && !seen[s] {
+			if _, ok, _ := metavar(t, n); !ok && len(s) > 0 && (isWordStart(s) || IsOperator(s)) && !seen[s] {
 				seen[s] = true
 				out = append(out, s)
 			}
@@ -446,9 +446,10 @@ func (p *Pattern) Literals() []string {
 	return out
 }
 
-// isOperator reports whether s is two or more ASCII marks, none of them
-// a quote, a bracket or a metavariable's $.
-func isOperator(s string) bool {
+// IsOperator reports whether s is two or more ASCII marks, none of them
+// a quote, a bracket or a metavariable's $: a literal of Pattern.Literals
+// that is an operator (==, ->), not a word or a string.
+func IsOperator(s string) bool {
 	if len(s) < 2 {
 		return false
 	}

@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agenttools/agenttools/matcher"
@@ -60,16 +61,11 @@ func footer(pattern string, langs []string, total, scanned, parsed, failed int, 
 // or its words and operators when it holds one of two marks or more (==,
 // ->), which the prefilter requires too.
 func literalNoun(literals []string) string {
-	for _, l := range literals {
-		if !wordLiteral.MatchString(l) {
-			return "word and operator"
-		}
+	if slices.ContainsFunc(literals, matcher.IsOperator) {
+		return "word and operator"
 	}
 	return "word"
 }
-
-// wordLiteral is a literal made of a word's characters alone.
-var wordLiteral = regexp.MustCompile(`^[\pL\pN_$]+$`)
 
 // skippedText counts the folders left out by each rule, with a few of
 // their paths.

@@ -87,6 +87,7 @@ func TestASTText(t *testing.T) {
 		{"context", "ast_grep", map[string]any{"pattern": "panic($E)", "context": 1}},
 		{"globs", "ast_grep", map[string]any{"pattern": "$X.Close()", "globs": []string{"*_test.go"}}},
 		{"no matches", "ast_grep", map[string]any{"pattern": "$X.Shutdown()"}},
+		{"no matches, a string in the prefilter", "ast_grep", map[string]any{"pattern": `$X.Shutdown("now")`}},
 		{"no matches, an operator in the prefilter", "ast_grep", map[string]any{"pattern": "$X.Shutdown() != nil"}},
 		{"no matches, a lower-case $x", "ast_grep", map[string]any{"pattern": "$x.Close()", "language": "go"}},
 		{"a folder left out, named", "ast_grep", map[string]any{"pattern": "$X.Close()", "path": "vendor"}},
