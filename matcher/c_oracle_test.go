@@ -167,7 +167,7 @@ func cCommonWhys() []cWhy {
 		}},
 		{name: "a tag the file #defines, a macro to clang", ok: func(m cMatch, _ map[string]bool) bool {
 			g := cTag.FindSubmatch(m.f.src[m.start:m.end])
-			return g != nil && bytes.Contains(m.f.src, append([]byte("#define "), g[1]...))
+			return g != nil && m.f.defines(string(g[1]))
 		}},
 	}
 }

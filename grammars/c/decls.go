@@ -456,10 +456,13 @@ func (p *parser) identIsType() bool {
 	case tIdent, tStar:
 		return true
 	case tLParen:
-		// T (*f)(…), and T (API *f)(…) or T (APIP f)(…) with a calling
-		// convention's macro, which f (FILE *fp) is not: no ( follows it
-		return p.Peek(2) == tStar || p.Peek(2) == tIdent && (p.Peek(3) == tStar || p.Peek(3) == tIdent && p.Peek(4) == tRParen) &&
-			macroLike(p.tok(2).Text) && !p.typedefs[p.tok(2).Text] && p.afterPartner(1).Kind == tLParen
+		if p.Peek(2) == tStar {
+			return true // T (*f)(…)
+		}
+		// T (API *f)(…), T (APIP f)(…); but f (FILE *fp) is a
+		// declarator, with no ( after its )
+		return p.convention(2) && (p.Peek(3) == tStar || p.Peek(3) == tIdent && p.Peek(4) == tRParen) &&
+			p.afterPartner(1).Kind == tLParen
 	case kwConst, kwVolatile, kwRestrict:
 		// T const x, but FcPublic const FcChar8 *f: past the
 		// qualifiers, a type or a name before a declarator shows the
@@ -478,6 +481,14 @@ func (p *parser) identIsType() bool {
 		return true
 	}
 	return false
+}
+
+// convention reports whether the token n after the current one may be
+// a calling convention's macro in a declarator's parentheses: a name
+// spelled as a macro that no typedef declared.
+func (p *parser) convention(n int) bool {
+	t := p.tok(n)
+	return t.Kind == tIdent && macroLike(t.Text) && !p.typedefs[t.Text]
 }
 
 // isSpecifier reports whether a token of kind k is a specifier keyword.
@@ -677,8 +688,8 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	case p.Kind == tLParen && (!abstract || p.nestedAhead()):
 		p.Leaf()
 		p.attributes()
-		if p.Kind == tIdent && (p.Peek(1) == tStar || p.Peek(1) == tIdent) && macroLike(p.Tok.Text) && !p.typedefs[p.Tok.Text] {
-			p.Leaf() // a calling convention: (SQLITE_CDECL *f), (EGLAPIENTRYP f), (__stdcall f)
+		if p.convention(0) && (p.Peek(1) == tStar || p.Peek(1) == tIdent) {
+			p.Leaf() // (SQLITE_CDECL *f), (EGLAPIENTRYP f), (__stdcall f)
 		}
 		wrapped = p.Kind == tIdent && p.Peek(1) == tRParen
 		isFunc = p.declarator(abstract, field) // void (*f(int))(void) is f's
