@@ -107,15 +107,17 @@ func (d *Dispatcher) Wrap(name string, w Wrapper) error {
 
 // Call runs one call on behalf of a surface: the surface check, the
 // argument schema, the permission rule, approval when the rule asks, the
-// wrappers, then the handler. A panic in a tool becomes an error.
+// wrappers, then the handler. A panic in a tool becomes an error. An
+// error result's text is cut to MaxErrorText.
 func (d *Dispatcher) Call(ctx context.Context, s Surface, name string, args json.RawMessage) (res Result, err error) {
+	defer func() { res = clipError(res) }()
 	t := d.byName[name]
 	if t == nil || !s.Sees(t.Level) {
 		var seen []string
 		for _, t := range d.Tools(s) {
 			seen = append(seen, t.Name)
 		}
-		return Errorf("no tool %q on the %s surface; the tools are: %s", name, s, strings.Join(seen, ", ")), nil
+		return Errorf("no tool %s on the %s surface; the tools are: %s", Quote(name), s, strings.Join(seen, ", ")), nil
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")

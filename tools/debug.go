@@ -101,7 +101,7 @@ var debugOps = []debugOp{
 func (e *env) debug(ctx context.Context, a debugArgs) (tool.Result, error) {
 	i := slices.IndexFunc(debugOps, func(op debugOp) bool { return op.name == a.Operation })
 	if i < 0 {
-		return tool.Errorf("operation: unknown operation %q", a.Operation), nil
+		return tool.Errorf("operation: unknown operation %s", tool.Quote(a.Operation)), nil
 	}
 	op := debugOps[i]
 	conv := e.run.Debug.Conversation(e.run.ConversationID)

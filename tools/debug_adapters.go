@@ -106,7 +106,7 @@ func (e *env) debugAttach(ctx context.Context, conv *dapclient.Conversation, a d
 	}
 	l, ok := dapclient.AttachOf(adapter, a.Port, wd)
 	if !ok {
-		return tool.Errorf("adapter: %q cannot be attached to by port; attach supports delve (a headless dlv server) and debugpy (python -m debugpy --listen)", adapter), nil
+		return tool.Errorf("adapter: %s cannot be attached to by port; attach supports delve (a headless dlv server) and debugpy (python -m debugpy --listen)", tool.Quote(adapter)), nil
 	}
 	lctx, cancel := context.WithTimeout(ctx, debugLaunchWait)
 	defer cancel()

@@ -71,7 +71,7 @@ func (e *env) eval(ctx context.Context, a evalArgs) (tool.Result, error) {
 		lang = interp.Language(a.Language)
 	}
 	if !slices.Contains(interp.Languages(), lang) {
-		return tool.Errorf("language: unknown language %q; want one of %v", a.Language, interp.Languages()), nil
+		return tool.Errorf("language: unknown language %s; want one of %v", tool.Quote(a.Language), interp.Languages()), nil
 	}
 	kernels := e.run.Kernels
 	if a.Reset {

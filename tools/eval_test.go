@@ -132,7 +132,7 @@ func TestEvalBadInput(t *testing.T) {
 		{"no description", map[string]any{"code": "1"}, `eval: missing required argument "description"`},
 		{"a 4-word description", map[string]any{"code": "1", "description": "add one and one"}, "description: want 5 to 10 words saying what the cell does, for the transcript; got 4"},
 		{"an 11-word description", map[string]any{"code": "1", "description": "one two three four five six seven eight nine ten eleven"}, "description: want 5 to 10 words saying what the cell does, for the transcript; got 11"},
-		{"an unknown language", map[string]any{"code": "1", "description": "run a cell in ruby please", "language": "ruby"}, `eval: argument "language": must be one of [python javascript go], got ruby`},
+		{"an unknown language", map[string]any{"code": "1", "description": "run a cell in ruby please", "language": "ruby"}, `eval: argument "language": must be one of [python javascript go], got "ruby"`},
 		{"python is not in this build yet", map[string]any{"code": "1", "description": "run a cell in python please"}, "language: the python kernel is not available in this build yet; the languages available are: javascript"},
 		{"neither is go", map[string]any{"code": "1", "description": "run a cell in go please", "language": "go"}, "language: the go kernel is not available in this build yet; the languages available are: javascript"},
 	} {

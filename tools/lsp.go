@@ -154,7 +154,7 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (tool.Result, error) {
 	default:
 		act, ok := positionAction(a.Action)
 		if !ok {
-			return tool.Errorf("action: unknown action %q", a.Action), nil
+			return tool.Errorf("action: unknown action %s", tool.Quote(a.Action)), nil
 		}
 		ready(ctx, c, path)
 		if !c.Has(act.feature) {

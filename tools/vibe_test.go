@@ -168,7 +168,7 @@ func TestVibeBadInput(t *testing.T) {
 		{"no brief", "vibe_spawn", map[string]any{"label": "l"}, `vibe_spawn: missing required argument "brief"`},
 		{"empty brief", "vibe_spawn", map[string]any{"brief": " \n\t", "label": "l"}, "brief: the brief is empty; say what the worker should do, where, and what to report back"},
 		{"empty label", "vibe_spawn", map[string]any{"brief": "b", "label": ""}, "label: the label is empty; give a few words that name the task, to tell it apart in vibe_list"},
-		{"unknown tier", "vibe_spawn", map[string]any{"brief": "b", "label": "l", "tier": "best"}, `vibe_spawn: argument "tier": must be one of [fast good], got best`},
+		{"unknown tier", "vibe_spawn", map[string]any{"brief": "b", "label": "l", "tier": "best"}, `vibe_spawn: argument "tier": must be one of [fast good], got "best"`},
 		{"a tier with no command", "vibe_spawn", map[string]any{"brief": "b", "label": "l", "tier": "good"}, "tier: no worker command is configured for the good tier; tiers with one: fast (the tiers are fast and good)"},
 		{"empty message", "vibe_send", map[string]any{"worker_id": "w1", "message": ""}, "message: the message is empty; say what the worker should change or do next"},
 		{"timeout too short", "vibe_wait", map[string]any{"worker_id": "w1", "timeout_seconds": 0}, `vibe_wait: argument "timeout_seconds": must be at least 1, got 0`},

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agenttools/agenttools/internal/clip"
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
@@ -46,9 +47,9 @@ func (c *Checker) Check(args json.RawMessage) string {
 		if _, ok := props[k]; !ok {
 			names := Names(c.schema)
 			if len(names) == 0 {
-				return fmt.Sprintf("unknown argument %q; %s takes no arguments", k, c.tool)
+				return fmt.Sprintf("unknown argument %s; %s takes no arguments", clip.Quote(k), c.tool)
 			}
-			return fmt.Sprintf("unknown argument %q; the arguments are: %s", k, strings.Join(names, ", "))
+			return fmt.Sprintf("unknown argument %s; the arguments are: %s", clip.Quote(k), strings.Join(names, ", "))
 		}
 	}
 	for _, k := range c.schema.Required {
@@ -66,7 +67,7 @@ func (c *Checker) Check(args json.RawMessage) string {
 		}
 	}
 	if err := c.resolved.Validate(v); err != nil {
-		return fmt.Sprintf("arguments do not match the schema: %v", err)
+		return clip.Text(fmt.Sprintf("arguments do not match the schema: %v", err))
 	}
 	return ""
 }
@@ -84,6 +85,9 @@ func property(s *jsonschema.Schema, v any) error {
 			return fmt.Errorf("must be at most %v, got %v", *s.Maximum, n)
 		}
 		if len(s.Enum) > 0 {
+			if str, ok := v.(string); ok {
+				return fmt.Errorf("must be one of %v, got %s", s.Enum, clip.Quote(str))
+			}
 			return fmt.Errorf("must be one of %v, got %v", s.Enum, v)
 		}
 		want := s.Type

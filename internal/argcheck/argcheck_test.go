@@ -39,7 +39,7 @@ func TestCheck(t *testing.T) {
 		{`{"path": 3}`, `argument "path": want string, got integer`},
 		{`{"path": "a", "count": 0}`, `argument "count": must be at least 1, got 0`},
 		{`{"path": "a", "count": 1.5}`, `argument "count": want integer, got number`},
-		{`{"path": "a", "mode": "slow"}`, `argument "mode": must be one of [fast good], got slow`},
+		{`{"path": "a", "mode": "slow"}`, `argument "mode": must be one of [fast good], got "slow"`},
 		{`{"path": "a", "deep": "yes"}`, `argument "deep": want boolean, got string`},
 	} {
 		if diff := cmp.Diff(tc.want, c.Check(json.RawMessage(tc.args))); diff != "" {

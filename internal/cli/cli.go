@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agenttools/agenttools/dapclient"
@@ -28,6 +29,7 @@ import (
 	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/tools"
 	"github.com/agenttools/agenttools/vibe"
+	"golang.org/x/term"
 )
 
 // Exit codes.
@@ -38,17 +40,26 @@ const (
 )
 
 // IO is what a command reads and writes. Terminal, when non-nil, opens
-// the terminal of a person who can answer approval cards.
+// the terminal of a person who can answer approval cards. Signals, when
+// non-nil, carries the SIGINT and SIGTERM the process receives (see
+// stopper for what each does); Interactive says that a person at a
+// terminal runs the command, whose first SIGINT interrupts the call in
+// flight instead of ending the run.
 type IO struct {
-	Stdin    io.Reader
-	Stdout   io.Writer
-	Stderr   io.Writer
-	Terminal func() (io.ReadWriteCloser, bool)
+	Stdin       io.Reader
+	Stdout      io.Writer
+	Stderr      io.Writer
+	Terminal    func() (io.ReadWriteCloser, bool)
+	Signals     <-chan os.Signal
+	Interactive bool
 }
 
 // StdIO is the process's own standard streams and controlling terminal.
+// The caller sets Signals, since only main may take the process's
+// signals.
 func StdIO() IO {
-	return IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Terminal: openTerminal}
+	return IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Terminal: openTerminal,
+		Interactive: term.IsTerminal(int(os.Stdin.Fd())) || term.IsTerminal(int(os.Stderr.Fd()))}
 }
 
 const usage = `usage:
@@ -70,13 +81,15 @@ func Main(ctx context.Context, args []string, io IO) int {
 		return ExitUsage
 	}
 	cmd, rest := args[0], args[1:]
+	ctx, stop, release := watchSignals(ctx, io.Signals, io.Interactive && (cmd == "call" || cmd == "batch"))
+	defer release()
 	switch cmd {
 	case "tools":
 		return runTools(ctx, rest, io)
 	case "call":
-		return runCall(ctx, rest, io)
+		return runCall(ctx, stop, rest, io)
 	case "batch":
-		return runBatch(ctx, rest, io)
+		return runBatch(ctx, stop, rest, io)
 	case "serve":
 		return runServe(ctx, rest, io)
 	case "mcp":
@@ -246,27 +259,75 @@ func kernels(dir string) interp.Factory {
 }
 
 // closeRun ends what a run started: its debug sessions, language servers,
-// kernels and vibe workers.
-func closeRun(r *tools.Run) {
+// kernels and vibe workers, giving language servers ten seconds to shut
+// down.
+func closeRun(r *tools.Run) { stopRun(r, 10*time.Second, time.Time{}) }
+
+// endRun ends what a run started: as closeRun does, or, when ctx is done
+// because a signal ended the run, within signalWait.
+func endRun(ctx context.Context, r *tools.Run) {
+	if ctx.Err() == nil {
+		closeRun(r)
+		return
+	}
+	stopRun(r, signalGrace, time.Now().Add(signalWait))
+}
+
+// After a signal, language servers may take signalGrace to shut down
+// before they are killed, and the run's children signalWait to be gone:
+// with the call in flight answered first, the process ends within two
+// seconds of the signal.
+const (
+	signalGrace = 400 * time.Millisecond
+	signalWait  = 1200 * time.Millisecond
+	signalTotal = 1400 * time.Millisecond
+)
+
+// stopRun ends what a run started, all at once, killing the process group
+// of every child. Language servers are asked to shut down first, for up to
+// grace. With a zero by it waits until every child is gone; else until by
+// at the latest: every child has been killed by then, and what is left is
+// init reaping the orphans, which need not hold the exit.
+func stopRun(r *tools.Run, grace time.Duration, by time.Time) {
+	var wg sync.WaitGroup
+	run := func(f func()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f()
+		}()
+	}
 	if r.Workers != nil {
-		r.Workers.Close()
+		run(r.Workers.Close)
 	}
 	if r.Debug != nil {
-		r.Debug.Close()
+		run(r.Debug.Close)
 	}
 	if r.Kernels != nil {
-		r.Kernels.Close()
+		run(func() { r.Kernels.Close() })
 	}
 	if r.LSP != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		r.LSP.Close(ctx)
+		run(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), grace)
+			defer cancel()
+			r.LSP.Close(ctx)
+		})
+	}
+	closed := make(chan struct{})
+	go func() { wg.Wait(); close(closed) }()
+	if by.IsZero() {
+		<-closed
+		return
+	}
+	select {
+	case <-closed:
+	case <-time.After(time.Until(by)):
 	}
 }
 
 // dispatcher builds the run's registry, reporting a failure on stderr;
 // done ends the run.
-func (f *flags) dispatcher(port tool.Port, io IO) (d *tool.Dispatcher, done func(), ok bool) {
+func (f *flags) dispatcher(ctx context.Context, port tool.Port, io IO) (d *tool.Dispatcher, done func(), ok bool) {
 	r := f.run(port)
 	d, err := tools.Registry(r)
 	if err != nil {
@@ -274,7 +335,7 @@ func (f *flags) dispatcher(port tool.Port, io IO) (d *tool.Dispatcher, done func
 		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
 		return nil, nil, false
 	}
-	return d, func() { closeRun(r) }, true
+	return d, func() { endRun(ctx, r) }, true
 }
 
 // terminalPort opens the person's terminal when there is one.

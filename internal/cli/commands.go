@@ -38,7 +38,7 @@ func runTools(ctx context.Context, args []string, io IO) int {
 	if len(rest) > 0 {
 		return usageError(io, fmt.Errorf("tools takes no arguments, got %q", rest))
 	}
-	d, done, ok := f.dispatcher(nil, io)
+	d, done, ok := f.dispatcher(ctx, nil, io)
 	if !ok {
 		return ExitToolError
 	}
@@ -66,7 +66,7 @@ func writeJSON(w io.Writer, v any) int {
 	return ExitOK
 }
 
-func runCall(ctx context.Context, args []string, io IO) int {
+func runCall(ctx context.Context, stop *stopper, args []string, io IO) int {
 	f := newFlags("call")
 	rest, err := f.parse(args, io)
 	if err != nil {
@@ -87,17 +87,19 @@ func runCall(ctx context.Context, args []string, io IO) int {
 		}
 	}
 	if !json.Valid(raw) {
-		return usageError(io, fmt.Errorf("arguments of %s are not valid JSON: %.200s", rest[0], raw))
+		return usageError(io, fmt.Errorf("arguments of %s are not valid JSON: %s", tool.Quote(rest[0]), tool.Quote(string(raw))))
 	}
 	port, closePort := terminalPort(io)
 	defer closePort()
 	f.cacheMB = 0 // one call: nothing will search again, so a tree goes once its file is matched
-	d, done, ok := f.dispatcher(port, io)
+	d, done, ok := f.dispatcher(ctx, port, io)
 	if !ok {
 		return ExitToolError
 	}
 	defer done()
-	res, err := d.Call(ctx, tool.Surface(f.surface), rest[0], raw)
+	cctx, callDone := stop.call(ctx)
+	res, err := d.Call(cctx, tool.Surface(f.surface), rest[0], raw)
+	callDone()
 	if err != nil {
 		fmt.Fprintf(io.Stderr, "agenttools: %v\n", err)
 		return ExitToolError
@@ -144,7 +146,7 @@ type batchLine struct {
 // can be large, but not unbounded).
 const maxBatchLine = 64 << 20
 
-func runBatch(ctx context.Context, args []string, io IO) int {
+func runBatch(ctx context.Context, stop *stopper, args []string, io IO) int {
 	f := newFlags("batch")
 	rest, err := f.parse(args, io)
 	if err != nil {
@@ -155,30 +157,62 @@ func runBatch(ctx context.Context, args []string, io IO) int {
 	}
 	port, closePort := terminalPort(io)
 	defer closePort()
-	d, done, ok := f.dispatcher(port, io)
+	d, done, ok := f.dispatcher(ctx, port, io)
 	if !ok {
 		return ExitToolError
 	}
 	defer done()
-	sc := bufio.NewScanner(io.Stdin)
-	sc.Buffer(make([]byte, 64<<10), maxBatchLine)
+	lines, readErr := readLines(ctx, io.Stdin)
 	code := ExitOK
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for n := 1; ; n++ {
+		var line string
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				if err := readErr(); err != nil {
+					fmt.Fprintf(io.Stderr, "agenttools: reading stdin: %v\n", err)
+					return ExitToolError
+				}
+				return code
+			}
+			line = strings.TrimSpace(l)
+		case <-ctx.Done():
+			fmt.Fprintln(io.Stderr, "agenttools: batch stopped by a signal")
+			return ExitToolError
+		}
 		if line == "" {
 			continue
 		}
-		res := batchCall(ctx, d, tool.Surface(f.surface), n, line)
+		cctx, callDone := stop.call(ctx)
+		res := batchCall(cctx, d, tool.Surface(f.surface), n, line)
+		callDone()
 		if res.IsError {
 			code = ExitToolError
 		}
 		writeResult(io.Stdout, res)
 	}
-	if err := sc.Err(); err != nil {
-		fmt.Fprintf(io.Stderr, "agenttools: reading stdin: %v\n", err)
-		return ExitToolError
-	}
-	return code
+}
+
+// readLines reads r's lines into the channel it returns, which is closed
+// at the end of r; err then says why it ended, nil at EOF. Reading apart
+// from the calls lets a signal end batch while it waits for a line.
+func readLines(ctx context.Context, r io.Reader) (<-chan string, func() error) {
+	lines := make(chan string)
+	var err error
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64<<10), maxBatchLine)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		err = sc.Err()
+	}()
+	return lines, func() error { return err }
 }
 
 func batchCall(ctx context.Context, d *tool.Dispatcher, s tool.Surface, n int, line string) tool.Result {

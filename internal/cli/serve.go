@@ -35,16 +35,30 @@ func runServe(ctx context.Context, args []string, stdio IO) int {
 		return ExitToolError
 	}
 	stream := newLineStream(stdio.Stdin, stdio.Stdout)
-	s := &server{flags: f, stream: stream}
-	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.AsyncHandler(s), jsonrpc2.SetLogger(discardLogger{}))
+	s := &server{flags: f, stream: stream, ctx: ctx, stderr: stdio.Stderr, calls: map[jsonrpc2.ID]context.CancelFunc{}}
+	// The handler runs on the reading goroutine, so requests are taken in
+	// the order they came: a call sent right after initialize finds the
+	// run built. Calls then run on goroutines of their own.
+	conn := jsonrpc2.NewConn(context.Background(), stream, s, jsonrpc2.SetLogger(discardLogger{}))
 	select {
 	case <-conn.DisconnectNotify():
-	case <-ctx.Done():
+		// stdin closed: the calls in flight run to their end, and each
+		// is answered before the process exits.
+		s.drain(nil)
 		conn.Close()
-	}
-	s.wg.Wait()
-	if s.r != nil {
-		closeRun(s.r)
+		if s.r != nil {
+			closeRun(s.r)
+		}
+	case <-ctx.Done():
+		// A signal: the calls in flight are cancelled through ctx and
+		// answered, unless one hangs past the moment the process must
+		// end; no call starts after this.
+		stopAt := time.Now()
+		s.drain(time.After(signalWait))
+		conn.Close()
+		if s.r != nil {
+			stopRun(s.r, signalGrace, stopAt.Add(signalTotal))
+		}
 	}
 	return ExitOK
 }
@@ -54,16 +68,21 @@ type discardLogger struct{}
 func (discardLogger) Printf(string, ...any) {}
 
 // server answers serve's methods. The registry is built at initialize,
-// when the host has said whether a person can answer cards.
+// when the host has said whether a person can answer cards. Replies are
+// written to the stream, not through the connection, which closes when
+// stdin does while calls may still be running.
 type server struct {
 	flags  *flags
 	stream *lineStream
-	wg     sync.WaitGroup
+	ctx    context.Context // the run's: done when a signal ends it
+	stderr io.Writer
 
-	mu   sync.Mutex
-	r    *tools.Run
-	d    *tool.Dispatcher
-	port tool.Port
+	mu       sync.Mutex
+	r        *tools.Run
+	d        *tool.Dispatcher
+	calls    map[jsonrpc2.ID]context.CancelFunc // in flight, for $/cancelRequest
+	draining bool                               // no call starts any more
+	wg       sync.WaitGroup                     // the calls in flight
 }
 
 type initializeParams struct {
@@ -82,31 +101,39 @@ type callParams struct {
 	Arguments json.RawMessage `json:"arguments"`
 }
 
+type cancelParams struct {
+	ID jsonrpc2.ID `json:"id"`
+}
+
 // Version is the binary's version, set at link time.
 var Version = "dev"
 
-func (s *server) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	s.wg.Add(1)
-	defer s.wg.Done()
-	result, rerr := s.handle(ctx, conn, req)
-	if req.Notif {
+// Handle takes one request or notification, on the goroutine that reads
+// the stream. Only a tools/call runs apart; everything else is quick.
+func (s *server) Handle(_ context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	switch req.Method {
+	case "$/cancelRequest":
+		var p cancelParams
+		if decodeParams(req, &p, true) == nil {
+			s.cancel(p.ID)
+		}
+		if !req.Notif {
+			s.reply(req.ID, nil, nil)
+		}
 		return
+	case "tools/call":
+		if !req.Notif {
+			s.startCall(req)
+			return
+		}
 	}
-	if rerr != nil {
-		conn.ReplyWithError(ctx, req.ID, rerr)
-		return
+	result, rerr := s.handle(conn, req)
+	if !req.Notif {
+		s.reply(req.ID, result, rerr)
 	}
-	if res, ok := result.(tool.Result); ok {
-		// A tool's result is written as it is encoded, never whole in
-		// memory: jsonrpc2's Reply would hold it encoded several times.
-		// A response needs no bookkeeping of the connection.
-		s.stream.writeResult(req.ID, res)
-		return
-	}
-	conn.Reply(ctx, req.ID, result)
 }
 
-func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, *jsonrpc2.Error) {
+func (s *server) handle(conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, *jsonrpc2.Error) {
 	switch req.Method {
 	case "initialize":
 		var p initializeParams
@@ -121,24 +148,114 @@ func (s *server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		return map[string]any{"tools": listTools(d, tool.Surface(s.flags.surface))}, nil
 	case "tools/call":
-		d, err := s.dispatcher()
-		if err != nil {
-			return nil, err
-		}
-		var p callParams
-		if err := decodeParams(req, &p, true); err != nil {
-			return nil, err
-		}
-		if p.Name == "" {
-			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: `tools/call: params.name is missing`}
-		}
-		res, cerr := d.Call(ctx, tool.Surface(s.flags.surface), p.Name, p.Arguments)
-		if cerr != nil {
-			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error in %s: %v", p.Name, cerr)}
-		}
-		return res, nil
+		return nil, nil // a notification: nobody waits for its result
 	}
-	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: fmt.Sprintf("unknown method %q: want initialize, tools/list or tools/call", req.Method)}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: fmt.Sprintf("unknown method %s: want initialize, tools/list, tools/call or $/cancelRequest", tool.Quote(req.Method))}
+}
+
+// startCall checks a tools/call and runs it on a goroutine of its own,
+// counted before it starts so that drain waits for it.
+func (s *server) startCall(req *jsonrpc2.Request) {
+	d, rerr := s.dispatcher()
+	if rerr != nil {
+		s.reply(req.ID, nil, rerr)
+		return
+	}
+	var p callParams
+	if rerr := decodeParams(req, &p, true); rerr != nil {
+		s.reply(req.ID, nil, rerr)
+		return
+	}
+	if p.Name == "" {
+		s.reply(req.ID, nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: `tools/call: params.name is missing`})
+		return
+	}
+	s.mu.Lock()
+	if s.draining {
+		s.mu.Unlock()
+		s.reply(req.ID, nil, &jsonrpc2.Error{Code: codeShuttingDown, Message: "tools/call: the server is shutting down"})
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	id := req.ID
+	s.calls[id] = cancel
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		defer func() {
+			s.mu.Lock()
+			delete(s.calls, id)
+			s.mu.Unlock()
+			cancel()
+		}()
+		res, err := d.Call(ctx, tool.Surface(s.flags.surface), p.Name, p.Arguments)
+		if err != nil {
+			s.reply(id, nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error in %s: %s", tool.Quote(p.Name), tool.Clip(err.Error()))})
+			return
+		}
+		s.reply(id, res, nil)
+	}()
+}
+
+// codeShuttingDown is the server error (of JSON-RPC's -32000 to -32099)
+// that refuses a call sent after a signal began the shutdown.
+const codeShuttingDown = -32001
+
+// cancel cancels the call of request id, if it still runs. The call is
+// answered with what its tool returns once cancelled (an eval cell is
+// interrupted, and its output so far comes back).
+func (s *server) cancel(id jsonrpc2.ID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cancel := s.calls[id]; cancel != nil {
+		cancel()
+	}
+}
+
+// drain stops new calls and waits until every call in flight has been
+// answered, or until timeout fires (nil: no timeout), when those still
+// running are said on stderr.
+func (s *server) drain(timeout <-chan time.Time) {
+	s.mu.Lock()
+	s.draining = true
+	s.mu.Unlock()
+	answered := make(chan struct{})
+	go func() { s.wg.Wait(); close(answered) }()
+	select {
+	case <-answered:
+	case <-timeout:
+		s.mu.Lock()
+		n := len(s.calls)
+		s.mu.Unlock()
+		fmt.Fprintf(s.stderr, "agenttools: serve: %d calls did not end once cancelled, and are not answered\n", n)
+	}
+}
+
+// reply writes the one response to request id: a tool's result encoded as
+// it is written (jsonrpc2 would hold it encoded several times), any other
+// result, or an error. A reply that cannot be written is said on stderr,
+// since the host will never see it.
+func (s *server) reply(id jsonrpc2.ID, result any, rerr *jsonrpc2.Error) {
+	var err error
+	if res, ok := result.(tool.Result); ok && rerr == nil {
+		err = s.stream.writeResult(id, res)
+	} else {
+		resp := &jsonrpc2.Response{ID: id, Error: rerr}
+		if rerr == nil {
+			b, merr := json.Marshal(result)
+			if merr != nil {
+				resp.Error = &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: "encoding the result: " + merr.Error()}
+			} else {
+				raw := json.RawMessage(b)
+				resp.Result = &raw
+			}
+		}
+		err = s.stream.WriteObject(resp)
+	}
+	if err != nil {
+		fmt.Fprintf(s.stderr, "agenttools: serve: the reply to request %s was not written: %v\n", id, err)
+	}
 }
 
 func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *jsonrpc2.Error) {
@@ -156,7 +273,7 @@ func (s *server) initialize(conn *jsonrpc2.Conn, p initializeParams) (any, *json
 	d, err := tools.Registry(r)
 	if err != nil {
 		closeRun(r)
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: err.Error()}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: tool.Clip(err.Error())}
 	}
 	s.r, s.d = r, d
 	res := initializeResult{Name: "agenttools", Version: Version, Surface: s.flags.surface, Tools: []string{}}
@@ -185,7 +302,7 @@ func decodeParams(req *jsonrpc2.Request, v any, required bool) *jsonrpc2.Error {
 	dec := json.NewDecoder(bytes.NewReader(*req.Params))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("%s: bad params: %v", req.Method, err)}
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: fmt.Sprintf("%s: bad params: %s", tool.Quote(req.Method), tool.Clip(err.Error()))}
 	}
 	return nil
 }
