@@ -1,5 +1,8 @@
 # make test   installs the peers the tests need, then runs every test with
-#             AGENTTOOLS_REQUIRE_PEERS=1 (a missing peer fails, not skips)
+#             AGENTTOOLS_REQUIRE_PEERS=1 (a missing peer fails, not skips);
+#             the packages that run things concurrently under the race
+#             detector, the grammars and the matcher (CPU-bound, one
+#             goroutine a file) without it
 # make build  static CGO_ENABLED=0 binaries for four platforms into dist/
 # make bench  the Go benchmarks
 # make fuzz   each fuzz target for FUZZTIME (60s; CI runs 10s each)
@@ -17,8 +20,14 @@ export PATH := $(CURDIR)/.peers/bin:$(CURDIR)/.peers/node_modules/.bin:$(PATH)
 
 .PHONY: test peers build bench fuzz
 
+# RACE lists the packages that run things concurrently: servers, adapters,
+# kernels, workers, the faces and the dispatcher. make test runs them under
+# the race detector, and the rest without it.
+RACE := ./tool/... ./tools/... ./internal/... ./vibe/... ./interp/... ./lspclient/... ./dapclient/...
+
 test: peers
-	AGENTTOOLS_REQUIRE_PEERS=1 go test -count=1 -timeout 25m ./...
+	AGENTTOOLS_REQUIRE_PEERS=1 go test -race -count=1 -timeout 25m $(RACE)
+	AGENTTOOLS_REQUIRE_PEERS=1 go test -count=1 -timeout 25m $$(go list ./... | grep -v -x -F "$$(go list $(RACE))")
 
 peers:
 	@scripts/peers.sh $(PEERS)

@@ -13,10 +13,12 @@ func Echo(s string) string { return clip.Echo(s) }
 // Clip cuts an error text to clip.MaxText bytes, saying how long it was.
 func Clip(s string) string { return clip.Text(s) }
 
-// clipError bounds the text items of an error result: no call returns
-// an error text over clip.MaxText bytes.
+// clipError bounds the text of an error message: no call returns an
+// error text over clip.MaxText bytes. An error result with a structured
+// part is a tool's output that failed (a cell's traceback, a truncated
+// output), already bounded by its tool, and is left whole.
 func clipError(r Result) Result {
-	if !r.IsError {
+	if !r.IsError || r.Structured != nil {
 		return r
 	}
 	copied := false

@@ -255,7 +255,7 @@ func TestCloseStopsGoroutines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, k, "import \"probe\"\ngo func() { for { probe.Beat() } }()", nil)
+	run(t, k, "import \"probe\"\nfunc beat() {\n\tfor {\n\t\tprobe.Beat()\n\t}\n}\ngo beat()", nil)
 	beating := func() bool {
 		n := beats.Load()
 		time.Sleep(50 * time.Millisecond)
