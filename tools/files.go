@@ -302,7 +302,8 @@ func (r patchResult) wrote() []string {
 // takes its baseline there.
 type beforeWrite struct{}
 
-// commit writes changes, all or none, after the hook of the context.
+// commit writes changes, all or none whatever instant the process dies,
+// after the hook of the context.
 func (e *env) commit(ctx context.Context, changes []safefs.Change) error {
 	if hook, ok := ctx.Value(beforeWrite{}).(func([]string)); ok {
 		paths := make([]string, len(changes))
@@ -311,5 +312,5 @@ func (e *env) commit(ctx context.Context, changes []safefs.Change) error {
 		}
 		hook(paths)
 	}
-	return safefs.WriteAll(changes)
+	return e.root.WriteAll(changes)
 }

@@ -8,6 +8,7 @@ package tools
 
 import (
 	"fmt"
+	"log"
 	"reflect"
 	"runtime/debug"
 	"strings"
@@ -104,6 +105,7 @@ func registry(run *Run, ps []provider) (*tool.Dispatcher, error) {
 			return nil, err
 		}
 		e.root = root
+		recoverWrites(run, root)
 	}
 	for _, p := range ps {
 		if !p.present(run) {
@@ -135,4 +137,22 @@ func registry(run *Run, ps []provider) (*tool.Dispatcher, error) {
 		}
 	}
 	return d, nil
+}
+
+// recoverWrites finishes or rolls back the writes over the run's working
+// directory that a process left half done when it died, before any tool
+// reads the tree, and tells the run's Notify what it did. A journal it
+// cannot act on is reported and left; the run goes on.
+func recoverWrites(run *Run, root *safefs.Root) {
+	notify := run.Notify
+	if notify == nil {
+		notify = func(msg string) { log.Print("agenttools: " + msg) }
+	}
+	recs, err := root.Recover()
+	for _, r := range recs {
+		notify(r.String())
+	}
+	if err != nil {
+		notify(fmt.Sprintf("could not recover %v", err))
+	}
 }

@@ -19,6 +19,13 @@ type Run struct {
 	ConversationID string   // the conversation the run belongs to
 	ExtraReadRoots []string // folders outside Dir that read may open
 
+	// Notify is told, in a sentence, what building the registry did on
+	// its own that a person should know: today, that it finished or
+	// rolled back a write over Dir that a process left half done when it
+	// died (see package safefs). Nil logs it through the log package's
+	// standard logger, to stderr, as net/http logs a server's errors.
+	Notify func(msg string)
+
 	// Rules maps a tool name to allow, ask or deny. A tool with no rule
 	// gets DefaultRule of its level.
 	Rules map[string]tool.Rule

@@ -1,10 +1,3 @@
-// Package safefs confines file access to a working directory and writes
-// sets of files atomically: every file of a set is written, or none is.
-//
-// Tools that change files (write, edit, apply_patch, and later resolve) go
-// through a Root, so a path that leaves the working directory — by "..",
-// by an absolute path, or through a symbolic link — is refused before any
-// byte is read or written.
 package safefs
 
 import (
@@ -21,6 +14,11 @@ import (
 type Root struct {
 	dir   string   // absolute, symlinks evaluated
 	extra []string // absolute, symlinks evaluated
+
+	// stop, set by tests only, is asked before each step of WriteAll and
+	// Recover that changes the disk; true stops it there, as if the
+	// process had been killed.
+	stop func(point string) bool
 }
 
 // NewRoot returns a Root for dir. Extra roots are readable only.

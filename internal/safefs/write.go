@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -56,135 +55,77 @@ func Check(changes []Change) error {
 	return nil
 }
 
-// WriteAll checks every change against the disk, then applies them one by
-// one, each atomically (a temporary file in the same folder, fsync, rename,
-// keeping the file's mode). If any step fails, the files already written
-// are put back as they were and the error says so; nothing is left half
-// written.
-func WriteAll(changes []Change) error {
+// WriteAll checks every change against the disk, then writes them all or
+// none, through a journal in the root, as the package doc tells: if the
+// process dies at any instant, the next Recover over the root finishes
+// the set or rolls it back. Every path must lie inside the root.
+//
+// A failure before the commit point leaves every file as it was. One
+// after it (a rename refused, say, for a file held open on Windows) puts
+// back the files already written, and the error says so.
+func (r *Root) WriteAll(changes []Change) error {
 	if err := Check(changes); err != nil {
 		return err
 	}
-	var done []applied
-	for _, c := range changes {
-		a, err := apply(c)
-		if err != nil {
-			if rerr := rollback(done); rerr != nil {
-				return fmt.Errorf("%s: %w; rolling back the files already written also failed: %v", c.Path, err, rerr)
-			}
-			if len(done) > 0 {
-				return fmt.Errorf("%s: %w (the %d files already written were restored)", c.Path, err, len(done))
-			}
-			return fmt.Errorf("%s: %w", c.Path, err)
-		}
-		done = append(done, a)
+	t, err := r.plan(changes)
+	if err != nil || len(t.files) == 0 {
+		return err
 	}
-	return nil
-}
-
-// applied remembers how to undo one change.
-type applied struct {
-	c    Change
-	mode fs.FileMode
-	dirs []string // folders created for a new file, innermost first
-}
-
-func apply(c Change) (applied, error) {
-	a := applied{c: c, mode: 0o644}
-	if c.Existed {
-		st, err := os.Stat(c.Path)
-		if err != nil {
-			return a, err
-		}
-		a.mode = st.Mode().Perm()
+	err = t.begin()
+	if t.f != nil {
+		defer t.f.Close() // and so unlocked
 	}
-	if c.Delete {
-		return a, os.Remove(c.Path)
-	}
-	if !c.Existed {
-		dirs, err := mkdirs(filepath.Dir(c.Path))
-		a.dirs = dirs
-		if err != nil {
-			return a, err
-		}
-	}
-	return a, Atomic(c.Path, c.After, a.mode)
-}
-
-func rollback(done []applied) error {
-	var errs []error
-	for i := len(done) - 1; i >= 0; i-- {
-		a := done[i]
-		var err error
-		if a.c.Existed {
-			err = Atomic(a.c.Path, a.c.Before, a.mode)
-		} else {
-			err = os.Remove(a.c.Path)
-			for _, d := range a.dirs {
-				os.Remove(d) // only empty folders go; an error leaves it be
-			}
-		}
-		if err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// mkdirs creates dir and its missing parents, and returns the ones it
-// created, innermost first.
-func mkdirs(dir string) ([]string, error) {
-	var missing []string
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(d); err == nil {
-			break
-		}
-		missing = append(missing, d)
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return missing, err
-	}
-	return missing, nil
-}
-
-// Atomic writes data to path through a temporary file in the same folder,
-// synced before it is renamed over path, so a reader sees the old content
-// or the new, never a mix.
-func Atomic(path string, data []byte, mode fs.FileMode) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
+	if err := t.prepare(); err != nil {
+		return t.failBeforeCommit(err)
+	}
+	if err := t.commit(); err != nil {
+		return t.failBeforeCommit(err)
+	}
+	if n, err := t.apply(); err != nil {
+		return t.failAfterCommit(n, err)
+	}
+	if err := t.finish(); errors.Is(err, errStopped) {
 		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(mode); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // best effort: makes the rename durable where supported
-		d.Close()
 	}
 	return nil
+}
+
+func (t *txn) failBeforeCommit(err error) error {
+	if errors.Is(err, errStopped) {
+		return err
+	}
+	if derr := t.discard(); derr != nil {
+		return fmt.Errorf("%w; removing what was staged beside the files also failed (the next start over %s will): %v", err, t.root.dir, derr)
+	}
+	return err
+}
+
+// failAfterCommit rolls back a transaction whose n first steps were
+// applied before step n failed with err. The abort record comes first,
+// so that a process that dies while rolling back is rolled back too.
+func (t *txn) failAfterCommit(n int, err error) error {
+	if errors.Is(err, errStopped) {
+		return err
+	}
+	if aerr := t.at("abort"); aerr != nil {
+		return aerr
+	}
+	if aerr := t.appendRecord(record{Abort: true}); aerr != nil {
+		return fmt.Errorf("%w; recording that the write is to be undone also failed, so the next start over %s will finish it: %v", err, t.root.dir, aerr)
+	}
+	left, rerr := t.rollBack(n)
+	switch {
+	case errors.Is(rerr, errStopped):
+		return rerr
+	case rerr != nil:
+		return fmt.Errorf("%w; rolling back the files already written also failed, and the next start over %s will retry: %v", err, t.root.dir, rerr)
+	case len(left) > 0:
+		return fmt.Errorf("%w (the %d files already written were restored, but for %s, which someone else changed meanwhile)", err, n, listNames(left))
+	case n > 0:
+		return fmt.Errorf("%w (the %d files already written were restored)", err, n)
+	}
+	return err
 }
