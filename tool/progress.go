@@ -5,8 +5,10 @@ import (
 	"time"
 )
 
-// A Progress hears how far a long call has come: done of total (total 0
-// when it is not known yet), and what it is doing. A face that can show
+// A Progress hears how far a long call has come: done of total, and what
+// it is doing. Total is what done will reach, or 0 while that is not
+// known: never a count that may still grow, which a client would show as
+// a bar stuck near its end. A face that can show
 // progress, such as MCP with a progress token, puts one in the call's
 // context; a tool reports through ReportProgress and never needs to know
 // whether anyone listens.

@@ -84,8 +84,39 @@ type Tool struct {
 	OutputSchema *jsonschema.Schema
 	InputSchema  *jsonschema.Schema
 	Handler      Handler
+	// Effects, when set, says what a call does to the world where the
+	// level does not: a vibe tool is read level, as the gate belongs on
+	// its worker's own tools, yet it starts work that edits files. Nil
+	// means the level's own effects (see Tool.Effect).
+	Effects *Effects
 
 	check *argcheck.Checker // InputSchema, resolved when registered
+}
+
+// Effects is what a call may do to the world outside the engine, as a
+// client that shows calls or approves them by kind needs to know (MCP's
+// tool annotations).
+type Effects struct {
+	ReadOnly    bool // changes nothing
+	Destructive bool // may change or end what is there, not only add to it
+	OpenWorld   bool // reaches what lies beyond the run: programs and what they touch
+}
+
+// Effect returns the tool's effects: Effects when set, or else those of
+// its level. A read tool changes nothing; a write tool changes files
+// under the root, which may overwrite them; an exec tool runs programs,
+// which do whatever they do.
+func (t *Tool) Effect() Effects {
+	if t.Effects != nil {
+		return *t.Effects
+	}
+	switch t.Level {
+	case Read:
+		return Effects{ReadOnly: true}
+	case Write:
+		return Effects{Destructive: true}
+	}
+	return Effects{Destructive: true, OpenWorld: true}
 }
 
 // New builds a tool whose schema is derived from the argument struct A

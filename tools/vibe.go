@@ -16,8 +16,11 @@ import (
 
 // The vibe_* tools control background workers (package vibe). All five are
 // read level: a worker's own tools are where the gate belongs, since that
-// is where the editing happens. The handlers validate, call the pool and
-// write what the model reads.
+// is where the editing happens. Their effects still say what they start
+// and stop, for clients that approve calls by them (MCP's annotations):
+// spawn and send start a worker, a program that edits files; kill ends
+// one, and whatever it was halfway through. The handlers validate, call
+// the pool and write what the model reads.
 
 // Limits of the vibe tools.
 const (
@@ -41,6 +44,7 @@ func vibeTools(e *env) []*tool.Tool {
 		tiers = append(tiers, string(t))
 	}
 	setEnum(spawn.InputSchema, "tier", tiers...)
+	spawn.Effects = &tool.Effects{Destructive: true, OpenWorld: true}
 
 	wait := tool.New("vibe_wait", tool.Read, true,
 		fmt.Sprintf("Wait for a worker to finish, at most timeout_seconds (default %d, at most %d), and return its status and result: its output when it is done, its exit code and the end of its stderr when it failed. ", defaultVibeWait, maxVibeWaitSeconds)+
@@ -51,15 +55,20 @@ func vibeTools(e *env) []*tool.Tool {
 	ts.Minimum, ts.Maximum = &lo, &hi
 	ts.Default = json.RawMessage(fmt.Sprint(defaultVibeWait))
 
+	send := tool.New("vibe_send", tool.Read, true,
+		"Send a worker a follow-up: the message is appended to its brief and the worker runs again with the whole brief; an attempt that is running is stopped first. Use it to correct or extend a worker's task, then vibe_wait.",
+		e.vibeSend)
+	send.Effects = &tool.Effects{Destructive: true, OpenWorld: true}
+	kill := tool.New("vibe_kill", tool.Read, true,
+		"Stop a worker and every process it started; a queued worker never starts.",
+		e.vibeKill)
+	kill.Effects = &tool.Effects{Destructive: true} // the run's own workers, nothing beyond
+
 	return []*tool.Tool{
 		spawn,
-		tool.New("vibe_send", tool.Read, true,
-			"Send a worker a follow-up: the message is appended to its brief and the worker runs again with the whole brief; an attempt that is running is stopped first. Use it to correct or extend a worker's task, then vibe_wait.",
-			e.vibeSend),
+		send,
 		wait,
-		tool.New("vibe_kill", tool.Read, true,
-			"Stop a worker and every process it started; a queued worker never starts.",
-			e.vibeKill),
+		kill,
 		tool.New("vibe_list", tool.Read, true,
 			fmt.Sprintf("List the workers: id, label, tier, status (queued, running, done, failed, killed), elapsed time and the start of the last result (%d characters; vibe_wait shows it all).", maxVibeListResult),
 			e.vibeList),

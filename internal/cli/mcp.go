@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"slices"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/agenttools/agenttools/internal/mcpserve"
 	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/tools"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // fileTools are the tools an MCP client has of its own; mcp lists them
@@ -19,7 +17,9 @@ import (
 var fileTools = []string{"read", "write", "edit", "apply_patch"}
 
 // runMCP serves the run's tools over MCP on stdin and stdout until stdin
-// closes. By default the client approves calls itself, as MCP clients
+// closes and every call read is answered, or until ctx is done: then the
+// calls in flight are cancelled and answered, for about a second at
+// most, before the run is closed and its children with it. By default the client approves calls itself, as MCP clients
 // do, and the annotations tell it which calls write; --ask-permissions
 // asks our own card through elicitation instead.
 func runMCP(ctx context.Context, args []string, stdio IO) int {
@@ -49,10 +49,9 @@ func runMCP(ctx context.Context, args []string, stdio IO) int {
 	if err != nil {
 		return usageError(stdio, fmt.Errorf("--tools: %v", err))
 	}
-	srv := mcpserve.New(mcpserve.Config{Dispatcher: d, Surface: surface, Tools: names, Version: Version,
-		Logger: slog.New(slog.NewTextHandler(stdio.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
-	t := &mcp.IOTransport{Reader: io.NopCloser(stdio.Stdin), Writer: nopWriteCloser{stdio.Stdout}}
-	if err := srv.Run(ctx, t); err != nil && ctx.Err() == nil {
+	c := mcpserve.Config{Dispatcher: d, Surface: surface, Tools: names, Version: Version,
+		Logger: slog.New(slog.NewTextHandler(stdio.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	if err := mcpserve.Serve(ctx, c, stdio.Stdin, stdio.Stdout); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stdio.Stderr, "agenttools: mcp: %v\n", err)
 		return ExitToolError
 	}
@@ -88,7 +87,3 @@ func chooseTools(set string, d *tool.Dispatcher, s tool.Surface) ([]string, erro
 	}
 	return out, nil
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

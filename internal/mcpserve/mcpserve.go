@@ -11,6 +11,10 @@
 // 2026-07-28 on, the call's result asks for the input, and the client's
 // retry of the call carries the answer to the call, which waited for it.
 // A call whose client sent a progress token reports its progress.
+//
+// Serve runs the server over stdio, where a line that holds no message
+// costs only itself, and where the server, when it stops, answers the
+// calls in flight before it goes.
 package mcpserve
 
 import (
@@ -20,6 +24,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"slices"
 	"sync"
@@ -46,18 +51,128 @@ type server struct {
 	c      Config
 	mu     sync.Mutex
 	parked map[string]*call
+	// quit is done when the server stops: it cancels every call, and
+	// the requests that wait for them.
+	quit context.Context
+	stop context.CancelFunc
 }
 
-// New returns the MCP server of c. Run it on a transport; it ends when
-// the client goes, and the run's owner then closes the run.
-func New(c Config) *mcp.Server {
+// Bounds of a server's stop.
+const (
+	// cancelWait is how long a call cancelled as the server stops may
+	// take to return its result; after it, the server answers for it.
+	cancelWait = 600 * time.Millisecond
+	// answerWait is how long the server waits for the answers of the
+	// calls in flight when it stops.
+	answerWait = 800 * time.Millisecond
+)
+
+// Serve serves c to one client over newline-delimited JSON: it reads in
+// and writes out. It returns when the client's input ends and every call
+// read has been answered (the calls run to their end: a client that
+// piped its requests still reads the replies), or when ctx is done: then
+// it takes no more messages, cancels the calls in flight, and answers
+// them, within about a second. The run's owner then closes the run,
+// which ends what a call that ignored its cancellation left running.
+func Serve(ctx context.Context, c Config, in io.Reader, out io.Writer) error {
+	s, srv := newServer(c)
+	defer s.stop()
+	conn := newLineConn(in, out)
+	ss, err := srv.Connect(context.WithoutCancel(ctx), connTransport{conn}, nil)
+	if err != nil {
+		return fmt.Errorf("starting the MCP session: %w", err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- ss.Wait() }()
+	select {
+	case err := <-ended:
+		return err
+	case <-ctx.Done():
+	}
+	conn.stop()
+	s.stop()
+	wait, cancel := context.WithTimeout(context.Background(), answerWait)
+	defer cancel()
+	if !conn.answered(wait) {
+		s.c.logger().Warn("stopping with calls unanswered")
+	}
+	conn.Close()
+	// Closing the session waits for every handler; one stuck in a tool
+	// that ignores its cancellation must not hold the process.
+	go ss.Close()
+	return ctx.Err()
+}
+
+// logger returns the logger of c, or one that discards.
+func (c Config) logger() *slog.Logger {
+	if c.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.Logger
+}
+
+// newServer returns the server of c and the SDK's server over it.
+func newServer(c Config) (*server, *mcp.Server) {
 	s := &server{c: c, parked: map[string]*call{}}
+	s.quit, s.stop = context.WithCancel(context.Background())
 	srv := mcp.NewServer(&mcp.Implementation{Name: "agenttools", Title: "agenttools", Version: c.Version},
 		&mcp.ServerOptions{Capabilities: &mcp.ServerCapabilities{}, Logger: c.Logger})
+	srv.AddReceivingMiddleware(speakAnswered(c.logger()))
 	for _, t := range Listed(c.Dispatcher, c.Surface, c.Tools) {
 		srv.AddTool(describe(t), s.handler(t.Name))
 	}
-	return srv
+	return s, srv
+}
+
+// sessionless is the first revision with no initialize handshake: each
+// request names its revision, and a server sends no request of its own
+// while it serves one.
+const sessionless = "2026-07-28"
+
+// speakAnswered makes the revision a session speaks the one its
+// initialize answered. The SDK answers a client that asks for a revision
+// it does not know, or for one that has no initialize, with the newest
+// revision before those, but keeps the revision the client asked for as
+// the session's, and speaks that: it refuses to send an elicitation, and
+// marks results input_required. The middleware puts the answer in the
+// request before the SDK reads it.
+func speakAnswered(logger *slog.Logger) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			p, ok := req.GetParams().(*mcp.InitializeParams)
+			if method != "initialize" || !ok || p == nil {
+				return next(ctx, method, req)
+			}
+			asked := p.ProtocolVersion
+			p.ProtocolVersion = answeredRevision(asked)
+			res, err := next(ctx, method, req)
+			if r, ok := res.(*mcp.InitializeResult); ok && r != nil && r.ProtocolVersion != p.ProtocolVersion {
+				logger.Warn("initialize answered another revision than the session speaks",
+					"asked", asked, "answered", r.ProtocolVersion, "spoken", p.ProtocolVersion)
+			}
+			return res, err
+		}
+	}
+}
+
+// answeredRevision is the revision an initialize that asks for v is
+// answered with: v, when the SDK knows it and it has an initialize
+// handshake; otherwise the newest such revision.
+func answeredRevision(v string) string {
+	known := mcp.SupportedProtocolVersions()
+	if slices.Contains(known, v) && v < sessionless {
+		return v
+	}
+	newest := ""
+	for _, k := range known {
+		if k < sessionless && k > newest {
+			newest = k
+		}
+	}
+	if newest == "" {
+		return v
+	}
+	return newest
 }
 
 // Listed returns the tools a server of these settings lists, in the
@@ -72,11 +187,13 @@ func Listed(d *tool.Dispatcher, s tool.Surface, names []string) []*tool.Tool {
 	return out
 }
 
-// describe is a tool as MCP lists it. A read tool changes nothing; a
-// write tool changes files here, so it is destructive but not open-world;
-// an exec tool runs programs, which reach whatever they reach.
+// describe is a tool as MCP lists it, with annotations that say its
+// effects: those of its level (a read tool changes nothing; a write tool
+// changes files here, so it is destructive but not open-world; an exec
+// tool runs programs, which reach whatever they reach), unless the tool
+// says otherwise.
 func describe(t *tool.Tool) *mcp.Tool {
-	level := t.Level
+	e := t.Effect()
 	mt := &mcp.Tool{
 		Name:        t.Name,
 		Title:       t.Title,
@@ -84,9 +201,9 @@ func describe(t *tool.Tool) *mcp.Tool {
 		InputSchema: t.InputSchema,
 		Annotations: &mcp.ToolAnnotations{
 			Title:           t.Title,
-			ReadOnlyHint:    level == tool.Read,
-			DestructiveHint: ptr(level != tool.Read),
-			OpenWorldHint:   ptr(level == tool.Exec),
+			ReadOnlyHint:    e.ReadOnly,
+			DestructiveHint: ptr(e.Destructive),
+			OpenWorldHint:   ptr(e.OpenWorld),
 		},
 	}
 	if t.OutputSchema != nil {
@@ -98,9 +215,13 @@ func describe(t *tool.Tool) *mcp.Tool {
 func ptr[T any](v T) *T { return &v }
 
 // handler runs a call of tool name, or takes up a call that waits for the
-// answer to its card.
+// answer to its card. The server's stop cancels the request as the
+// client's cancellation does.
 func (s *server) handler(name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(s.quit, cancel)()
 		if state := req.Params.RequestState; state != "" {
 			return s.resume(ctx, req, state)
 		}
@@ -115,6 +236,7 @@ func (s *server) handler(name string) mcp.ToolHandler {
 // the answer.
 type call struct {
 	id     string
+	name   string // the tool's
 	cancel context.CancelFunc
 	asks   chan *ask                // the cards it draws, one at a time
 	done   chan *mcp.CallToolResult // its result; buffered, so it never blocks
@@ -137,8 +259,8 @@ type ask struct {
 type callKey struct{}
 
 func (s *server) start(req *mcp.CallToolRequest, name string) *call {
-	ctx, cancel := context.WithCancel(context.Background())
-	c := &call{s: s, id: newID(), cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), req: req}
+	ctx, cancel := context.WithCancel(s.quit)
+	c := &call{s: s, id: newID(), name: name, cancel: cancel, asks: make(chan *ask), done: make(chan *mcp.CallToolResult, 1), req: req}
 	ctx = context.WithValue(ctx, callKey{}, c)
 	if req.Params.GetProgressToken() != nil {
 		ctx = tool.WithProgress(ctx, c.progress)
@@ -156,7 +278,10 @@ func (s *server) start(req *mcp.CallToolRequest, name string) *call {
 }
 
 // progress reports to the request that now waits for the call, when it
-// sent a token, and only forward.
+// sent a token, and only forward. A total goes with a report only when
+// the tool knows it (tool.Progress says 0 while it does not) and it is
+// not below what is done: MCP leaves it out until then, and a client
+// shows an open-ended bar, not one stuck near its end.
 func (c *call) progress(done, total float64, message string) {
 	c.mu.Lock()
 	req := c.req
@@ -170,7 +295,11 @@ func (c *call) progress(done, total float64, message string) {
 	if tok == nil || req.Session == nil {
 		return
 	}
-	req.Session.NotifyProgress(context.Background(), &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: done, Total: total, Message: message})
+	p := &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: done, Message: message}
+	if total > 0 && total >= done {
+		p.Total = total
+	}
+	req.Session.NotifyProgress(context.Background(), p)
 }
 
 // await waits for the call's result, answering its cards on the way: on
@@ -191,9 +320,26 @@ func (s *server) await(ctx context.Context, req *mcp.CallToolRequest, c *call) (
 			cancel()
 			a.answer <- answerOf(a.card, res, err)
 		case <-ctx.Done():
-			c.cancel() // the client cancelled the call, or went
-			return <-c.done, nil
+			c.cancel() // the client cancelled the call, or went, or the server stops
+			return s.cancelled(c), nil
 		}
+	}
+}
+
+// cancelled returns the result of a call just cancelled. When the server
+// stops it waits a moment only, and then answers for a tool that has not
+// returned.
+func (s *server) cancelled(c *call) *mcp.CallToolResult {
+	if s.quit.Err() == nil {
+		return <-c.done
+	}
+	t := time.NewTimer(cancelWait)
+	defer t.Stop()
+	select {
+	case res := <-c.done:
+		return res
+	case <-t.C:
+		return result(tool.Errorf("%s was cancelled, as agenttools is stopping, and did not end within %v; what it started is ended with the run", c.name, cancelWait))
 	}
 }
 
@@ -201,9 +347,11 @@ func (s *server) await(ctx context.Context, req *mcp.CallToolRequest, c *call) (
 const cardKey = "card"
 
 // newProtocol reports whether the request speaks a revision in which a
-// server sends no request of its own while it serves one.
+// server sends no request of its own while it serves one: the one its
+// _meta names, or else its session's, which speakAnswered made the one
+// initialize answered.
 func newProtocol(req *mcp.CallToolRequest) bool {
-	return req.ProtocolVersion() >= "2026-07-28"
+	return req.ProtocolVersion() >= sessionless
 }
 
 // park keeps a call that waits for its card's answer until the client's
