@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/internal/procgroup"
 	"github.com/sourcegraph/jsonrpc2"
@@ -38,6 +39,11 @@ type Client struct {
 	stderr   *tailBuffer
 	encoding string
 	caps     capabilities
+
+	// sending is held, as a one-slot semaphore, by the Sync or Save that
+	// is sending a document's state, so that the versions the server
+	// sees increase in the order they were taken.
+	sending chan struct{}
 
 	mu       sync.Mutex
 	docs     map[string]*document // by URI
@@ -64,8 +70,12 @@ const (
 type document struct {
 	version int
 	content []byte
-	seq     int // c.seq when it was last synced
-	pulled  int // the version whose diagnostics were last pulled
+	seq     int  // c.seq when it was last synced
+	pulled  int  // the version whose diagnostics were last pulled
+	open    bool // didOpen was sent
+	// stale: content is not known to be what the server holds (it is
+	// being sent, or sending it failed), so the next Sync sends it whole.
+	stale bool
 }
 
 type diagEntry struct {
@@ -96,50 +106,136 @@ func has(raw json.RawMessage) bool {
 	return s != "" && s != "false" && s != "null"
 }
 
-// Start runs the server's command in root and initializes it. The process
-// is ended when ctx is done or Shutdown is called.
+// Start runs the server's command in root and initializes it, waiting at
+// most until ctx is done or initializeWait has passed. A server that exits
+// before it answers is reported by how it ended (its exit status or
+// signal) and its last lines of stderr. Shutdown ends the process.
 func Start(ctx context.Context, s *Server, command []string, root string) (*Client, error) {
+	c, err := spawn(s, command, root)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.handshake(ctx); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// initializeWait bounds how long a server may take to answer initialize.
+const initializeWait = 60 * time.Second
+
+// exitWait bounds how long a server that closed its output is given to
+// exit before it is taken as hung and killed.
+const exitWait = 5 * time.Second
+
+// drainWait bounds how long, after the process has exited, the client
+// reads what it wrote last, when something else of its group still
+// holds its output open.
+const drainWait = time.Second
+
+// spawn starts the server's process, in a process group of its own, and
+// the connection over its stdin and stdout.
+func spawn(s *Server, command []string, root string) (*Client, error) {
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Dir = root
 	cmd.Env = os.Environ()
 	procgroup.Set(cmd)
-	stdin, err := cmd.StdinPipe()
+	// Pipes of our own, not cmd's: Wait closes the read end of a
+	// StdoutPipe, which must not happen while the connection still
+	// reads the server's last messages from it.
+	inR, inW, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("starting %s: %w", s.ID, err)
 	}
-	stdout, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
-		return nil, err
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("starting %s: %w", s.ID, err)
 	}
 	c := &Client{Server: s, Root: root, cmd: cmd, exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10},
-		docs: map[string]*document{}, diags: map[string]diagEntry{}, changed: make(chan struct{}),
+		sending: make(chan struct{}, 1),
+		docs:    map[string]*document{}, diags: map[string]diagEntry{}, changed: make(chan struct{}),
 		regs: map[string]string{}, progress: map[string]bool{}, stirred: make(chan struct{})}
-	cmd.Stderr = c.stderr
-	if err := cmd.Start(); err != nil {
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, c.stderr
+	// Wait copies stderr to the end; a child of the server's that holds
+	// it open past the server's exit does not delay the report of that
+	// exit by more than this.
+	cmd.WaitDelay = time.Second
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("starting %s: %w", s.ID, err)
 	}
 	go func() {
 		cmd.Wait()
 		close(c.exited)
 	}()
-	stream := jsonrpc2.NewBufferedStream(pipe{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{})
+	stream := jsonrpc2.NewBufferedStream(pipe{outR, inW}, jsonrpc2.VSCodeObjectCodec{})
 	// The handler runs in the read loop, so publications are seen in the
 	// order they were sent; it never waits on the server.
 	c.conn = jsonrpc2.NewConn(context.Background(), stream, jsonrpc2.HandlerWithError(c.handle), jsonrpc2.SetLogger(discard{}))
-	go func() {
-		select {
-		case <-c.exited:
-			c.conn.Close()
-		case <-c.conn.DisconnectNotify():
-		}
-	}()
-	ictx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
-	if err := c.initialize(ictx); err != nil {
-		c.kill()
-		return nil, fmt.Errorf("initializing %s: %w%s", s.ID, err, c.stderrTail())
-	}
+	go c.closeAfterExit()
 	return c, nil
+}
+
+// closeAfterExit closes the connection once the process has exited and
+// the connection has read all the server wrote, or drainWait after the
+// exit when a child of the server's keeps its output open.
+func (c *Client) closeAfterExit() {
+	select {
+	case <-c.exited:
+	case <-c.conn.DisconnectNotify():
+		return
+	}
+	t := time.NewTimer(drainWait)
+	defer t.Stop()
+	select {
+	case <-c.conn.DisconnectNotify():
+	case <-t.C:
+		c.conn.Close()
+	}
+}
+
+// handshake initializes the server. When it fails, the process is killed,
+// and the error says how the server ended when it ended by itself.
+func (c *Client) handshake(ctx context.Context) error {
+	ictx, cancel := context.WithTimeoutCause(ctx, initializeWait,
+		fmt.Errorf("%s did not answer initialize within %v", c.Server.ID, initializeWait))
+	defer cancel()
+	err := c.initialize(ictx)
+	if err == nil {
+		return nil
+	}
+	var answered *jsonrpc2.Error
+	switch {
+	case ictx.Err() != nil:
+		err = context.Cause(ictx)
+	case errors.As(err, &answered):
+		// The server refused initialize: it is alive to say so.
+	case c.exitedWithin(exitWait):
+		// The connection failed (closed, or a write to a closed pipe)
+		// because the server exited.
+		c.kill() // what is left of its group
+		return errors.New(c.exitReport(" during initialize"))
+	}
+	c.kill()
+	return fmt.Errorf("initializing %s: %w%s", c.Server.ID, err, c.stderrTail())
+}
+
+// exitedWithin reports whether the process has exited, waiting at most d.
+func (c *Client) exitedWithin(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-c.exited:
+		return true
+	case <-t.C:
+		return false
+	}
 }
 
 type pipe struct {
@@ -337,19 +433,26 @@ func (c *Client) Encoding() string { return c.encoding }
 // Call sends a request and decodes its result into result.
 func (c *Client) Call(ctx context.Context, method string, params, result any) error {
 	if c.Exited() {
-		return fmt.Errorf("%s has exited%s", c.Server.ID, c.stderrTail())
+		return errors.New(c.exitReport(""))
 	}
 	err := c.conn.Call(ctx, method, params, result)
 	if err != nil && c.Exited() {
-		return fmt.Errorf("%s: %w (the server exited%s)", method, err, c.stderrTail())
+		return fmt.Errorf("%s: %w (%s)", method, err, c.exitReport(""))
 	}
 	return err
 }
 
 // Sync makes the server's view of a file its content on disk: opened the
 // first time, changed (whole text) when it differs. It reports whether
-// anything was sent.
+// anything was sent. Syncs are sent one at a time, each with the content
+// it read while it held its turn, so the server sees versions in order
+// and ends with the content last read. When sending fails, the document
+// is left unsynced: the next Sync sends it whole again.
 func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
+	if err := c.acquireSend(ctx); err != nil {
+		return false, err
+	}
+	defer c.releaseSend()
 	content, err := os.ReadFile(path)
 	if err != nil {
 		return false, err
@@ -357,7 +460,7 @@ func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
 	uri := FileURI(path)
 	c.mu.Lock()
 	doc := c.docs[uri]
-	if doc != nil && bytes.Equal(doc.content, content) {
+	if doc != nil && !doc.stale && bytes.Equal(doc.content, content) {
 		c.mu.Unlock()
 		return false, nil
 	}
@@ -368,19 +471,44 @@ func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
 	doc.version++
 	doc.content = content
 	doc.seq = c.seq
-	version := doc.version
+	doc.stale = true
+	version, open := doc.version, doc.open
 	c.mu.Unlock()
-	if version == 1 {
-		err = c.conn.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": textDocumentItem{
-			URI: uri, LanguageID: c.Server.LanguageID(path), Version: version, Text: string(content)}})
-	} else {
-		err = c.conn.Notify(ctx, "textDocument/didChange", map[string]any{
+	method := "textDocument/didChange"
+	if open {
+		err = c.conn.Notify(ctx, method, map[string]any{
 			"textDocument":   versionedTextDocumentIdentifier{URI: uri, Version: version},
 			"contentChanges": []map[string]any{{"text": string(content)}},
 		})
+	} else {
+		method = "textDocument/didOpen"
+		err = c.conn.Notify(ctx, method, map[string]any{"textDocument": textDocumentItem{
+			URI: uri, LanguageID: c.Server.LanguageID(path), Version: version, Text: string(content)}})
 	}
-	return true, err
+	if err != nil {
+		if c.Exited() {
+			return true, fmt.Errorf("%s: %w (%s)", method, err, c.exitReport(""))
+		}
+		return true, fmt.Errorf("%s: %w", method, err)
+	}
+	c.mu.Lock()
+	doc.open, doc.stale = true, false
+	c.mu.Unlock()
+	return true, nil
 }
+
+// acquireSend waits for the turn to send a document's state, at most
+// until ctx is done.
+func (c *Client) acquireSend(ctx context.Context) error {
+	select {
+	case c.sending <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("waiting to send to %s: %w", c.Server.ID, context.Cause(ctx))
+	}
+}
+
+func (c *Client) releaseSend() { <-c.sending }
 
 // Prime opens a file of the root that the server serves, when none is
 // open, and returns its path ("" when one was open already, or the root
@@ -390,7 +518,10 @@ func (c *Client) Sync(ctx context.Context, path string) (sent bool, err error) {
 // for a file opened), and answer workspace requests with nothing before.
 func (c *Client) Prime(ctx context.Context) (string, error) {
 	c.mu.Lock()
-	open := len(c.docs) > 0
+	open := false
+	for _, doc := range c.docs {
+		open = open || doc.open
+	}
 	c.mu.Unlock()
 	if open {
 		return "", nil
@@ -425,26 +556,36 @@ func (c *Client) Prime(ctx context.Context) (string, error) {
 	return found, err
 }
 
-// Synced returns the content of a file as the server was last told it.
+// Synced returns the content of a file as the server was last told it;
+// false when it was never told, or telling it last failed.
 func (c *Client) Synced(path string) ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if doc := c.docs[FileURI(path)]; doc != nil {
+	if doc := c.docs[FileURI(path)]; doc != nil && !doc.stale {
 		return doc.content, true
 	}
 	return nil, false
 }
 
-// Save tells the server a file was saved, as an editor does after a write.
+// Save tells the server a file was saved, as an editor does after a write:
+// after the Sync that sent its content, never before.
 func (c *Client) Save(ctx context.Context, path string) error {
+	if err := c.acquireSend(ctx); err != nil {
+		return err
+	}
+	defer c.releaseSend()
 	uri := FileURI(path)
 	c.mu.Lock()
 	doc := c.docs[uri]
+	var content []byte
+	if doc != nil && doc.open && !doc.stale {
+		content = doc.content
+	}
 	c.mu.Unlock()
-	if doc == nil {
+	if content == nil {
 		return nil
 	}
-	return c.conn.Notify(ctx, "textDocument/didSave", map[string]any{"textDocument": textDocumentIdentifier{URI: uri}, "text": string(doc.content)})
+	return c.conn.Notify(ctx, "textDocument/didSave", map[string]any{"textDocument": textDocumentIdentifier{URI: uri}, "text": string(content)})
 }
 
 // Mapper returns a mapper for the synced content of a file.
@@ -503,7 +644,7 @@ func (c *Client) Diagnostics(ctx context.Context, path string, mark int, settle 
 		case <-changed:
 		case <-stirred:
 		case <-c.exited:
-			return e.items, false, fmt.Errorf("%s exited%s", c.Server.ID, c.stderrTail())
+			return e.items, false, errors.New(c.exitReport(""))
 		case <-ctx.Done():
 			return e.items, false, nil
 		}
@@ -716,11 +857,48 @@ func (c *Client) kill() {
 	}
 }
 
+// exitReport says that the server has exited (during what, when it is
+// said), and how: its exit status or signal, and its last lines of stderr.
+func (c *Client) exitReport(during string) string {
+	select {
+	case <-c.exited:
+		return fmt.Sprintf("%s exited%s (%s)%s", c.Server.ID, during, c.cmd.ProcessState, c.stderrTail())
+	default:
+		return fmt.Sprintf("%s closed its connection%s%s", c.Server.ID, during, c.stderrTail())
+	}
+}
+
+// stderrTail is the server's last lines of stderr, for an error.
 func (c *Client) stderrTail() string {
-	if s := c.stderr.String(); s != "" {
-		return "; its last output: " + s
+	if s := tail(c.stderr.String(), stderrLines, stderrChars); s != "" {
+		return "; its last stderr lines:\n" + s
 	}
 	return ""
+}
+
+// An error quotes at most this much of a server's stderr: enough for a
+// panic's message and the top of its stack, not a log.
+const (
+	stderrLines = 20
+	stderrChars = 2000
+)
+
+// tail returns the last n lines of s, cut further to their last max
+// bytes, from a line's start where one is among them ("…" marks a cut).
+func tail(s string, n, max int) string {
+	s = lastLines(s, n)
+	if len(s) <= max {
+		return s
+	}
+	cut := len(s) - max + len("…")
+	if nl := strings.IndexByte(s[cut:], '\n'); nl >= 0 {
+		cut += nl + 1
+	} else {
+		for cut < len(s) && !utf8.RuneStart(s[cut]) {
+			cut++
+		}
+	}
+	return "…" + s[cut:]
 }
 
 // tailBuffer keeps the last max bytes written to it.

@@ -2,6 +2,7 @@ package lspclient
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,15 +14,31 @@ import (
 
 // A Supervisor runs the language servers of one run: one per (server,
 // root), started on first use and restarted on the next use after it
-// died. Close ends them all.
+// died. Close ends them all. A server starts without holding the
+// supervisor's lock, so that a slow one delays only its own callers.
 type Supervisor struct {
 	workdir string
 	table   []*Server
 
-	mu      sync.Mutex
-	clients map[key]*Client
-	closed  bool
+	mu       sync.Mutex
+	clients  map[key]*Client
+	starting map[key]*starting
+	closed   bool
 }
+
+// starting is a server being started. Every caller for its (server, root)
+// waits for the one start; Close cancels it.
+type starting struct {
+	done      chan struct{} // closed when the start has ended
+	cancel    context.CancelCauseFunc
+	restarted bool    // it replaces a server that died
+	proc      *Client // once its process runs; guarded by the supervisor's mu
+	client    *Client // the result, once done
+	err       error
+}
+
+// errShutDown is why a start is refused or cancelled after Close.
+var errShutDown = errors.New("the run's language servers are shut down")
 
 type key struct {
 	server string
@@ -31,7 +48,11 @@ type key struct {
 // NewSupervisor returns a supervisor for the files under workdir, with
 // the servers of Table.
 func NewSupervisor(workdir string) *Supervisor {
-	return &Supervisor{workdir: filepath.Clean(workdir), table: Table, clients: map[key]*Client{}}
+	return newSupervisor(workdir, Table)
+}
+
+func newSupervisor(workdir string, table []*Server) *Supervisor {
+	return &Supervisor{workdir: filepath.Clean(workdir), table: table, clients: map[key]*Client{}, starting: map[key]*starting{}}
 }
 
 // Workdir is the folder the supervisor serves.
@@ -73,6 +94,10 @@ func (s *Supervisor) ForRoot(ctx context.Context, server, root string) (*Client,
 	return nil, fmt.Errorf("no server %q in the table", server)
 }
 
+// start returns the running client of a server for a root, or starts it
+// (once, however many callers ask meanwhile) and waits for it, at most
+// until ctx is done. The start itself goes on when ctx ends, for the
+// callers that still wait and the next use; only Close cancels it.
 func (s *Supervisor) start(ctx context.Context, srv *Server, from, root string) (c *Client, restarted bool, err error) {
 	cmd := srv.Resolve(from, root)
 	if cmd == nil {
@@ -80,26 +105,74 @@ func (s *Supervisor) start(ctx context.Context, srv *Server, from, root string) 
 	}
 	k := key{srv.ID, root}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.closed {
-		return nil, false, fmt.Errorf("the run's language servers are shut down")
+		s.mu.Unlock()
+		return nil, false, errShutDown
 	}
-	if c := s.clients[k]; c != nil {
-		if !c.Exited() {
+	st := s.starting[k]
+	if st == nil {
+		if c := s.clients[k]; c != nil && !c.Exited() {
+			s.mu.Unlock()
 			return c, false, nil
 		}
-		c.kill()
+		st = s.begin(ctx, k, srv, cmd)
+	}
+	s.mu.Unlock()
+	select {
+	case <-st.done:
+		return st.client, st.restarted, st.err
+	case <-ctx.Done():
+		return nil, st.restarted, fmt.Errorf("waiting for %s to start for %s: %w", srv.ID, s.rel(root), context.Cause(ctx))
+	}
+}
+
+// begin records the start of a server for k, in place of one that died,
+// and runs it; s.mu is held.
+func (s *Supervisor) begin(ctx context.Context, k key, srv *Server, cmd []string) *starting {
+	sctx, cancel := context.WithCancelCause(context.WithoutCancel(ctx))
+	st := &starting{done: make(chan struct{}), cancel: cancel}
+	dead := s.clients[k]
+	if dead != nil {
+		st.restarted = true
 		delete(s.clients, k)
-		restarted = true
 	}
-	// Starting holds the lock: two calls for the same root must not start
-	// two servers, and starts are rare.
-	c, err = Start(ctx, srv, cmd, root)
-	if err != nil {
-		return nil, restarted, err
+	s.starting[k] = st
+	go s.run(sctx, k, st, srv, cmd, dead)
+	return st
+}
+
+// run starts a server, after it has ended what is left of the one it
+// replaces, and records the client, unless Close came first.
+func (s *Supervisor) run(ctx context.Context, k key, st *starting, srv *Server, cmd []string, dead *Client) {
+	defer close(st.done)
+	defer st.cancel(nil)
+	if dead != nil {
+		dead.kill()
 	}
-	s.clients[k] = c
-	return c, restarted, nil
+	c, err := spawn(srv, cmd, k.root)
+	if err == nil {
+		s.mu.Lock()
+		st.proc = c
+		s.mu.Unlock()
+		err = c.handshake(ctx)
+	}
+	s.mu.Lock()
+	delete(s.starting, k)
+	closed := s.closed
+	if err == nil && !closed {
+		s.clients[k] = c
+	}
+	s.mu.Unlock()
+	if err == nil && closed {
+		// Close came as the handshake ended: it waits on done, so the
+		// server is ended before Close returns.
+		c.kill()
+		err = errShutDown
+	}
+	if err == nil {
+		st.client = c
+	}
+	st.err = err // read by the callers once done is closed
 }
 
 func commandNames(srv *Server) string {
@@ -117,6 +190,9 @@ type ServerStatus struct {
 	Binary  string   `json:"binary,omitempty"`
 	Missing string   `json:"missing,omitempty"` // what is missing, when it cannot run
 	Running []string `json:"running,omitempty"` // roots it runs for, relative to the workdir
+	// Starting lists the roots it is being started for, relative to
+	// the workdir.
+	Starting []string `json:"starting,omitempty"`
 }
 
 // Status reports, for every server of the table, whether its root marker
@@ -124,17 +200,21 @@ type ServerStatus struct {
 // It starts nothing.
 func (s *Supervisor) Status() []ServerStatus {
 	s.mu.Lock()
-	running := map[string][]string{}
+	running, starting := map[string][]string{}, map[string][]string{}
 	for k, c := range s.clients {
 		if !c.Exited() {
 			running[k.server] = append(running[k.server], s.rel(k.root))
 		}
 	}
+	for k := range s.starting {
+		starting[k.server] = append(starting[k.server], s.rel(k.root))
+	}
 	s.mu.Unlock()
 	var out []ServerStatus
 	for _, srv := range s.table {
-		st := ServerStatus{Server: srv.ID, Running: running[srv.ID]}
+		st := ServerStatus{Server: srv.ID, Running: running[srv.ID], Starting: starting[srv.ID]}
 		slices.Sort(st.Running)
+		slices.Sort(st.Starting)
 		marker := findMarker(s.workdir, srv.Markers)
 		if marker != "" {
 			st.Marker = s.rel(marker)
@@ -214,8 +294,8 @@ func (s *Supervisor) Reload(ctx context.Context, path string) []string {
 	return names
 }
 
-// PIDs returns the process ids of the running servers, each the leader
-// of its process group.
+// PIDs returns the process ids of the running servers, and of those
+// being started, each the leader of its process group.
 func (s *Supervisor) PIDs() []int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -225,17 +305,37 @@ func (s *Supervisor) PIDs() []int {
 			pids = append(pids, c.cmd.Process.Pid)
 		}
 	}
+	for _, st := range s.starting {
+		if st.proc != nil && st.proc.cmd.Process != nil {
+			pids = append(pids, st.proc.cmd.Process.Pid)
+		}
+	}
 	return pids
 }
 
-// Close shuts every server down and refuses to start more.
+// Close shuts every server down, kills those being started, and refuses
+// to start more. It returns when their processes have ended.
 func (s *Supervisor) Close(ctx context.Context) {
 	s.mu.Lock()
 	s.closed = true
 	clients := s.clients
 	s.clients = map[key]*Client{}
+	var starts []*starting
+	for _, st := range s.starting {
+		starts = append(starts, st)
+	}
 	s.mu.Unlock()
+	for _, st := range starts {
+		st.cancel(errShutDown) // its run kills the process and ends
+	}
 	var wg sync.WaitGroup
+	for _, st := range starts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-st.done
+		}()
+	}
 	for _, c := range clients {
 		wg.Add(1)
 		go func() {
