@@ -29,9 +29,10 @@ type Scope struct {
 	Globs    *Globs // may be nil
 	Limit    int    // as in Query, over all the languages
 	Context  int
-	// Progress, when set, hears the files done of those found so far,
-	// over every language's walk in turn.
-	Progress func(done, found int)
+	// Progress, when set, hears the files done over every language's
+	// walk in turn, and of how many: total is -1 until the last
+	// language's walk has found every file.
+	Progress func(done, total int)
 }
 
 // Narrow holds the filters as written: relational patterns, and RE2
@@ -68,8 +69,8 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 	}
 	all := &Results{Matches: []Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
 	langs := []string{}
-	for _, q := range qs {
-		q.Progress = progressAfter(q.Progress, all.FilesScanned)
+	for i, q := range qs {
+		q.Progress = progressAfter(q.Progress, all.FilesScanned, i == len(qs)-1)
 		r, err := Search(ctx, q)
 		if err != nil {
 			return nil, nil, nil, err
@@ -108,8 +109,8 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 	}
 	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
 	langs := []string{}
-	for _, q := range qs {
-		q.Progress = progressAfter(q.Progress, all.FilesScanned)
+	for i, q := range qs {
+		q.Progress = progressAfter(q.Progress, all.FilesScanned, i == len(qs)-1)
 		tmpl, err := CompileTemplate(q.Pattern, rewrite)
 		if err != nil {
 			return nil, nil, nil, &ArgError{"rewrite", err}
@@ -136,12 +137,25 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 }
 
 // progressAfter adds the files of the languages walked before, whose
-// walks are over, to a walk's counts.
-func progressAfter(hear func(done, found int), before int) func(done, found int) {
+// walks are over, to a walk's counts. The total is known only in the last
+// language's walk: the languages after another add files of their own.
+// A language's closing report, all its files done, is left to the next
+// language's first: a listener that takes only counts that rise (MCP)
+// would drop the last language's closing report, the one with the total,
+// if an earlier one had told the same count.
+func progressAfter(hear func(done, total int), before int, last bool) func(done, total int) {
 	if hear == nil {
 		return nil
 	}
-	return func(done, found int) { hear(before+done, before+found) }
+	return func(done, total int) {
+		switch {
+		case last && total >= 0:
+			hear(before+done, before+total)
+		case done == total:
+		default:
+			hear(before+done, -1)
+		}
+	}
 }
 
 // mergeSkipped adds the folders of one language's walk to those of the

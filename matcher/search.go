@@ -34,9 +34,11 @@ type Query struct {
 	// Context is how many lines before and after each match Found.Lines
 	// holds.
 	Context int
-	// Progress, when set, hears how many files are done of those the walk
-	// has found so far, a few times a second and once at the end.
-	Progress func(done, found int)
+	// Progress, when set, hears how many files are done, a few times a
+	// second and once at the end, and of how many: total is -1 until the
+	// walk has found every file, so that a listener never shows a bar
+	// that a growing count keeps near its end.
+	Progress func(done, total int)
 }
 
 // A Position is 1-based; Column counts Unicode code points.
@@ -198,6 +200,7 @@ func eachFile(ctx context.Context, q Query, do func(path string)) (walkReport, e
 		}()
 	}
 	report, err := walk(ctx, q.Root, q.Path, q.Lang, q.Globs, files)
+	pr.walked()
 	wg.Wait()
 	pr.report(true)
 	if err == nil {
@@ -208,8 +211,9 @@ func eachFile(ctx context.Context, q Query, do func(path string)) (walkReport, e
 
 // progress counts a walk's files for Query.Progress.
 type progress struct {
-	hear        func(done, found int)
+	hear        func(done, total int)
 	done, found atomic.Int64
+	over        atomic.Bool  // the walk has found every file
 	last        atomic.Int64 // when it last reported, in UnixNano
 }
 
@@ -218,7 +222,7 @@ const progressEvery = 200 * time.Millisecond
 
 // newProgress returns the counts of a walk someone listens to, or nil:
 // a walk nobody listens to counts nothing.
-func newProgress(hear func(done, found int)) *progress {
+func newProgress(hear func(done, total int)) *progress {
 	if hear == nil {
 		return nil
 	}
@@ -239,6 +243,14 @@ func (p *progress) file(done bool) {
 	}
 }
 
+// walked says the walk has found every file: the count found is the
+// total from now on.
+func (p *progress) walked() {
+	if p != nil {
+		p.over.Store(true)
+	}
+}
+
 // report tells the listener, when it is time or the walk is over.
 func (p *progress) report(final bool) {
 	if p == nil {
@@ -248,7 +260,11 @@ func (p *progress) report(final bool) {
 	if !final && (now-last < int64(progressEvery) || !p.last.CompareAndSwap(last, now)) {
 		return
 	}
-	p.hear(int(p.done.Load()), int(p.found.Load()))
+	total := -1
+	if p.over.Load() {
+		total = int(p.found.Load())
+	}
+	p.hear(int(p.done.Load()), total)
 }
 
 // A search is one Search's shared state.

@@ -276,3 +276,33 @@ func TestOperatorPrefilter(t *testing.T) {
 		t.Errorf("scanned %d, parsed %d, %d matches; want 2, 1, 1", res.FilesScanned, res.FilesParsed, len(res.Matches))
 	}
 }
+
+// TestProgressTotal: a walk reports a total only once it has found every
+// file, and its last report is every file done of all of them.
+func TestProgressTotal(t *testing.T) {
+	files := map[string]string{}
+	for i := range 300 {
+		files[filepath.Join("p", strings.Repeat("d/", i%7), "f"+strings.Repeat("x", i%5)+string(rune('a'+i%26))+strings.Repeat("0", i/26)+".go")] = "package p\n\nfunc F() { x.Close() }\n"
+	}
+	dir := writeTree(t, files)
+	p, err := Compile(golang.Language, "$X.Close()")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type report struct{ done, total int }
+	var reports []report
+	r, err := Search(context.Background(), Query{Root: dir, Path: dir, Lang: golang.Language, Pattern: p,
+		Progress: func(done, total int) { reports = append(reports, report{done, total}) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := r.FilesScanned
+	if n != len(files) || len(reports) == 0 || reports[len(reports)-1] != (report{n, n}) {
+		t.Fatalf("%d files scanned of %d; reports %v", n, len(files), reports)
+	}
+	for _, rep := range reports {
+		if rep.total != -1 && rep.total != n {
+			t.Errorf("a report says %d of %d: a total before the walk was over", rep.done, rep.total)
+		}
+	}
+}

@@ -14,9 +14,10 @@ import (
 )
 
 // TestResolveRollsBack makes the second of two writes fail midway and
-// checks that the first file is restored. Tests here run as root, whom
-// no file mode stops, so the failure is a file-size limit: b.go's rewrite
-// is larger than the process may write.
+// checks that no file changed: every new content is staged before the
+// first rename, so the failure comes before any file is touched. Tests
+// here run as root, whom no file mode stops, so the failure is a
+// file-size limit: b.go's rewrite is larger than the process may write.
 func TestResolveRollsBack(t *testing.T) {
 	big := "package a\n\nfunc B() { dispose(b) }\n\nvar pad = `" + strings.Repeat("x", 200<<10) + "`\n"
 	d, dir := editRun(t, map[string]string{
@@ -40,7 +41,7 @@ func TestResolveRollsBack(t *testing.T) {
 	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &old); err != nil {
 		t.Fatal(err)
 	}
-	if !res.IsError || !strings.Contains(res.TextContent(), "the 1 files already written were restored") || !strings.Contains(res.TextContent(), "edit_1 is still pending") {
+	if !res.IsError || !strings.Contains(res.TextContent(), "nothing was written: writing ") || !strings.Contains(res.TextContent(), "edit_1 is still pending") {
 		t.Fatalf("accept with a failing write: %s", res.TextContent())
 	}
 	if diff := cmp.Diff(before, snapshot(t, dir)); diff != "" {

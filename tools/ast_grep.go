@@ -127,7 +127,9 @@ func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs)
 	sc := matcher.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(),
 		Narrow: matcher.Narrow{Inside: n.Inside, NotInside: n.NotInside, Has: n.Has, NotHas: n.NotHas, Where: n.Where, WhereNot: n.WhereNot}}
 	if tool.HasProgress(ctx) {
-		sc.Progress = func(done, found int) { tool.ReportProgress(ctx, float64(done), float64(found), "files searched") }
+		sc.Progress = func(done, total int) {
+			tool.ReportProgress(ctx, float64(done), float64(max(total, 0)), "files searched") // 0: not known yet
+		}
 	}
 	var err error
 	if sc.Langs, err = e.run.Grammars.Choose(language, path, !info.IsDir()); err != nil {

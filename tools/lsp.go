@@ -390,8 +390,15 @@ func (e *env) lspStatus() tool.Result {
 	sts := e.run.LSP.Status()
 	for _, st := range sts {
 		switch {
-		case len(st.Running) > 0:
-			fmt.Fprintf(&b, "%s: running for %s\n", st.Server, strings.Join(st.Running, ", "))
+		case len(st.Running) > 0 || len(st.Starting) > 0:
+			var parts []string
+			if len(st.Running) > 0 {
+				parts = append(parts, "running for "+strings.Join(st.Running, ", "))
+			}
+			if len(st.Starting) > 0 {
+				parts = append(parts, "starting for "+strings.Join(st.Starting, ", "))
+			}
+			fmt.Fprintf(&b, "%s: %s\n", st.Server, strings.Join(parts, "; "))
 		case st.Missing != "":
 			fmt.Fprintf(&b, "%s: cannot run here: no %s found\n", st.Server, st.Missing)
 		default:

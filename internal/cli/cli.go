@@ -121,6 +121,7 @@ type flags struct {
 	approvalWait time.Duration
 	cacheMB      int
 	memoryLimit  byteSize
+	stderr       io.Writer // where a run says what it did on its own, such as finishing an interrupted write
 }
 
 type ruleFlag map[string]tool.Rule
@@ -162,6 +163,7 @@ func newFlags(cmd string) *flags {
 // parse parses the flags of cmd and returns the positional arguments.
 func (f *flags) parse(args []string, io IO) ([]string, error) {
 	f.fs.SetOutput(io.Stderr)
+	f.stderr = io.Stderr
 	if err := f.fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -196,6 +198,9 @@ func (f *flags) run(port tool.Port) *tools.Run {
 	}
 	if f.memoryLimit == autoMemoryLimit {
 		r.MemoryLimit = DefaultMemoryLimit(int64(f.cacheMB) << 20)
+	}
+	if w := f.stderr; w != nil {
+		r.Notify = func(msg string) { fmt.Fprintf(w, "agenttools: %s\n", msg) }
 	}
 	if f.cacheMB <= 0 {
 		r.CacheBudget = -1

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/agenttools/agenttools/internal/mcpserve"
 	"github.com/agenttools/agenttools/tool"
@@ -43,7 +44,19 @@ func runMCP(ctx context.Context, args []string, stdio IO) int {
 		fmt.Fprintf(stdio.Stderr, "agenttools: %v\n", err)
 		return ExitToolError
 	}
-	defer closeRun(r)
+	// A signal ends the run within two seconds of it: the calls in
+	// flight are answered first, within a second, then the children
+	// are killed.
+	stopAt := make(chan time.Time, 1)
+	defer context.AfterFunc(ctx, func() { stopAt <- time.Now() })()
+	defer func() {
+		select {
+		case at := <-stopAt:
+			stopRun(r, signalGrace, at.Add(signalTotal))
+		default:
+			closeRun(r)
+		}
+	}()
 	surface := tool.Surface(f.surface)
 	names, err := chooseTools(*set, d, surface)
 	if err != nil {

@@ -246,6 +246,7 @@ type call struct {
 	req     *mcp.CallToolRequest // the request that waits for it now
 	pending *ask                 // the card whose answer it waits for, parked
 	last    float64              // the progress last reported
+	total   float64              // the total last reported, 0 while not known
 	began   bool                 // whether any was
 }
 
@@ -285,11 +286,17 @@ func (s *server) start(req *mcp.CallToolRequest, name string) *call {
 func (c *call) progress(done, total float64, message string) {
 	c.mu.Lock()
 	req := c.req
-	if c.began && done <= c.last { // progress only rises
+	// Progress only rises; but the report that first tells the total
+	// goes out even at the count of the one before, or a client's bar
+	// would never learn its end.
+	if c.began && (done < c.last || done == c.last && (total <= 0 || c.total > 0)) {
 		c.mu.Unlock()
 		return
 	}
 	c.last, c.began = done, true
+	if total > 0 {
+		c.total = total
+	}
 	c.mu.Unlock()
 	tok := req.Params.GetProgressToken()
 	if tok == nil || req.Session == nil {
