@@ -219,9 +219,9 @@ func (e *env) resolve(ctx context.Context, a resolveArgs) (tool.Result, error) {
 	ed, pending := e.edits.take(a.EditID)
 	if ed == nil {
 		if len(pending) == 0 {
-			return tool.Errorf("edit_id: %q is not a pending edit, and no edit is pending; ast_edit stages one", a.EditID), nil
+			return tool.Errorf("edit_id: %s is not a pending edit, and no edit is pending; ast_edit stages one", tool.Quote(a.EditID)), nil
 		}
-		return tool.Errorf("edit_id: %q is not a pending edit; pending: %s", a.EditID, strings.Join(pending, ", ")), nil
+		return tool.Errorf("edit_id: %s is not a pending edit; pending: %s", tool.Quote(a.EditID), strings.Join(pending, ", ")), nil
 	}
 	res := resolveResult{EditID: ed.id, Action: a.Action, Files: ed.files}
 	if a.Action == "discard" {

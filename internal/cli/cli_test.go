@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -241,88 +240,10 @@ func TestBatch(t *testing.T) {
 	}
 }
 
-// host is a scripted serve host: it writes JSON-RPC lines to the server's
-// stdin and reads what the server writes, over the real pipes of the
-// built binary.
-type host struct {
-	t     *testing.T
-	stdin io.WriteCloser
-	msgs  chan map[string]any
-	cmd   *exec.Cmd
-}
-
+// startServe starts serve with args in dir, as a scripted host drives it.
 func startServe(t *testing.T, dir string, args ...string) *host {
 	t.Helper()
-	cmd := exec.Command(binary, append([]string{"serve"}, args...)...)
-	cmd.Dir = dir
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	h := &host{t: t, stdin: stdin, msgs: make(chan map[string]any, 64), cmd: cmd}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			var m map[string]any
-			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-				m = map[string]any{"unparsable": sc.Text()}
-			}
-			h.msgs <- m
-		}
-		close(h.msgs)
-	}()
-	t.Cleanup(func() {
-		stdin.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve exited with %v", err)
-			}
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			t.Errorf("serve did not exit after stdin closed")
-		}
-	})
-	return h
-}
-
-func (h *host) send(line string) {
-	h.t.Helper()
-	if _, err := io.WriteString(h.stdin, line+"\n"); err != nil {
-		h.t.Fatal(err)
-	}
-}
-
-func (h *host) request(id int, method string, params any) {
-	h.t.Helper()
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-	h.send(string(b))
-}
-
-// next returns the next message from the server.
-func (h *host) next() map[string]any {
-	h.t.Helper()
-	select {
-	case m, ok := <-h.msgs:
-		if !ok {
-			h.t.Fatal("serve closed its stdout")
-		}
-		return m
-	case <-time.After(30 * time.Second):
-		h.t.Fatal("no message from serve in 30s")
-	}
-	return nil
+	return startHost(t, dir, append([]string{"serve"}, args...)...)
 }
 
 func TestServe(t *testing.T) {

@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"os/exec"
@@ -479,90 +477,11 @@ func TestMCPVibeAnnotations(t *testing.T) {
 // rawMCP drives the binary's mcp over its real stdin and stdout with
 // lines of our own making, to send what no SDK client would. The cleanup
 // closes stdin and checks that the binary then exits by itself.
-type rawMCP struct {
-	t      *testing.T
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	msgs   chan map[string]any
-	exited chan struct{} // closed when the binary has exited
-	err    error         // how it exited
-	// signalled: the test ended the binary with a signal, so its exit
-	// status is the signal's business.
-	signalled bool
-}
+type rawMCP struct{ *host }
 
 func startRawMCP(t *testing.T, dir string, args ...string) *rawMCP {
 	t.Helper()
-	cmd := exec.Command(binary, append([]string{"mcp"}, args...)...)
-	cmd.Dir = dir
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r := &rawMCP{t: t, cmd: cmd, stdin: stdin, msgs: make(chan map[string]any, 64), exited: make(chan struct{})}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			var m map[string]any
-			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-				m = map[string]any{"unparsable": sc.Text()}
-			}
-			r.msgs <- m
-		}
-		close(r.msgs)
-		r.err = cmd.Wait() // after the last read of stdout, as Wait closes it
-		close(r.exited)
-	}()
-	t.Cleanup(func() {
-		stdin.Close()
-		select {
-		case <-r.exited:
-			if r.err != nil && !r.signalled {
-				t.Errorf("mcp did not exit cleanly when its stdin closed: %v", r.err)
-			}
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			t.Errorf("mcp did not exit within 30s of its stdin closing")
-		}
-	})
-	return r
-}
-
-func (r *rawMCP) send(line string) {
-	r.t.Helper()
-	if _, err := io.WriteString(r.stdin, line+"\n"); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-func (r *rawMCP) request(id int, method string, params any) {
-	r.t.Helper()
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-	r.send(string(b))
-}
-
-// next returns the next message of the server.
-func (r *rawMCP) next() map[string]any {
-	r.t.Helper()
-	select {
-	case m, ok := <-r.msgs:
-		if !ok {
-			r.t.Fatal("mcp closed its stdout")
-		}
-		return m
-	case <-time.After(60 * time.Second):
-		r.t.Fatal("no message from mcp in 60s")
-	}
-	return nil
+	return &rawMCP{startHost(t, dir, append([]string{"mcp"}, args...)...)}
 }
 
 // initialize opens a session at revision and returns the revision the

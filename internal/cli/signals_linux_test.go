@@ -67,7 +67,7 @@ func signalRun(t *testing.T, face string, sig syscall.Signal) {
 	pending := -1
 	if sig == syscall.SIGINT {
 		// A cell that never ends, running when the signal comes.
-		pending = c.send("eval", map[string]any{"code": "while True: pass", "description": "spin until the signal comes"})
+		pending = c.start("eval", map[string]any{"code": "while True: pass", "description": "spin until the signal comes"})
 		waitFor(t, "a python process spinning", func() bool { return spinning(c.cmd.Process.Pid) })
 	}
 	// The worker's shell starts sleep a moment after vibe_spawn returns.
@@ -81,18 +81,17 @@ func signalRun(t *testing.T, face string, sig syscall.Signal) {
 		}
 		return true
 	})
+	c.signalled = true
 	start := time.Now()
 	c.cmd.Process.Signal(sig)
 	if pending >= 0 {
 		m := c.reply(pending)
-		if res := c.result(m); res == nil || res["isError"] != true {
+		if res := result(m); res == nil || res["isError"] != true {
 			t.Errorf("the cell running at %v was not answered as interrupted: %v", sig, m)
 		}
 	}
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
 	select {
-	case <-done:
+	case <-c.exited:
 	case <-time.After(10 * time.Second):
 		c.cmd.Process.Kill()
 		t.Fatalf("%s did not end within 10 s of %v", face, sig)
@@ -116,135 +115,53 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
-// A faceClient speaks serve's or MCP's JSON-RPC to the built binary over
-// its real pipes.
+// A faceClient runs tools/call through a host of serve or MCP, whose
+// requests it numbers.
 type faceClient struct {
-	t     *testing.T
-	face  string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	msgs  chan map[string]any
-	ids   int
-	early map[int]map[string]any // replies read while waiting for another
+	*host
+	ids int
 }
 
 func startFace(t *testing.T, dir, face string, args ...string) *faceClient {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "PATH="+peerPath())
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &faceClient{t: t, face: face, cmd: cmd, stdin: stdin, msgs: make(chan map[string]any, 64), early: map[int]map[string]any{}}
-	go func() {
-		defer close(c.msgs)
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			var m map[string]any
-			if json.Unmarshal(sc.Bytes(), &m) == nil {
-				c.msgs <- m
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-		}
-	})
+	c := &faceClient{host: startHost(t, dir, args...)}
 	if face == "serve" {
-		c.reply(c.request("initialize", map[string]any{"human": false}))
+		c.reply(c.nextID("initialize", map[string]any{"human": false}))
 	} else {
-		c.reply(c.request("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
+		c.reply(c.nextID("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
 			"clientInfo": map[string]any{"name": "signals-test", "version": "1"}}))
-		c.write(map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
+		c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	}
 	return c
 }
 
-// peerPath is PATH with the checkout's peers in front, where make test
-// installs them.
-func peerPath() string {
-	path := os.Getenv("PATH")
-	if top, err := peers.ModuleRoot(); err == nil {
-		path = filepath.Join(top, ".peers", "bin") + string(os.PathListSeparator) + path
-	}
-	return path
-}
-
-func (c *faceClient) write(m map[string]any) {
-	c.t.Helper()
-	b, _ := json.Marshal(m)
-	if _, err := c.stdin.Write(append(b, '\n')); err != nil {
-		c.t.Fatal(err)
-	}
-}
-
-func (c *faceClient) request(method string, params any) int {
+// nextID sends a request under the next id, and returns the id.
+func (c *faceClient) nextID(method string, params any) int {
 	c.t.Helper()
 	c.ids++
-	c.write(map[string]any{"jsonrpc": "2.0", "id": c.ids, "method": method, "params": params})
+	c.request(c.ids, method, params)
 	return c.ids
 }
 
-// send sends a tools/call and returns its id.
-func (c *faceClient) send(name string, args map[string]any) int {
-	return c.request("tools/call", map[string]any{"name": name, "arguments": args})
+// start sends a tools/call and returns its id.
+func (c *faceClient) start(name string, args map[string]any) int {
+	return c.nextID("tools/call", map[string]any{"name": name, "arguments": args})
 }
 
 // call runs a tools/call and fails the test unless it succeeds.
 func (c *faceClient) call(name string, args map[string]any) map[string]any {
 	c.t.Helper()
-	m := c.reply(c.send(name, args))
-	res := c.result(m)
+	m := c.reply(c.start(name, args))
+	res := result(m)
 	if res == nil || res["isError"] == true {
 		c.t.Fatalf("%s %v: %v", name, args, m)
 	}
 	return res
 }
 
-func (c *faceClient) result(m map[string]any) map[string]any {
+func result(m map[string]any) map[string]any {
 	res, _ := m["result"].(map[string]any)
 	return res
-}
-
-// reply returns the reply to request id, keeping others for later.
-func (c *faceClient) reply(id int) map[string]any {
-	c.t.Helper()
-	if m, ok := c.early[id]; ok {
-		delete(c.early, id)
-		return m
-	}
-	timeout := time.After(60 * time.Second)
-	for {
-		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				c.t.Fatalf("%s closed its stdout before answering request %d", c.face, id)
-			}
-			got, isNum := m["id"].(float64)
-			if !isNum || m["method"] != nil {
-				continue // a notification, or a request of the server's
-			}
-			if int(got) == id {
-				return m
-			}
-			c.early[int(got)] = m
-		case <-timeout:
-			c.t.Fatalf("no reply to request %d from %s in 60 s", id, c.face)
-		}
-	}
 }
 
 // A proc is a process seen in /proc.
