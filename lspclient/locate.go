@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/agenttools/agenttools/internal/clip"
 )
 
 // A SymbolPos is where a symbol stands: its byte offset in the file and
@@ -40,9 +42,9 @@ func (m *Mapper) Locate(line int, symbol string) (SymbolPos, error) {
 		from = i + 1
 	}
 	if inside {
-		return SymbolPos{}, fmt.Errorf("symbol: %q stands on line %d only inside longer identifiers; the identifiers there are %s", symbol, line, identifiers(text))
+		return SymbolPos{}, fmt.Errorf("symbol: %s stands on line %d only inside longer identifiers; the identifiers there are %s", clip.Quote(symbol), line, identifiers(text))
 	}
-	return SymbolPos{}, fmt.Errorf("symbol: %q is not on line %d; the identifiers there are %s", symbol, line, identifiers(text))
+	return SymbolPos{}, fmt.Errorf("symbol: %s is not on line %d; the identifiers there are %s", clip.Quote(symbol), line, identifiers(text))
 }
 
 // boundary reports whether text[i:j] is not glued to identifier

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agenttools/agenttools/internal/clip"
 	"github.com/bmatcuk/doublestar/v4"
 )
 
@@ -32,7 +33,7 @@ func NewGlobs(list []string) (*Globs, error) {
 			return nil, fmt.Errorf("glob %q is empty; give one such as *.go or !**/*_test.go", s)
 		}
 		if !doublestar.ValidatePattern(pat) {
-			return nil, fmt.Errorf("glob %q is not a valid glob; give one such as *.go, src/**/*.ts or !vendor/**", s)
+			return nil, fmt.Errorf("glob %s is not a valid glob; give one such as *.go, src/**/*.ts or !vendor/**", clip.Quote(s))
 		}
 		if neg {
 			g.exclude = append(g.exclude, pat)

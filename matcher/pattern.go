@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/internal/clip"
 )
 
 // A Pattern is a compiled pattern: the innermost node of its parsed
@@ -84,7 +85,7 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		return nil, fmt.Errorf("empty pattern")
 	}
 	if isMulti(frag) {
-		return nil, fmt.Errorf("pattern %q is only a $$$ metavariable, which would match every run of siblings; give it some code around it", frag)
+		return nil, fmt.Errorf("pattern %s is only a $$$ metavariable, which would match every run of siblings; give it some code around it", clip.Quote(frag))
 	}
 	var tried []string
 	for _, sc := range l.Scaffolds {

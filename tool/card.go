@@ -93,7 +93,7 @@ func (c Card) Validate() error {
 			return fmt.Errorf("options[%d].label: must not be empty; every option needs a label to pick it by", i)
 		}
 		if j, ok := seen[o.Label]; ok {
-			return fmt.Errorf("options[%d].label: %q is also the label of options[%d]; labels must be unique", i, o.Label, j)
+			return fmt.Errorf("options[%d].label: %s is also the label of options[%d]; labels must be unique", i, Quote(o.Label), j)
 		}
 		seen[o.Label] = i
 	}

@@ -212,7 +212,7 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 			return tool.Result{}, err
 		}
 		if strings.TrimSpace(text) == "" {
-			return tool.Text(fmt.Sprintf("no hover information for %q on line %d", a.Symbol, a.Line)), nil
+			return tool.Text(fmt.Sprintf("no hover information for %s on line %d", tool.Quote(a.Symbol), a.Line)), nil
 		}
 		r := tool.Text(strings.TrimSpace(text))
 		r.Structured = map[string]any{"hover": text}
@@ -308,7 +308,7 @@ func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string,
 		return tool.Result{}, err
 	}
 	if len(actions) == 0 {
-		return tool.Text(fmt.Sprintf("no code actions for %q on line %d", a.Symbol, a.Line)), nil
+		return tool.Text(fmt.Sprintf("no code actions for %s on line %d", tool.Quote(a.Symbol), a.Line)), nil
 	}
 	var b strings.Builder
 	for i, act := range actions {
@@ -340,7 +340,7 @@ func (e *env) workspaceSymbols(ctx context.Context, query string) (tool.Result, 
 	if started == 0 {
 		return tool.Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(why)), nil
 	}
-	r := e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %q", query))
+	r := e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %s", tool.Quote(query)))
 	if len(why) > 0 && len(r.Content) > 0 {
 		r.Content[0].Text += "\n" + strings.Join(why, "\n") // what the other servers could not say
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agenttools/agenttools/internal/clip"
 )
 
 // DefaultLimit is how many workers a pool runs at once when NewPool is
@@ -260,7 +262,7 @@ func (p *Pool) lookup(id string) (*worker, error) {
 	if len(p.order) > 0 {
 		known = "the workers are " + strings.Join(p.ids(), ", ")
 	}
-	return nil, fmt.Errorf("%w %q; %s", ErrUnknownWorker, id, known)
+	return nil, fmt.Errorf("%w %s; %s", ErrUnknownWorker, clip.Quote(id), known)
 }
 
 func (p *Pool) ids() []string {

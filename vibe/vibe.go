@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/agenttools/agenttools/internal/clip"
 )
 
 // A Tier is the kind of worker asked for: fast for mechanical work with a
@@ -73,7 +75,7 @@ func checkTier(r Runner, t Tier) error {
 		known = known || k == t
 	}
 	if !known {
-		return fmt.Errorf("%w: unknown tier %q; the tiers are %s", ErrTier, t, tierList(Tiers()))
+		return fmt.Errorf("%w: unknown tier %s; the tiers are %s", ErrTier, clip.Quote(string(t)), tierList(Tiers()))
 	}
 	have := r.Tiers()
 	for _, k := range have {

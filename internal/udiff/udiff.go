@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/agenttools/agenttools/internal/clip"
 )
 
 // A FilePatch is the part of a diff that concerns one file.
@@ -182,15 +184,15 @@ func parseHunk(lines []string, i int) (Hunk, int, error) {
 func parseRange(s string) (oldStart, oldCount, newCount int, err error) {
 	f := strings.Fields(s)
 	if len(f) < 4 || f[0] != "@@" || f[3] != "@@" || !strings.HasPrefix(f[1], "-") || !strings.HasPrefix(f[2], "+") {
-		return 0, 0, 0, fmt.Errorf("malformed hunk header %q: want @@ -l,s +l,s @@", strings.TrimSpace(s))
+		return 0, 0, 0, fmt.Errorf("malformed hunk header %s: want @@ -l,s +l,s @@", clip.Quote(strings.TrimSpace(s)))
 	}
 	oldStart, oldCount, err = parsePair(f[1][1:])
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("hunk header %q: %w", strings.TrimSpace(s), err)
+		return 0, 0, 0, fmt.Errorf("hunk header %s: %w", clip.Quote(strings.TrimSpace(s)), err)
 	}
 	_, newCount, err = parsePair(f[2][1:])
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("hunk header %q: %w", strings.TrimSpace(s), err)
+		return 0, 0, 0, fmt.Errorf("hunk header %s: %w", clip.Quote(strings.TrimSpace(s)), err)
 	}
 	return oldStart, oldCount, newCount, nil
 }
@@ -199,11 +201,11 @@ func parsePair(s string) (start, count int, err error) {
 	count = 1
 	a, b, ok := strings.Cut(s, ",")
 	if start, err = strconv.Atoi(a); err != nil || start < 0 {
-		return 0, 0, fmt.Errorf("bad line number %q", a)
+		return 0, 0, fmt.Errorf("bad line number %s", clip.Quote(a))
 	}
 	if ok {
 		if count, err = strconv.Atoi(b); err != nil || count < 0 {
-			return 0, 0, fmt.Errorf("bad line count %q", b)
+			return 0, 0, fmt.Errorf("bad line count %s", clip.Quote(b))
 		}
 	}
 	return start, count, nil
@@ -239,7 +241,7 @@ func describe(old []string, start int) string {
 	if len(old) == 0 {
 		return fmt.Sprintf("line %d is past the end of the file", start)
 	}
-	return fmt.Sprintf("the %d lines it expects from line %d (first %q) are not in the file", len(old), start, strings.TrimRight(old[0], "\n"))
+	return fmt.Sprintf("the %d lines it expects from line %d (first %s) are not in the file", len(old), start, clip.Quote(strings.TrimRight(old[0], "\n")))
 }
 
 // find returns where old occurs in lines at or after min, the nearest to
