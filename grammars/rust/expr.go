@@ -256,6 +256,8 @@ func (p *parser) exprStart() bool {
 		return true
 	case tLBrace:
 		return !p.noStruct
+	case tPound:
+		return p.Peek(1) == tLBrack // an attribute on the expression
 	}
 	return false
 }
@@ -331,9 +333,12 @@ func (p *parser) binaryRest(m, min int) {
 
 // unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, and casts,
 // which bind tighter than binary operators but looser than unary ones.
+// An operand may have outer attributes (#[cold] || …, #[rustc_box]
+// Box::new(x)), which are siblings before it.
 func (p *parser) unary() {
 	p.Enter()
 	defer p.Leave()
+	p.attributes()
 	m := p.B.Mark()
 	switch p.Kind {
 	case tMinus, tNot, tStar:
@@ -734,8 +739,11 @@ func (p *parser) closure(m int) {
 }
 
 // ifExpr parses if cond { … } else if … else { … }, conditions with let
-// chains included.
+// chains included. Each else if nests in the one before, so each goes
+// through the depth guard.
 func (p *parser) ifExpr(m int) {
+	p.Enter()
+	defer p.Leave()
 	p.Expect(kwIf)
 	p.withStruct(false, p.expr)
 	p.block()
@@ -810,6 +818,7 @@ func (p *parser) matchArm() {
 		p.B.Close(g, nMatchGuard, 0)
 	}
 	p.Expect(tFatArrow)
+	p.attributes() // on the arm's expression: siblings before it
 	e := p.B.Mark()
 	if p.exprStatementStart() && !p.macroBraceStatement() {
 		p.blockLikeExpr()

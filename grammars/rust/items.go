@@ -38,8 +38,11 @@ func (p *parser) itemStart() bool {
 
 // item parses one item with its attributes and visibility. A macro call
 // in item position (foo! { … }, foo!(…);) is an item too. With top set,
-// a pattern's top level may hold a statement instead.
+// a pattern's top level may hold a statement instead. Items nest (a
+// module's, an impl's), so each goes through the depth guard.
 func (p *parser) item(top bool) {
+	p.Enter()
+	defer p.Leave()
 	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
 	if top && p.inPattern && !p.itemStart() && !p.macroItemStart() {
@@ -86,8 +89,12 @@ func (p *parser) itemAfterAttrs(m int) {
 	case kwFn:
 		p.function(m)
 	case kwConst:
-		switch p.Peek(1) {
-		case kwFn, kwUnsafe, kwAsync, kwExtern:
+		switch k1 := p.Peek(1); {
+		case p.constTrait():
+			p.trait(m)
+		case k1 == kwImpl:
+			p.impl(m)
+		case k1 == kwFn || k1 == kwUnsafe || k1 == kwAsync || k1 == kwExtern:
 			p.function(m)
 		default:
 			p.constItem(m)
@@ -484,9 +491,24 @@ func (p *parser) enumItem(m int) {
 	p.B.Close(m, nEnumItem, 0)
 }
 
-// trait parses unsafe? auto? trait T<G>: Bounds where … { items }, and a
-// trait alias, trait A = B;.
+// constTrait reports whether a const trait starts at the current const:
+// const trait, const unsafe trait, const auto trait, const unsafe auto
+// trait (nightly, as the standard library writes its traits).
+func (p *parser) constTrait() bool {
+	i := 1
+	if p.Peek(i) == kwUnsafe {
+		i++
+	}
+	if p.wordAt(i, "auto") {
+		i++
+	}
+	return p.Peek(i) == kwTrait
+}
+
+// trait parses const? unsafe? auto? trait T<G>: Bounds where … { items },
+// and a trait alias, trait A = B;.
 func (p *parser) trait(m int) {
+	p.Got(kwConst)
 	p.Got(kwUnsafe)
 	if p.isWord("auto") {
 		p.LeafAs(tIdent)
@@ -509,16 +531,20 @@ func (p *parser) trait(m int) {
 	p.B.Close(m, nTraitItem, 0)
 }
 
-// impl parses unsafe? impl<G> const? !?Trait for Type where … { items }
-// and impl<G> Type { items }.
+// impl parses const? unsafe? impl<G> const? !?Trait for Type where … {
+// items } and impl<G> Type { items }. A ! before the { or the where is
+// the never type as the self type (impl ! { … }), not a negative impl.
 func (p *parser) impl(m int) {
+	p.Got(kwConst)
 	p.Got(kwUnsafe)
 	p.Expect(kwImpl)
 	if p.Kind == tLT && p.implGenerics() {
 		p.genericParams()
 	}
 	p.Got(kwConst)
-	p.Got(tNot)
+	if p.Kind == tNot && p.Peek(1) != tLBrace && p.Peek(1) != kwWhere {
+		p.Leaf()
+	}
 	p.typeWithBounds() // a bare trait object, in old code: impl T for Send + Sync
 	if p.Got(kwFor) {
 		p.typeWithBounds()
@@ -616,6 +642,8 @@ func (p *parser) use(m int) {
 }
 
 func (p *parser) useTree() {
+	p.Enter() // use a::{b::{c::{…}}} nests
+	defer p.Leave()
 	m := p.B.Mark()
 	switch {
 	case p.Kind == tStar:

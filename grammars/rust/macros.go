@@ -1,6 +1,9 @@
 package rust
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Macro calls. A call's arguments are a token tree: delimited tokens,
 // with the delimited groups inside as token trees of their own. Where the
@@ -20,9 +23,32 @@ func (p *parser) macroArgs(stmt bool) {
 		p.ErrorExpected("'(', '[' or '{'")
 	}
 	open := p.Kind
+	p.treeErr = nil
 	if p.try(func() { p.parsedArgs(open) }) {
 		return
 	}
+	if err := p.treeErr; err != nil {
+		// The arguments of a call inside failed as tokens too, and so
+		// would these, which hold them: trying each enclosing call's
+		// tokens in turn would make nested calls cost the square of
+		// their depth.
+		panic(kit.Bailout{Err: err})
+	}
+	p.fallbackTree()
+}
+
+// fallbackTree parses a macro call's arguments as tokens, after they did
+// not parse as expressions, and keeps the error when they fail as tokens
+// too, for macroArgs.
+func (p *parser) fallbackTree() {
+	defer func() {
+		if r := recover(); r != nil {
+			if b, ok := r.(kit.Bailout); ok {
+				p.treeErr = b.Err
+			}
+			panic(r)
+		}
+	}()
 	p.tokenTree()
 }
 

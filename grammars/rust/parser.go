@@ -17,6 +17,9 @@ type parser struct {
 	// head of an if, a while, a match or a for, where the { opens the
 	// body. Parentheses, brackets and blocks lift it.
 	noStruct bool
+	// treeErr is the error of the last macro call whose arguments failed
+	// both as expressions and as tokens (see macroArgs).
+	treeErr *grammars.Error
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {

@@ -195,7 +195,10 @@ func (p *parser) qualifiedPath() {
 	p.B.Close(m, nQualifiedPath, 0)
 }
 
-// genericArgs parses <'a, T, N, { N + 1 }, Item = T, Item: Bound>.
+// genericArgs parses <'a, T, N, { N + 1 }, Item = T, Item: Bound>. It
+// takes no level of the depth guard of its own: what nests in it is a
+// type, a bound or a block, which take theirs, so Vec<Vec<…>> costs one
+// level a type, as it did.
 func (p *parser) genericArgs() {
 	m := p.B.Mark()
 	p.Expect(tLT)
@@ -290,13 +293,19 @@ func (p *parser) boundStart() bool {
 	switch p.Kind {
 	case tLifetime, tQuestion, tLParen, kwFor, tIdent, tPathSep, kwSelfType, kwSuper, kwCrate, kwSelfValue, tTilde, kwConst, kwAsync, tLT, kwUse, tNot:
 		return true
+	case tLBrack:
+		return p.Peek(1) == kwConst && p.Peek(2) == tRBrack // [const] Trait
 	}
 	return false
 }
 
 // bound parses one bound: 'a, ?Sized, (Trait), for<'a> Fn(&'a T),
-// ~const Trait, async Fn(), use<'a, T>.
+// const Trait, ~const Trait, [const] Trait, async Fn(), use<'a, T>. Its
+// modifiers are leaves before the trait's path, and stand before or
+// after a for<…> binder.
 func (p *parser) bound() {
+	p.Enter() // ((Trait)) nests
+	defer p.Leave()
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLifetime:
@@ -313,15 +322,10 @@ func (p *parser) bound() {
 		p.genericArgs()
 		return
 	}
-	p.Got(tQuestion)
-	p.Got(tNot)
-	if p.Got(tTilde) {
-		p.Expect(kwConst)
-	}
-	p.Got(kwConst)
-	p.Got(kwAsync)
+	p.boundModifiers()
 	if p.Kind == kwFor {
 		p.forLifetimes()
+		p.boundModifiers()
 		p.typePath()
 		p.B.Close(m, nHigherRankedBound, 0)
 		return
@@ -329,5 +333,25 @@ func (p *parser) bound() {
 	p.typePath()
 	if p.B.Len(m) > 1 {
 		p.B.Close(m, nBoundedType, 0)
+	}
+}
+
+// boundModifiers pushes a bound's modifiers: ? and ! (polarity), const,
+// ~const and [const] (constness), async.
+func (p *parser) boundModifiers() {
+	for {
+		switch {
+		case p.Kind == tQuestion || p.Kind == tNot || p.Kind == kwConst || p.Kind == kwAsync:
+			p.Leaf()
+		case p.Kind == tTilde:
+			p.Leaf()
+			p.Expect(kwConst)
+		case p.Kind == tLBrack && p.Peek(1) == kwConst && p.Peek(2) == tRBrack:
+			p.Leaf()
+			p.Leaf()
+			p.Leaf()
+		default:
+			return
+		}
 	}
 }
