@@ -750,6 +750,18 @@ func fuzzRewrite(f *testing.F, lg lang) {
 				}
 			}
 		}
+		// A run of statements re-emitted where it stood keeps every
+		// terminator and comment: the file still parses.
+		if pat, ok := blockPattern(lg, tree, n); ok {
+			if bp, err := matcher.Compile(lg.l, pat); err == nil {
+				if tm, err := matcher.CompileTemplate(bp, pat); err == nil {
+					rw := matcher.RewriteTree(tree, bp, tm)
+					if after, err := lg.l.Parse(rw.Src); err != nil || len(after.Errors) > 0 {
+						t.Fatalf("rewriting %q with itself broke the file: %v %v\n%s", pat, err, after.Errors, rw.Src)
+					}
+				}
+			}
+		}
 		// Any template: a rewrite that breaks a clean file says so.
 		tm, err := matcher.CompileTemplate(p, template)
 		if err != nil {
@@ -772,6 +784,30 @@ func fuzzRewrite(f *testing.F, lg lang) {
 			}
 		}
 	})
+}
+
+// blockPattern returns the text of n, or of its nearest ancestor that has
+// a braced block of statements for a child, with the statements of that
+// block replaced by $$$B: a pattern whose template, itself, re-emits the
+// run where it stood.
+func blockPattern(lg lang, tree *grammars.Tree, n int32) (string, bool) {
+	blocks := map[grammars.Kind]bool{}
+	for _, name := range lg.l.Blocks {
+		if k, ok := lg.l.KindByName(name); ok {
+			blocks[k] = true
+		}
+	}
+	for a := n; a != grammars.NoNode; a = tree.Nodes[a].Parent {
+		for _, c := range tree.Children(a) {
+			kids := tree.Children(c)
+			if !blocks[tree.Nodes[c].Kind] || len(kids) < 3 || tree.Text(kids[0]) != "{" || tree.Text(kids[len(kids)-1]) != "}" {
+				continue
+			}
+			an, cn := tree.Nodes[a], tree.Nodes[c]
+			return string(tree.Src[an.Start:cn.Start+1]) + " $$$B " + string(tree.Src[cn.End-1:an.End]), true
+		}
+	}
+	return "", false
 }
 
 // lineIndent returns the blanks that start the line holding off.

@@ -342,7 +342,9 @@ type rewriter struct {
 	tokens   []grammars.Span // the tokens that span a line break, in file order
 	done     []bool          // the matches rewritten
 	replaced int
-	cut      [][2]int // scratch: the part of each literal piece to write
+	cut      [][2]int               // scratch: the part of each literal piece to write
+	blocks   map[grammars.Kind]bool // the kinds whose children are statements
+	ends     []uint32               // where each match's replaced range ends (see terminator.go)
 }
 
 func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
@@ -375,7 +377,50 @@ func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
 		}
 	}
 	slices.SortFunc(r.tokens, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
+	r.blocks = map[grammars.Kind]bool{}
+	if t.Lang != nil {
+		for _, name := range t.Lang.Blocks {
+			if k, ok := t.Lang.KindByName(name); ok {
+				r.blocks[k] = true
+			}
+		}
+	}
+	r.ends = make([]uint32, len(ms))
+	for i := range r.ms {
+		r.ends[i] = r.replacedEnd(&r.ms[i])
+	}
 	return r
+}
+
+// replacedEnd returns where the range a match's replacement takes ends:
+// the match's own end, or after its last statement's ; when that travels
+// in a capture the template writes, or the template ends with a ; of its
+// own.
+func (r *rewriter) replacedEnd(m *Match) uint32 {
+	end := r.matchSpan(m).End
+	for _, tv := range r.tmpl.vars {
+		if _, raw, ext, ok := r.captured(m, tv); ok && raw == end && ext > end {
+			return ext
+		}
+	}
+	if !r.tmpl.endsWithSemicolon() {
+		return end
+	}
+	last := m.Node
+	if len(m.Run) > 0 {
+		last = m.Run[len(m.Run)-1]
+	}
+	if st := r.enclosingStatement(last); st != grammars.NoNode {
+		return r.terminated(st)
+	}
+	return end
+}
+
+// replacedSpan is the range match i's replacement takes.
+func (r *rewriter) replacedSpan(i int) grammars.Span {
+	sp := r.matchSpan(&r.ms[i])
+	sp.End = max(sp.End, r.ends[i])
+	return sp
 }
 
 // span returns the byte range of tree node n, clipped to the source, so
@@ -439,7 +484,7 @@ func (r *rewriter) place(dst *text, s, e uint32, lo, hi int) {
 // from at; it returns how far the source has been written.
 func (r *rewriter) placeIn(dst *text, s, e, at uint32, lo, hi int) uint32 {
 	for c := lo; c < hi; c = r.next[c] {
-		sp := r.matchSpan(&r.ms[c])
+		sp := r.replacedSpan(c)
 		switch {
 		case at <= sp.Start && sp.End <= e:
 			r.copySource(dst, at, sp.Start)
@@ -475,8 +520,9 @@ func (r *rewriter) copySource(dst *text, a, e uint32) {
 // match, rewritten.
 type capture struct {
 	text
-	indent []byte // of the file line it starts on
-	empty  bool   // a $$$ that captured nothing
+	indent      []byte // of the file line it starts on
+	empty       bool   // a $$$ that captured nothing
+	lineComment bool   // it ends with a comment that runs to the end of its line
 }
 
 // rewrite writes the replacement of match i to dst.
@@ -484,17 +530,18 @@ func (r *rewriter) rewrite(dst *text, i int) {
 	m := &r.ms[i]
 	caps := make([]capture, len(r.tmpl.vars))
 	for v, tv := range r.tmpl.vars {
-		s, e, ok := r.captured(m, tv)
+		s, _, e, ok := r.captured(m, tv)
 		if !ok {
 			caps[v].empty = tv.multi
 			continue
 		}
 		caps[v].indent = r.lineIndent(s)
+		caps[v].lineComment = r.lineCommentEnds(e)
 		r.place(&caps[v].text, s, e, i+1, r.next[i])
 	}
 	// The nested matches are written; only now may the scratch be used.
 	cut := r.cutLiterals(caps)
-	sp := r.matchSpan(m)
+	sp := r.replacedSpan(i)
 	em := emitter{dst: dst, indent: r.lineIndent(sp.Start), eol: r.eol, lineStart: len(dst.b)}
 	for k, pc := range r.tmpl.pieces {
 		if pc.v < 0 {
@@ -503,6 +550,7 @@ func (r *rewriter) rewrite(dst *text, i int) {
 			continue
 		}
 		em.capture(&caps[pc.v].text, caps[pc.v].indent, pc.indent)
+		em.open = caps[pc.v].lineComment
 	}
 	em.finish(r.textFollows(sp.End))
 	if !r.done[i] {
@@ -511,16 +559,18 @@ func (r *rewriter) rewrite(dst *text, i int) {
 	}
 }
 
-// captured returns the range of source metavariable v captured in m;
-// ok is false when it captured nothing.
-func (r *rewriter) captured(m *Match, v tvar) (s, e uint32, ok bool) {
+// captured returns the range of source metavariable v captured in m:
+// from s to raw, the end of its last node, or to end, which takes along
+// the ; and the line's comment of a statement it ends with; ok is false
+// when it captured nothing.
+func (r *rewriter) captured(m *Match, v tvar) (s, raw, end uint32, ok bool) {
 	if !v.multi {
 		n, ok := m.Captures[v.name]
 		if !ok {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		sp := r.span(n)
-		return sp.Start, sp.End, true
+		return sp.Start, sp.End, max(sp.End, r.statementEnd(n)), true
 	}
 	run := m.Multi[v.name]
 	if len(run) > 0 && r.isSep(run[0]) {
@@ -530,10 +580,11 @@ func (r *rewriter) captured(m *Match, v tvar) (s, e uint32, ok bool) {
 		run = run[:len(run)-1]
 	}
 	if len(run) == 0 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	first, last := r.span(run[0]), r.span(run[len(run)-1])
-	return first.Start, max(first.Start, last.End), true
+	raw = max(first.Start, last.End)
+	return first.Start, raw, max(raw, r.statementEnd(run[len(run)-1])), true
 }
 
 // isSep reports whether tree node n is a "," separator, as in patterns.
@@ -594,10 +645,20 @@ type emitter struct {
 	eol       string // the file's line break
 	lineStart int    // where the current line starts in dst.b
 	blank     bool   // the current line is not the first and holds only blanks so far
+	// open: the line ends in a comment that runs to its end, so code
+	// written next starts a new line.
+	open bool
 }
 
 // write writes b, which has no line break.
 func (e *emitter) write(b []byte) {
+	if e.open {
+		if len(leadingBlanks(b)) == len(b) {
+			return // no blanks after the comment
+		}
+		e.newline(e.eol)
+		b = b[len(leadingBlanks(b)):]
+	}
 	if e.blank && len(leadingBlanks(b)) < len(b) {
 		e.indentLine()
 	}
@@ -625,7 +686,7 @@ func (e *emitter) newline(eol string) {
 	}
 	e.dst.b = append(e.dst.b, eol...)
 	e.lineStart = len(e.dst.b)
-	e.blank = true
+	e.blank, e.open = true, false
 }
 
 // literal writes literal template text, with the file's line breaks. A

@@ -1,0 +1,171 @@
+package matcher
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
+
+// Terminators and trailing comments in rewrites.
+//
+// A statement's terminator (the ; of C, Rust, Dart, JavaScript and Go) is
+// no leaf of the tree, so that foo($A) matches foo(x); and foo(x) alike:
+// a statement's node ends before its ;. A capture of statements must
+// still carry it, or a rewrite that re-emits the capture would write
+// { x(); y() } for { x(); y(); }: broken C and Dart, a changed value in
+// Rust. So:
+//
+//   - A capture ($S, or the last node of a $$$ run) that binds a
+//     statement ends after the statement's ; when the source wrote one,
+//     and after a comment that ends the statement's line. When that is a
+//     comment that runs to the end of its line (//, #), what the template
+//     writes after it on the same line goes on a new line.
+//   - A match whose last statement's ; travels in such a capture takes
+//     that ; along, so it is not written twice; and so does a match whose
+//     template ends with a ; of its own.
+//
+// A statement is a child of a node of the language's Blocks, or a node
+// whose kind names a statement (an if's body of one statement, say). A ;
+// counts only where no node of the tree holds it: the ; of a for clause
+// is the for's own leaf.
+
+// statementish reports whether tree node n is a statement.
+func (r *rewriter) statementish(n int32) bool {
+	if n < 0 || int(n) >= len(r.t.Nodes) {
+		return false
+	}
+	if strings.Contains(r.t.KindName(n), "statement") {
+		return true
+	}
+	p := r.t.Nodes[n].Parent
+	return p != grammars.NoNode && r.blocks[r.t.Nodes[p].Kind]
+}
+
+// nextStart returns where the first node after n in file order starts,
+// n's descendants aside: the end of the source when none does.
+func (r *rewriter) nextStart(n int32) uint32 {
+	for a := n; a != grammars.NoNode; {
+		p := r.t.Nodes[a].Parent
+		if p == grammars.NoNode {
+			break
+		}
+		kids := r.t.Children(p)
+		i, _ := slices.BinarySearchFunc(kids, r.t.Nodes[a].Start, func(k int32, s uint32) int {
+			return cmp.Compare(r.t.Nodes[k].Start, s)
+		})
+		for ; i < len(kids) && kids[i] != a; i++ {
+		}
+		if i+1 < len(kids) {
+			return r.t.Nodes[kids[i+1]].Start
+		}
+		a = p
+	}
+	return uint32(len(r.src))
+}
+
+// trivia returns the comment that starts at off, if any.
+func (r *rewriter) trivia(off uint32) (grammars.Span, bool) {
+	i, found := slices.BinarySearchFunc(r.t.Trivia, off, func(s grammars.Span, off uint32) int { return cmp.Compare(s.Start, off) })
+	if !found {
+		return grammars.Span{}, false
+	}
+	return r.t.Trivia[i], true
+}
+
+// terminated returns where statement n ends with its ; : after the ; that
+// follows it in no node (comments and white space between), or n's own
+// end when there is none.
+func (r *rewriter) terminated(n int32) uint32 {
+	end := r.span(n).End
+	limit := r.nextStart(n)
+	for pos := end; pos < limit; {
+		switch c := r.src[pos]; {
+		case c == ';':
+			return pos + 1
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			pos++
+		default:
+			com, ok := r.trivia(pos)
+			if !ok || com.End <= pos {
+				return end
+			}
+			pos = com.End
+		}
+	}
+	return end
+}
+
+// withComment returns end moved past a comment that follows it on its
+// line and ends that line. limit is where the next node starts.
+func (r *rewriter) withComment(end, limit uint32) uint32 {
+	pos := end
+	for pos < limit && (r.src[pos] == ' ' || r.src[pos] == '\t') {
+		pos++
+	}
+	com, ok := r.trivia(pos)
+	if !ok || com.End > limit {
+		return end
+	}
+	after := com.End
+	for after < limit && (r.src[after] == ' ' || r.src[after] == '\t') {
+		after++
+	}
+	if after < uint32(len(r.src)) && r.src[after] != '\n' && r.src[after] != '\r' {
+		return end // code follows on the line: the comment is not the statement's
+	}
+	return com.End
+}
+
+// lineCommentEnds reports whether a comment that runs to the end of its
+// line (a // or # comment) ends at off: what follows it in a rewrite must
+// start on a new line, or it would be commented out.
+func (r *rewriter) lineCommentEnds(off uint32) bool {
+	i, _ := slices.BinarySearchFunc(r.t.Trivia, off, func(s grammars.Span, off uint32) int { return cmp.Compare(s.End, off) })
+	if i == len(r.t.Trivia) || r.t.Trivia[i].End != off {
+		return false
+	}
+	com := r.src[r.t.Trivia[i].Start:off]
+	return !bytes.HasSuffix(com, []byte("*/")) && !bytes.HasPrefix(com, []byte("/*"))
+}
+
+// statementEnd returns where a capture whose last node is n ends: after
+// n's ; and its line's comment when n is a statement, at n's end
+// otherwise.
+func (r *rewriter) statementEnd(n int32) uint32 {
+	end := r.span(n).End
+	if !r.statementish(n) {
+		return end
+	}
+	return r.withComment(r.terminated(n), r.nextStart(n))
+}
+
+// enclosingStatement returns the statement that ends where node n does
+// and holds it (n itself when it is one), or NoNode.
+func (r *rewriter) enclosingStatement(n int32) int32 {
+	end := r.span(n).End
+	for a := n; a != grammars.NoNode && r.span(a).End == end; a = r.t.Nodes[a].Parent {
+		if r.statementish(a) {
+			return a
+		}
+	}
+	return grammars.NoNode
+}
+
+// endsWithSemicolon reports whether the template's text ends with a ;,
+// white space aside.
+func (tm *Template) endsWithSemicolon() bool {
+	for k := len(tm.pieces) - 1; k >= 0; k-- {
+		pc := tm.pieces[k]
+		if pc.v >= 0 {
+			return false
+		}
+		lit := bytes.TrimRight(pc.lit, " \t\r\n")
+		if len(lit) > 0 {
+			return lit[len(lit)-1] == ';'
+		}
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+package tools
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars/bundled"
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRewriteStatements rewrites an if into a while (a loop in Go and
+// Rust) and moves a run of statements into a new block, in every
+// language, through ast_edit and resolve: a capture of statements keeps
+// their terminators and a comment that ends the run's last line, so the
+// text is exactly the one written here and it parses.
+func TestRewriteStatements(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, src, pattern, rewrite, want string
+	}{
+		{"c/if", "a.c",
+			"void f(void) { if (a) { x(); y(); } }\n",
+			"if ($C) { $$$B }", "while ($C) { $$$B }",
+			"void f(void) { while (a) { x(); y(); } }\n"},
+		{"c/comment", "a.c",
+			"void f(void) {\n\tif (a) {\n\t\tx();\n\t\ty(); // two\n\t}\n}\n",
+			"if ($C) { $$$B }", "while ($C) { $$$B }",
+			"void f(void) {\n\twhile (a) { x();\n\ty(); // two\n\t}\n}\n"},
+		{"c/one", "a.c",
+			"void f(void) { if (a) x(); }\n",
+			"if ($C) $S", "while ($C) $S",
+			"void f(void) { while (a) x(); }\n"},
+		{"c/run", "a.c",
+			"void f(void) { a(); b(); c(); }\n",
+			"a(); $$$R", "a(); if (ok) { $$$R }",
+			"void f(void) { a(); if (ok) { b(); c(); } }\n"},
+		{"c/semicolon", "a.c",
+			"void f(void) { foo(x); }\n",
+			"foo($A);", "bar($A);",
+			"void f(void) { bar(x); }\n"},
+		{"c/return", "a.c",
+			"int f(void) { return x; }\n",
+			"return $X;", "return g($X);",
+			"int f(void) { return g(x); }\n"},
+		{"go/if", "a.go",
+			"package p\n\nfunc f() {\n\tif a {\n\t\tx()\n\t\ty() // two\n\t}\n}\n",
+			"if $C { $$$B }", "for $C {\n\t$$$B\n}",
+			"package p\n\nfunc f() {\n\tfor a {\n\t\tx()\n\t\ty() // two\n\t}\n}\n"},
+		{"go/run", "a.go",
+			"package p\n\nfunc f() {\n\ta()\n\tb()\n\tc()\n}\n",
+			"a()\n$$$R", "a()\nif ok {\n\t$$$R\n}",
+			"package p\n\nfunc f() {\n\ta()\n\tif ok {\n\t\tb()\n\t\tc()\n\t}\n}\n"},
+		{"python/if", "a.py",
+			"if a:\n    x()\n    y()  # two\n",
+			"if $C:\n    $$$B", "while $C:\n    $$$B",
+			"while a:\n    x()\n    y()  # two\n"},
+		{"javascript/if", "a.js",
+			"function f() { if (a) { x(); y(); } }\n",
+			"if ($C) { $$$B }", "while ($C) { $$$B }",
+			"function f() { while (a) { x(); y(); } }\n"},
+		{"typescript/if", "a.ts",
+			"function f(): void { if (a) { x(); y(); // two\n} }\n",
+			"if ($C) { $$$B }", "while ($C) { $$$B }",
+			"function f(): void { while (a) { x(); y(); // two\n} }\n"},
+		{"rust/if", "a.rs",
+			"fn f() { if a { x(); y(); } }\n",
+			"if $C { $$$B }", "while $C { $$$B }",
+			"fn f() { while a { x(); y(); } }\n"},
+		{"rust/run", "a.rs",
+			"fn f() { a(); b(); c(); }\n",
+			"a(); $$$R", "a(); if ok { $$$R }",
+			"fn f() { a(); if ok { b(); c(); } }\n"},
+		{"dart/if", "a.dart",
+			"void f() { if (a) { x(); y(); } }\n",
+			"if ($C) { $$$B }", "while ($C) { $$$B }",
+			"void f() { while (a) { x(); y(); } }\n"},
+		{"dart/run", "a.dart",
+			"void f() { a(); b(); c(); }\n",
+			"a(); $$$R", "a(); if (ok) { $$$R }",
+			"void f() { a(); if (ok) { b(); c(); } }\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, dir := editRun(t, map[string]string{tc.file: tc.src})
+			r := stage(t, d, map[string]any{"pattern": tc.pattern, "rewrite": tc.rewrite, "path": tc.file})
+			if res := resolveEdit(t, d, r.EditID, "accept"); res.IsError {
+				t.Fatalf("resolve: %s", res.TextContent())
+			}
+			got, err := os.ReadFile(filepath.Join(dir, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("%s → %s (-want +got):\n%s", tc.pattern, tc.rewrite, diff)
+			}
+			lang := bundled.Registry().ForPath(tc.file)
+			if tree, err := lang.Parse(got); err != nil || len(tree.Errors) > 0 {
+				t.Errorf("the rewritten file does not parse: %v %v", err, tree.Errors)
+			}
+		})
+	}
+}
