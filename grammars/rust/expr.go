@@ -40,6 +40,10 @@ func (p *parser) statement() {
 	case p.Kind == kwLet:
 		p.letDeclaration(m)
 		return
+	case p.Kind == kwSuper && p.Peek(1) == kwLet: // super let, nightly
+		p.Leaf()
+		p.letDeclaration(m)
+		return
 	case p.itemStart():
 		p.itemAfterAttrs(m)
 		return
@@ -102,15 +106,25 @@ func (p *parser) exprStatementStart() bool {
 	case kwConst:
 		return p.Peek(1) == tLBrace
 	case kwAsync:
-		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace
+		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace || p.wordAt(1, "gen") && p.genBlockAt(2)
 	case kwTry:
-		return p.Peek(1) == tLBrace
+		return p.Peek(1) == tLBrace || p.wordAt(1, "bikeshed")
 	case tLifetime:
 		return p.Peek(1) == tColon
-	case tIdent, kwSelfValue, kwSuper, kwCrate, tPathSep:
+	case tIdent:
+		return p.isWord("gen") && p.genBlockAt(1) || p.macroBraceStatement()
+	case kwSelfValue, kwSuper, kwCrate, tPathSep:
 		return p.macroBraceStatement()
 	}
 	return false
+}
+
+// genBlockAt reports whether the tokens n places ahead are the rest of a
+// gen block after its gen (nightly, and the 2024 edition's keyword): { or
+// move {. Where a { cannot open a struct expression (the head of an if),
+// gen is a name.
+func (p *parser) genBlockAt(n int) bool {
+	return !p.noStruct && (p.Peek(n) == tLBrace || p.Peek(n) == kwMove && p.Peek(n+1) == tLBrace)
 }
 
 // macroBraceStatement reports whether a macro call with braces starts
@@ -133,7 +147,7 @@ func (p *parser) macroBraceStatement() bool {
 // statement.
 func (p *parser) blockLikeExpr() {
 	m := p.B.Mark()
-	if p.Kind == tIdent || p.Kind == kwSelfValue || p.Kind == kwSuper || p.Kind == kwCrate || p.Kind == tPathSep {
+	if p.macroBraceStatement() {
 		p.exprPath()
 		p.Expect(tNot)
 		p.macroArgs(true)
@@ -348,11 +362,13 @@ func (p *parser) unary() {
 	case tAnd:
 		p.Leaf()
 		kind := nReferenceExpression
-		if p.isWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut) {
+		switch {
+		case p.isWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut):
 			p.LeafAs(tIdent)
 			p.Leaf()
 			kind = nRawReference
-		} else {
+		case p.pinned():
+		default:
 			p.Got(kwMut)
 		}
 		p.unary()
@@ -522,12 +538,23 @@ func (p *parser) primary() {
 			p.Leaf()
 			p.block()
 			p.B.Close(m, nAsyncBlock, 0)
+		case p.wordAt(1, "gen") && p.genBlockAt(2):
+			p.Leaf()
+			p.genBlock(m)
 		default:
 			p.closure(m)
 		}
 	case kwTry:
 		if p.Peek(1) == tLBrace {
 			p.Leaf()
+			p.block()
+			p.B.Close(m, nTryBlock, 0)
+			return
+		}
+		if p.wordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
+			p.Leaf()
+			p.LeafAs(tIdent)
+			p.typ()
 			p.block()
 			p.B.Close(m, nTryBlock, 0)
 			return
@@ -553,6 +580,21 @@ func (p *parser) primary() {
 		p.loopExpr(m)
 	case tOr, kwMove, kwStatic:
 		p.closure(m)
+	case kwUse:
+		if p.Peek(1) != tOr && p.Peek(1) != kwMove {
+			p.ErrorExpected("expression")
+		}
+		p.closure(m) // use || x: a closure that clones what it uses, nightly
+	case kwDo:
+		if !p.wordAt(1, "yeet") {
+			p.ErrorExpected("expression")
+		}
+		p.Leaf()
+		p.LeafAs(tIdent)
+		if p.valueStart() {
+			p.expr()
+		}
+		p.B.Close(m, nYeetExpression, 0)
 	case kwReturn:
 		p.Leaf()
 		if p.valueStart() {
@@ -590,9 +632,44 @@ func (p *parser) primary() {
 		p.Expect(tAssign)
 		p.binary(lAnd + 1)
 		p.B.Close(m, nLetCondition, 0)
+	case tIdent:
+		switch {
+		case p.isWord("gen") && p.genBlockAt(1):
+			p.genBlock(m)
+		case p.builtinStart():
+			p.builtin(m)
+		default:
+			p.pathExpr(m)
+		}
 	default:
 		p.pathExpr(m)
 	}
+}
+
+// genBlock parses gen { … } or gen move { … } (nightly, and a keyword of
+// the 2024 edition), after an async if there was one on the stack from m.
+func (p *parser) genBlock(m int) {
+	p.LeafAs(tIdent)
+	p.Got(kwMove)
+	p.block()
+	p.B.Close(m, nGenBlock, 0)
+}
+
+// builtinStart reports whether builtin syntax starts here: builtin #
+// offset_of(…), builtin # deref(…), as the standard library's macros
+// expand to.
+func (p *parser) builtinStart() bool {
+	return p.isWord("builtin") && p.Peek(1) == tPound && p.Peek(2) == tIdent
+}
+
+// builtin parses builtin # name(…) as a macro call, the arguments parsed
+// where they parse.
+func (p *parser) builtin(m int) {
+	p.LeafAs(tIdent)
+	p.Leaf()
+	p.ident()
+	p.macroArgs(false)
+	p.B.Close(m, nMacroInvocation, 0)
 }
 
 // label pushes a loop label or a label after break or continue.
@@ -702,7 +779,7 @@ func (p *parser) structFields() {
 // closure parses |a, b: T| e, || e, move |x| { … }, async move |x| e,
 // static || e and |x| -> T { … }.
 func (p *parser) closure(m int) {
-	for p.Kind == kwMove || p.Kind == kwAsync || p.Kind == kwStatic || p.Kind == kwConst {
+	for p.Kind == kwMove || p.Kind == kwAsync || p.Kind == kwStatic || p.Kind == kwConst || p.Kind == kwUse {
 		p.Leaf()
 	}
 	if p.Kind == kwFor {
@@ -847,7 +924,7 @@ func (p *parser) endsInBlock(m int) bool {
 	}
 	switch p.B.Nodes[p.B.Top()].Kind {
 	case nBlock, nIfExpression, nMatchExpression, nLoopExpression, nWhileExpression, nForExpression,
-		nUnsafeBlock, nAsyncBlock, nConstBlock, nTryBlock:
+		nUnsafeBlock, nAsyncBlock, nConstBlock, nTryBlock, nGenBlock:
 		return true
 	case nMacroInvocation:
 		return p.src[p.End-1] == '}'

@@ -8,7 +8,7 @@ func (p *parser) itemStart() bool {
 	k, k1 := p.Kind, p.Peek(1)
 	switch k {
 	case kwPub, kwFn, kwStruct, kwEnum, kwTrait, kwImpl, kwMod, kwUse, kwType, kwExtern, kwMacro:
-		return !(k == kwMacro && k1 == tNot)
+		return !(k == kwMacro && k1 == tNot) && !(k == kwUse && k1 == tOr) // use || x: a closure
 	case kwCrate:
 		return k1 != tPathSep && k1 != tNot
 	case kwStatic:
@@ -18,9 +18,14 @@ func (p *parser) itemStart() bool {
 	case kwUnsafe:
 		return k1 != tLBrace
 	case kwAsync:
+		if p.wordAt(1, "gen") { // async gen fn, not an async gen block
+			k1 = p.Peek(2)
+		}
 		return k1 == kwFn || k1 == kwUnsafe || (k1 == kwExtern)
 	case tIdent:
 		switch p.Tok.Text {
+		case "gen":
+			return k1 == kwFn || k1 == kwUnsafe || k1 == kwExtern
 		case "union":
 			return k1 == tIdent
 		case "auto":
@@ -116,6 +121,9 @@ func (p *parser) itemAfterAttrs(m int) {
 		case kwMod:
 			p.Leaf()
 			p.module(m)
+		case kwStatic: // in an extern block
+			p.Leaf()
+			p.staticItem(m)
 		case tIdent:
 			if p.wordAt(1, "auto") {
 				p.trait(m)
@@ -160,6 +168,8 @@ func (p *parser) itemAfterAttrs(m int) {
 		case p.Tok.Text == "auto" && p.Peek(1) == kwTrait:
 			p.LeafAs(tIdent)
 			p.trait(m)
+		case p.Tok.Text == "gen" && (p.Peek(1) == kwFn || p.Peek(1) == kwUnsafe || p.Peek(1) == kwExtern):
+			p.function(m)
 		default:
 			p.macroItem(m)
 		}
@@ -180,6 +190,9 @@ func (p *parser) function(m int) {
 		switch {
 		case p.Kind == kwConst || p.Kind == kwAsync || p.Kind == kwUnsafe || p.isWord("safe"):
 			p.Leaf()
+			continue
+		case p.isWord("gen") && (p.Peek(1) == kwFn || p.Peek(1) == kwUnsafe || p.Peek(1) == kwExtern):
+			p.LeafAs(tIdent) // gen fn, async gen fn: nightly
 			continue
 		case p.Kind == kwExtern:
 			p.Leaf()
@@ -280,8 +293,11 @@ func (p *parser) selfParam() bool {
 		if p.Peek(i) == tLifetime {
 			i++
 		}
+		if p.wordAt(i, "pin") && (p.Peek(i+1) == kwMut || p.Peek(i+1) == kwConst) {
+			i++ // &pin mut self, &pin const self
+		}
 	}
-	if p.Peek(i) == kwMut {
+	if p.Peek(i) == kwMut || i > 0 && p.Peek(i) == kwConst && p.wordAt(i-1, "pin") {
 		i++
 	}
 	if p.Peek(i) != kwSelfValue || p.Peek(i+1) == tPathSep {

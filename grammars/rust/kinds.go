@@ -232,6 +232,7 @@ const (
 	nReturnExpression
 	nYieldExpression
 	nBecomeExpression
+	nYeetExpression // do yeet e
 	nUnsafeBlock
 	nAsyncBlock
 	nConstBlock
@@ -276,6 +277,7 @@ const (
 	nInferType   // _
 	nParenthesizedType
 	nMacroType
+	nUnsafeBinderType // unsafe<'a> T
 
 	numKinds
 )
@@ -348,7 +350,7 @@ var kindNames = [numKinds]string{
 	nLoopExpression: "loop_expression", nForExpression: "for_expression",
 	nBreakExpression: "break_expression", nContinueExpression: "continue_expression",
 	nReturnExpression: "return_expression", nYieldExpression: "yield_expression",
-	nBecomeExpression: "become_expression", nUnsafeBlock: "unsafe_block", nAsyncBlock: "async_block",
+	nBecomeExpression: "become_expression", nYeetExpression: "yeet_expression", nUnsafeBlock: "unsafe_block", nAsyncBlock: "async_block",
 	nConstBlock: "const_block", nTryBlock: "try_block", nGenBlock: "gen_block",
 	nMacroInvocation: "macro_invocation", nTokenTree: "token_tree",
 	nMacroArguments: "macro_arguments", nMacroStatements: "macro_statements",
@@ -364,7 +366,7 @@ var kindNames = [numKinds]string{
 	nArrayType: "array_type", nSliceType: "slice_type", nTupleType: "tuple_type", nUnitType: "unit_type",
 	nNeverType: "never_type", nFunctionType: "function_type", nDynType: "dynamic_type",
 	nImplType: "abstract_type", nBoundedType: "bounded_type", nInferType: "infer_type",
-	nParenthesizedType: "parenthesized_type", nMacroType: "macro_type",
+	nParenthesizedType: "parenthesized_type", nMacroType: "macro_type", nUnsafeBinderType: "unsafe_binder_type",
 }
 
 // kindTable is the language's kind table: tokens that carry a name

@@ -85,6 +85,43 @@ fn k() {
 }
 `
 
+// TestNightlyOther: the tree of the other nightly syntax rustc's parser
+// takes: gen blocks and functions, use closures, super let, pinned
+// references, unsafe binder types, do yeet, builtin syntax, unsafe
+// statics in extern blocks and try bikeshed blocks.
+func TestNightlyOther(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"let g = async gen move { yield 1; };", []string{`(let_declaration "let" (identifier "g") "=" (gen_block "async" (identifier "gen") "move" (block "{" (expression_statement (yield_expression "yield" (integer_literal "1"))) "}")))`}},
+		{"gen {}", []string{`(gen_block (identifier "gen") (block "{" "}"))`}},
+		// In the head of an if, gen is a name, as in the 2021 edition.
+		{"if gen {}", []string{`(if_expression "if" (identifier "gen") (block "{" "}"))`}},
+		{"gen fn f() {}", []string{`(function_item (function_modifiers (identifier "gen")) "fn" (identifier "f") (parameters "(" ")") (block "{" "}"))`}},
+		{"use || x;", []string{`(expression_statement (closure_expression "use" (closure_parameters "|" "|") (identifier "x")))`}},
+		{"let y = async use |a| a;", []string{`(let_declaration "let" (identifier "y") "=" (closure_expression "async" "use" (closure_parameters "|" (identifier "a") "|") (identifier "a")))`}},
+		{"super let mut x = 1;", []string{`(let_declaration (super "super") "let" (identifier_pattern "mut" (identifier "x")) "=" (integer_literal "1"))`}},
+		{"let z: &pin const u8 = &pin mut w;", []string{`(let_declaration "let" (identifier "z") ":" (reference_type "&" (identifier "pin") "const" (type_identifier "u8")) "=" (reference_expression "&" (identifier "pin") "mut" (identifier "w")))`}},
+		// A reference to a variable named pin is no pinned reference.
+		{"let r = &pin - 1;", []string{`(let_declaration "let" (identifier "r") "=" (binary_expression (reference_expression "&" (identifier "pin")) "-" (integer_literal "1")))`}},
+		{"type U = unsafe<'a> &'a u8;", []string{`(type_item "type" (type_identifier "U") "=" (unsafe_binder_type "unsafe" (type_parameters "<" (lifetime_parameter (lifetime (lifetime_token "'a"))) ">") (reference_type "&" (lifetime (lifetime_token "'a")) (type_identifier "u8"))))`}},
+		{"do yeet 1;", []string{`(expression_statement (yeet_expression "do" (identifier "yeet") (integer_literal "1")))`}},
+		{"match x { builtin # deref(y) => builtin # offset_of(S, f) }", []string{`(match_expression "match" (identifier "x") (match_block "{" (match_arm (macro_invocation (identifier "builtin") "#" (identifier "deref") (token_tree "(" (identifier "y") ")")) "=>" (macro_invocation (identifier "builtin") "#" (identifier "offset_of") (token_tree "(" (identifier "S") "," (identifier "f") ")"))) "}"))`}},
+		{`extern "C" { pub unsafe static mut X: u8; }`, []string{`(foreign_mod_item "extern" (string_literal "\"C\"") (declaration_list "{" (static_item (visibility_modifier "pub") "unsafe" "static" "mut" (identifier "X") ":" (type_identifier "u8")) "}"))`}},
+		{"try bikeshed Option<u8> { 1 }", []string{`(try_block "try" (identifier "bikeshed") (generic_type (type_identifier "Option") (type_arguments "<" (type_identifier "u8") ">")) (block "{" (integer_literal "1") "}"))`}},
+	} {
+		if diff := cmp.Diff(tc.want, body(t, tc.src)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.src, diff)
+		}
+	}
+	tree := mustParse(t, "fn f(&'a pin mut self) {}")
+	want := `(function_item "fn" (identifier "f") (parameters "(" (self_parameter "&" (lifetime (lifetime_token "'a")) (identifier "pin") "mut" (self "self")) ")") (block "{" "}"))`
+	if diff := cmp.Diff(want, tree.Sexp(tree.Children(tree.Root)[0])); diff != "" {
+		t.Errorf("&'a pin mut self (-want +got):\n%s", diff)
+	}
+}
+
 // TestFixturesRustcAccepts: rustc's parser accepts every fixture, the
 // nightly one included, so that what the grammar is tested on is Rust.
 func TestFixturesRustcAccepts(t *testing.T) {

@@ -147,6 +147,10 @@ func (p *parser) primaryPattern() {
 		p.block()
 		p.B.Close(m, nConstBlock, 0)
 	case tIdent:
+		if p.builtinStart() {
+			p.builtin(m) // builtin # deref(x)
+			return
+		}
 		if p.Peek(1) == tAt {
 			p.Leaf()
 			p.Leaf()

@@ -48,7 +48,9 @@ func (p *parser) typ() {
 		if p.Kind == tLifetime {
 			p.lifetime()
 		}
-		p.Got(kwMut)
+		if !p.pinned() {
+			p.Got(kwMut)
+		}
 		p.typ()
 		p.B.Close(m, nReferenceType, 0)
 	case tStar:
@@ -58,7 +60,16 @@ func (p *parser) typ() {
 		}
 		p.typ()
 		p.B.Close(m, nPointerType, 0)
-	case kwFn, kwUnsafe, kwExtern:
+	case kwUnsafe:
+		if p.Peek(1) == tLT { // unsafe<'a> &'a T, nightly
+			p.Leaf()
+			p.genericParams()
+			p.typ()
+			p.B.Close(m, nUnsafeBinderType, 0)
+			return
+		}
+		p.fnType(m)
+	case kwFn, kwExtern:
 		p.fnType(m)
 	case kwFor:
 		p.forLifetimes()
@@ -87,6 +98,18 @@ func (p *parser) typ() {
 			p.B.Close(m, nMacroType, 0)
 		}
 	}
+}
+
+// pinned pushes the pin mut or pin const of a pinned reference (&pin mut
+// T, &pin const x, nightly), and reports whether it found one. Nothing
+// else can follow & with pin and then mut or const.
+func (p *parser) pinned() bool {
+	if !p.isWord("pin") || p.Peek(1) != kwMut && p.Peek(1) != kwConst {
+		return false
+	}
+	p.LeafAs(tIdent)
+	p.Leaf()
+	return true
 }
 
 // typeWithBounds parses a type that + may continue into a bare trait

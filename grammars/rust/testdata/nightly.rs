@@ -50,3 +50,27 @@ fn expression_attributes(x: u8, s: S) -> u8 {
     }
     return #[a] x;
 }
+
+// The other nightly syntax rustc's parser takes.
+gen fn numbers() {}
+async gen unsafe fn stream() {}
+type Bound = unsafe<'a> &'a u8;
+unsafe extern "C" {
+    pub unsafe static mut ERRNO: i32;
+}
+impl Pinned {
+    fn poll(&'a pin mut self, v: &pin const u8) {}
+}
+fn others(w: u8) {
+    super let mut x = 1;
+    let g = gen move { yield 1; };
+    let h = async gen { yield 2; };
+    gen {};
+    use || w;
+    let c = async use |a: u8| a;
+    let p = &pin mut x;
+    let o = builtin # offset_of(S, f);
+    let t = try bikeshed Option<u8> { 1 };
+    match w { builtin # deref(y) => {} _ => {} }
+    do yeet 1;
+}
