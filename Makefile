@@ -22,11 +22,13 @@ export PATH := $(CURDIR)/.peers/bin:$(CURDIR)/.peers/node_modules/.bin:$(PATH)
 
 # RACE lists the packages that run things concurrently: servers, adapters,
 # kernels, workers, the faces and the dispatcher. make test runs them under
-# the race detector, and the rest without it.
+# the race detector, and the rest without it. They run one package at a
+# time: on two cores, language servers of several packages at once left a
+# server's project half loaded when a test asked it.
 RACE := ./tool/... ./tools/... ./internal/... ./vibe/... ./interp/... ./lspclient/... ./dapclient/...
 
 test: peers
-	AGENTTOOLS_REQUIRE_PEERS=1 go test -race -count=1 -timeout 25m $(RACE)
+	AGENTTOOLS_REQUIRE_PEERS=1 go test -race -p 1 -count=1 -timeout 25m $(RACE)
 	AGENTTOOLS_REQUIRE_PEERS=1 go test -count=1 -timeout 25m $$(go list ./... | grep -v -x -F "$$(go list $(RACE))")
 
 peers:

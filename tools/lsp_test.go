@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/lspclient"
@@ -56,7 +57,13 @@ func lspRun(t *testing.T, fixture string, bins ...string) (*tool.Dispatcher, str
 	t.Cleanup(func() {
 		pids := sup.PIDs()
 		sup.Close(context.Background())
+		// Close kills every group; on a loaded machine init may take a
+		// few seconds more to reap what it killed.
+		deadline := time.Now().Add(10 * time.Second)
 		for _, pid := range pids {
+			for !errors.Is(syscall.Kill(-pid, 0), syscall.ESRCH) && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
 			if err := syscall.Kill(-pid, 0); !errors.Is(err, syscall.ESRCH) {
 				t.Errorf("a process of server group %d survives the run (%v)", pid, err)
 			}

@@ -67,8 +67,11 @@ func signalRun(t *testing.T, face string, sig syscall.Signal) {
 	pending := -1
 	if sig == syscall.SIGINT {
 		// A cell that never ends, running when the signal comes.
-		pending = c.start("eval", map[string]any{"code": "while True: pass", "description": "spin until the signal comes"})
-		waitFor(t, "a python process spinning", func() bool { return spinning(c.cmd.Process.Pid) })
+		pending = c.start("eval", map[string]any{"code": "open('spinning', 'w').close()\nwhile True: pass", "description": "spin until the signal comes"})
+		waitFor(t, "the cell running", func() bool {
+			_, err := os.Stat(filepath.Join(dir, "spinning"))
+			return err == nil
+		})
 	}
 	// The worker's shell starts sleep a moment after vibe_spawn returns.
 	var kids []proc
@@ -243,27 +246,6 @@ func alive(ps []proc) []proc {
 	return out
 }
 
-// spinning reports whether a python process below pid is running on a
-// processor, as a cell in a busy loop is: one of its threads is.
-func spinning(pid int) bool {
-	for _, p := range descendants(pid) {
-		if !strings.HasPrefix(p.comm, "python") {
-			continue
-		}
-		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", p.pid))
-		for _, task := range tasks {
-			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/stat", p.pid, task.Name()))
-			if err != nil {
-				continue
-			}
-			s := string(b)
-			if i := strings.LastIndexByte(s, ')'); i >= 0 && strings.HasPrefix(s[i:], ") R") {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // TestBatchInterruptAtTerminal runs batch with its stderr on a terminal,
 // as a person does: the first SIGINT interrupts the running cell and
@@ -285,16 +267,14 @@ func TestBatchInterruptAtTerminal(t *testing.T) {
 			b := startBatch(t, tc.terminal)
 			b.line(`{"tool":"eval","args":{"code":"x = 41","description":"define a variable for later cells to read"}}`)
 			b.wantResult(false, "")
-			b.line(`{"tool":"eval","args":{"code":"while True: pass","description":"spin in a loop until a signal interrupts it"}}`)
-			waitFor(t, "the cell spinning", func() bool { return spinning(b.cmd.Process.Pid) })
+			b.spin("one")
 			kids := descendants(b.cmd.Process.Pid)
 			b.cmd.Process.Signal(tc.sig)
 			b.wantResult(true, "cancelled")
 			if tc.terminal {
 				b.line(`{"tool":"eval","args":{"code":"x + 1","description":"read the variable that the kernel kept"}}`)
 				b.wantResult(false, "42")
-				b.line(`{"tool":"eval","args":{"code":"while True: pass","description":"spin in a loop until a signal interrupts it"}}`)
-				waitFor(t, "the cell spinning again", func() bool { return spinning(b.cmd.Process.Pid) })
+				b.spin("two")
 				b.cmd.Process.Signal(syscall.SIGINT)
 				b.wantResult(true, "cancelled")
 			}
@@ -349,6 +329,18 @@ func startBatch(t *testing.T, terminal bool) *batchRun {
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(nil, 1<<24)
 	return &batchRun{t: t, cmd: cmd, stdin: stdin, out: sc}
+}
+
+// spin sends a cell that marks a file with name and then spins, and
+// waits until the mark is there: the cell runs, and a signal now comes
+// during the call, not between two.
+func (b *batchRun) spin(name string) {
+	b.t.Helper()
+	b.line(`{"tool":"eval","args":{"code":"open('` + name + `', 'w').close()\nwhile True: pass","description":"spin in a loop until a signal interrupts it"}}`)
+	waitFor(b.t, "the cell running", func() bool {
+		_, err := os.Stat(filepath.Join(b.cmd.Dir, name))
+		return err == nil
+	})
 }
 
 func (b *batchRun) line(s string) {
