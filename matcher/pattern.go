@@ -80,6 +80,9 @@ type slot struct {
 // indentation: the indentation common to its lines is removed, and a
 // scaffold's Indent is put before each line.
 func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
+	if err := checkSize(pattern); err != nil {
+		return nil, err
+	}
 	frag, inside := dedent(l, pattern)
 	if frag == "" {
 		return nil, fmt.Errorf("empty pattern")
@@ -120,6 +123,20 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		tried = append(tried, sc.Name+": no single node spans the pattern")
 	}
 	return nil, &ContextError{Pattern: frag, Lang: l.ID, Hint: hint(l, frag), Tried: tried}
+}
+
+// MaxPatternSize bounds a pattern, a filter's pattern and a rewrite
+// template. Each is parsed in every scaffold of every language a search
+// may take: a fragment of a megabyte cost seconds and most of a gigabyte
+// before it was refused, and no hand-written pattern comes near this.
+const MaxPatternSize = 64 << 10
+
+// checkSize refuses a pattern or template over MaxPatternSize.
+func checkSize(s string) error {
+	if len(s) > MaxPatternSize {
+		return fmt.Errorf("it is %d bytes, over the %d KiB a pattern or a rewrite may take; give a shorter fragment", len(s), MaxPatternSize>>10)
+	}
+	return nil
 }
 
 // dedent drops the blank lines around a fragment, trailing white space,

@@ -70,6 +70,9 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	if p == nil || p.tree == nil {
 		return nil, errors.New("no pattern to compile the rewrite against; compile the pattern first")
 	}
+	if err := checkSize(template); err != nil {
+		return nil, err
+	}
 	// Line breaks are put back in the file's own style when the template
 	// is applied.
 	src := strings.ReplaceAll(template, "\r\n", "\n")

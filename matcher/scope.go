@@ -103,6 +103,9 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 // Rewrite computes the scope's rewrite to rewrite in every language that
 // accepts it, as Search does, and writes nothing.
 func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string, Rejections, error) {
+	if err := checkSize(rewrite); err != nil {
+		return nil, nil, nil, &ArgError{"rewrite", err}
+	}
 	qs, rejected, err := s.compile()
 	if err != nil {
 		return nil, nil, nil, err
@@ -176,6 +179,14 @@ func mergeSkipped(all, more []Skipped) []Skipped {
 // with no files here does not count among them. No language accepting
 // them is an error: the Rejections of all.
 func (s Scope) compile() ([]Query, Rejections, error) {
+	for _, arg := range []struct{ name, text string }{
+		{"pattern", s.Pattern}, {"inside", s.Narrow.Inside}, {"not_inside", s.Narrow.NotInside},
+		{"has", s.Narrow.Has}, {"not_has", s.Narrow.NotHas},
+	} {
+		if err := checkSize(arg.text); err != nil {
+			return nil, nil, &ArgError{arg.name, err}
+		}
+	}
 	where, err := regexps("where", s.Narrow.Where)
 	if err != nil {
 		return nil, nil, err

@@ -34,36 +34,83 @@ func editTools(e *env) []*tool.Tool {
 }
 
 // An editStore holds a run's staged edits under ids edit_1, edit_2, ….
+// It keeps at most maxPending of them, holding at most maxPendingBytes of
+// file contents: a long run that stages and never resolves would grow
+// without bound. Past either, the oldest are dropped, and a resolve of
+// one says it was dropped rather than that it never existed.
 type editStore struct {
 	mu      sync.Mutex
 	last    int
 	pending map[string]*stagedEdit
+	bytes   int64        // the contents the pending edits hold
+	dropped map[int]bool // the numbers of the edits dropped for room
 }
+
+// Bounds of the staged edits of a run.
+const (
+	maxPending      = 100
+	maxPendingBytes = 256 << 20
+)
 
 // A stagedEdit is a change waiting for resolve: for every file, the exact
 // bytes it was computed from and the bytes it should become.
 type stagedEdit struct {
 	id      string
+	n       int // the number in its id
 	changes []safefs.Change
 	files   []string // relative, in the order of changes
+	size    int64    // the bytes its changes hold
 }
 
 func (s *editStore) stage(changes []safefs.Change, files []string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.last++
-	id := fmt.Sprintf("edit_%d", s.last)
-	s.pending[id] = &stagedEdit{id: id, changes: changes, files: files}
-	return id
+	ed := &stagedEdit{id: fmt.Sprintf("edit_%d", s.last), n: s.last, changes: changes, files: files}
+	for _, c := range changes {
+		ed.size += int64(len(c.Before) + len(c.After))
+	}
+	s.pending[ed.id] = ed
+	s.bytes += ed.size
+	s.makeRoom(ed)
+	return ed.id
 }
 
-// take removes a pending edit and returns it, or nil and the ids pending.
-func (s *editStore) take(id string) (*stagedEdit, []string) {
+// makeRoom drops the oldest pending edits but keep until the store is
+// within its bounds; s.mu is held.
+func (s *editStore) makeRoom(keep *stagedEdit) {
+	for len(s.pending) > maxPending || s.bytes > maxPendingBytes && len(s.pending) > 1 {
+		var oldest *stagedEdit
+		for _, ed := range s.pending {
+			if ed != keep && (oldest == nil || ed.n < oldest.n) {
+				oldest = ed
+			}
+		}
+		if oldest == nil {
+			return
+		}
+		delete(s.pending, oldest.id)
+		s.bytes -= oldest.size
+		if s.dropped == nil {
+			s.dropped = map[int]bool{}
+		}
+		s.dropped[oldest.n] = true
+	}
+}
+
+// take removes a pending edit and returns it; or nil, the ids pending,
+// and whether id names an edit dropped for room.
+func (s *editStore) take(id string) (ed *stagedEdit, pending []string, dropped bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if ed := s.pending[id]; ed != nil {
 		delete(s.pending, id)
-		return ed, nil
+		s.bytes -= ed.size
+		return ed, nil, false
+	}
+	var n int
+	if _, err := fmt.Sscanf(id, "edit_%d", &n); err == nil && fmt.Sprintf("edit_%d", n) == id && s.dropped[n] {
+		dropped = true
 	}
 	var ids []string
 	for id := range s.pending {
@@ -71,7 +118,7 @@ func (s *editStore) take(id string) (*stagedEdit, []string) {
 	}
 	// edit_2 before edit_10
 	slices.SortFunc(ids, func(a, b string) int { return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b)) })
-	return nil, ids
+	return nil, ids, dropped
 }
 
 // put returns an edit to the pending set, after an accept that failed in
@@ -80,6 +127,8 @@ func (s *editStore) put(ed *stagedEdit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending[ed.id] = ed
+	s.bytes += ed.size
+	s.makeRoom(ed)
 }
 
 type astEditArgs struct {
@@ -216,8 +265,11 @@ type resolveResult struct {
 }
 
 func (e *env) resolve(ctx context.Context, a resolveArgs) (tool.Result, error) {
-	ed, pending := e.edits.take(a.EditID)
+	ed, pending, dropped := e.edits.take(a.EditID)
 	if ed == nil {
+		if dropped {
+			return tool.Errorf("edit_id: %s was dropped unresolved to make room: a run keeps its %d most recent staged edits, holding at most %d MiB of files; stage it again with ast_edit", a.EditID, maxPending, maxPendingBytes>>20), nil
+		}
 		if len(pending) == 0 {
 			return tool.Errorf("edit_id: %s is not a pending edit, and no edit is pending; ast_edit stages one", tool.Quote(a.EditID)), nil
 		}
