@@ -246,7 +246,6 @@ func alive(ps []proc) []proc {
 	return out
 }
 
-
 // TestBatchInterruptAtTerminal runs batch with its stderr on a terminal,
 // as a person does: the first SIGINT interrupts the running cell and
 // keeps the kernel, the calls after it run, and a second SIGINT ends the
