@@ -1,6 +1,8 @@
 package matcher
 
 import (
+	"cmp"
+	"context"
 	"fmt"
 	"maps"
 	"regexp"
@@ -137,22 +139,39 @@ func (f *Filters) Literals() []string {
 // Keep returns the matches of ms that pass the filters, in order. Only
 // the files that reach matching pay for it.
 func (f *Filters) Keep(t *grammars.Tree, ms []Match) []Match {
+	kept, _ := f.KeepContext(context.Background(), t, ms)
+	return kept
+}
+
+// KeepContext is Keep, until ctx is done: then it returns the matches
+// kept so far and ctx's error.
+//
+// A filter that shares no metavariable with a match gives the same answer
+// at a node for every match, so each node is tried once per file: inside
+// remembers the answer of each node above a match, and has finds the
+// filter's matches in one pass over the tree and looks among them for one
+// below the match. Only a filter bound by a match's captures is tried per
+// match.
+func (f *Filters) KeepContext(ctx context.Context, t *grammars.Tree, ms []Match) ([]Match, error) {
 	if f == nil || len(ms) == 0 {
-		return ms
+		return ms, nil
 	}
 	rels := f.relations()
-	ms2 := make([]*matcher, len(rels))
+	fms := make([]*relMatcher, len(rels))
 	for i, r := range rels {
-		ms2[i] = newMatcher(r.pat, t)
+		fms[i] = &relMatcher{matcher: newMatcher(r.pat, t), rel: r}
 	}
 	out := ms[:0]
-	for _, m := range ms {
+	for k, m := range ms {
+		if k%256 == 255 && ctx.Err() != nil {
+			return out, ctx.Err()
+		}
 		if !f.constraints(t, &m) {
 			continue
 		}
 		ok := true
-		for i, r := range rels {
-			if ms2[i].related(r, &m) != r.want {
+		for _, fm := range fms {
+			if fm.related(&m) != fm.rel.want {
 				ok = false
 				break
 			}
@@ -161,7 +180,7 @@ func (f *Filters) Keep(t *grammars.Tree, ms []Match) []Match {
 			out = append(out, m)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // constraints reports whether m's captures meet Where and WhereNot.
@@ -193,45 +212,138 @@ func captureText(t *grammars.Tree, m *Match, key string) string {
 	return string(t.Src[t.Nodes[run[0]].Start:t.Nodes[run[len(run)-1]].End])
 }
 
+// A relMatcher tries one relational filter against a file's matches,
+// remembering what does not depend on a match.
+type relMatcher struct {
+	*matcher
+	rel  relation
+	up   map[int32]bool // inside: a node above a match, and whether it matches
+	down []int32        // has: every node the filter matches, in file order
+	all  bool           // down has been found
+}
+
 // related reports whether some node above match (r.up) or below it
 // matches the filter pattern, with the metavariables the filter shares
 // with the pattern bound to what the match captured.
-func (fm *matcher) related(r relation, match *Match) bool {
-	t := fm.t
-	try := func(n int32) bool {
-		if !fm.pat.vars[fm.pat.root].is && t.Nodes[n].Kind != fm.p.Nodes[fm.pat.root].Kind {
-			return false
-		}
-		fm.restore(0)
-		if !fm.preset(match) {
-			return false
-		}
-		return fm.node(fm.pat.root, n)
-	}
-	if r.up {
+func (fm *relMatcher) related(match *Match) bool {
+	free := !fm.shares(match)
+	if fm.rel.up {
+		t := fm.t
 		for n := t.Nodes[match.Node].Parent; n != grammars.NoNode; n = t.Nodes[n].Parent {
-			if try(n) {
+			if free {
+				if fm.up == nil {
+					fm.up = map[int32]bool{}
+				}
+				ok, seen := fm.up[n]
+				if !seen {
+					ok = fm.try(nil, n)
+					fm.up[n] = ok
+				}
+				if ok {
+					return true
+				}
+				continue
+			}
+			if fm.try(match, n) {
 				return true
 			}
 		}
 		return false
 	}
+	if free {
+		return fm.below(match)
+	}
 	below := match.Run
 	if below == nil {
-		below = t.Children(match.Node)
+		below = fm.t.Children(match.Node)
 	}
-	w := preorder{t: t}
+	w := preorder{t: fm.t}
 	w.start(below)
 	for n := w.next(); n != grammars.NoNode; n = w.next() {
-		if try(n) {
+		if fm.try(match, n) {
 			return true
 		}
 	}
 	return false
 }
 
+// try reports whether the filter matches at node n, with what match
+// captured bound first (none when match is nil).
+func (fm *relMatcher) try(match *Match, n int32) bool {
+	if !fm.pat.vars[fm.pat.root].is && fm.t.Nodes[n].Kind != fm.p.Nodes[fm.pat.root].Kind {
+		return false
+	}
+	fm.restore(0)
+	if match != nil && !fm.preset(match) {
+		return false
+	}
+	return fm.node(fm.pat.root, n)
+}
+
+// shares reports whether the filter has a metavariable match captured.
+func (fm *relMatcher) shares(match *Match) bool {
+	for _, sl := range fm.pat.slots {
+		if _, ok := match.Captures[sl.name]; ok {
+			return true
+		}
+		if _, ok := match.Multi[sl.name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// below reports whether a node the filter matches lies below match (or is
+// one of its run's statements), finding the filter's matches in the file
+// once.
+func (fm *relMatcher) below(match *Match) bool {
+	t := fm.t
+	if !fm.all {
+		fm.all = true
+		w := preorder{t: t}
+		w.startNode(t.Root)
+		for n := w.next(); n != grammars.NoNode; n = w.next() {
+			if fm.try(nil, n) {
+				fm.down = append(fm.down, n)
+			}
+		}
+	}
+	sp := match.Span(t)
+	i, _ := slices.BinarySearchFunc(fm.down, sp.Start, func(n int32, off uint32) int { return cmp.Compare(t.Nodes[n].Start, off) })
+	for ; i < len(fm.down) && t.Nodes[fm.down[i]].Start <= sp.End; i++ {
+		if n := fm.down[i]; n != match.Node && fm.under(n, match) {
+			return true
+		}
+	}
+	return false
+}
+
+// under reports whether node n is below match's node, or is or is below
+// one of its run's statements.
+func (fm *relMatcher) under(n int32, match *Match) bool {
+	t := fm.t
+	if match.Run == nil {
+		for a := t.Nodes[n].Parent; a != grammars.NoNode; a = t.Nodes[a].Parent {
+			if a == match.Node {
+				return true
+			}
+		}
+		return false
+	}
+	// The run's statements are siblings: n is under one when its
+	// ancestor among their siblings lies within the run.
+	parent := t.Nodes[match.Run[0]].Parent
+	for a := n; a != grammars.NoNode; a = t.Nodes[a].Parent {
+		if t.Nodes[a].Parent == parent {
+			sp := match.Span(t)
+			return t.Nodes[a].Start >= sp.Start && t.Nodes[a].End <= sp.End
+		}
+	}
+	return false
+}
+
 // preset binds the filter's metavariables that the match bound too.
-func (fm *matcher) preset(match *Match) bool {
+func (fm *relMatcher) preset(match *Match) bool {
 	for s, sl := range fm.pat.slots {
 		if !sl.multi {
 			if n, ok := match.Captures[sl.name]; ok && !fm.bind(int32(s), n) {

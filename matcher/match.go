@@ -3,6 +3,7 @@ package matcher
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -30,11 +31,23 @@ func (m *Match) Span(t *grammars.Tree) grammars.Span {
 
 // Find returns every match of p in t, nested ones included, in file order.
 func (p *Pattern) Find(t *grammars.Tree) []Match {
+	ms, _ := p.FindContext(context.Background(), t)
+	return ms
+}
+
+// checkEvery is how many nodes or statements a match walks between two
+// looks at its context: a cancelled call returns within milliseconds,
+// even inside one file of millions of nodes.
+const checkEvery = 1 << 12
+
+// FindContext is Find, until ctx is done: then it returns the matches so
+// far and ctx's error.
+func (p *Pattern) FindContext(ctx context.Context, t *grammars.Tree) ([]Match, error) {
 	if len(t.Nodes) == 0 {
-		return nil
+		return nil, nil
 	}
 	if p.seq != nil {
-		return p.findSeq(t)
+		return p.findSeq(ctx, t)
 	}
 	w := preorder{t: t}
 	rootIsVar := p.vars[p.root].is
@@ -44,13 +57,17 @@ func (p *Pattern) Find(t *grammars.Tree) []Match {
 		// the paths to those that do not.
 		w.on = pathsTo(t, rootKind)
 		if !w.on[t.Root] {
-			return nil
+			return nil, nil
 		}
 	}
 	var out []Match
 	m := newMatcher(p, t)
 	w.startNode(t.Root)
+	steps := 0
 	for n := w.next(); n != grammars.NoNode; n = w.next() {
+		if steps++; steps%checkEvery == 0 && ctx.Err() != nil {
+			return out, ctx.Err()
+		}
 		if !rootIsVar && t.Nodes[n].Kind != rootKind {
 			continue
 		}
@@ -59,7 +76,7 @@ func (p *Pattern) Find(t *grammars.Tree) []Match {
 			out = append(out, m.match(n))
 		}
 	}
-	return out
+	return out, nil
 }
 
 // findSeq finds the runs of statements a pattern of several matches: in
@@ -69,7 +86,7 @@ func (p *Pattern) Find(t *grammars.Tree) []Match {
 // matches in one block never overlap. A $$$ that begins the pattern holds
 // from the stretch's start, and one that ends it holds to the stretch's
 // end: an empty run there would say nothing.
-func (p *Pattern) findSeq(t *grammars.Tree) []Match {
+func (p *Pattern) findSeq(ctx context.Context, t *grammars.Tree) ([]Match, error) {
 	var out []Match
 	m := newMatcher(p, t)
 	first, last := p.vars[p.seq[0]], p.vars[p.seq[len(p.seq)-1]]
@@ -78,62 +95,84 @@ func (p *Pattern) findSeq(t *grammars.Tree) []Match {
 	fixed := !slices.ContainsFunc(p.seq, func(n int32) bool { return p.vars[n].is && p.vars[n].multi })
 	// A walk from the root, not a scan of the nodes: the parser may leave
 	// nodes behind that the tree does not hold.
+	var err error
 	t.Walk(func(n int32) bool {
+		if err != nil {
+			return false
+		}
 		k := t.Nodes[n].Kind
 		if int(k) >= len(p.blocks) || !p.blocks[k] {
 			return true
 		}
 		kids := t.Children(n)
-		for len(kids) > 0 {
+		for len(kids) > 0 && err == nil {
 			i := 0
 			for i < len(kids) && t.Named(kids[i]) {
 				i++
 			}
-			out = p.seqIn(m, kids[:i], fromStart, toEnd, fixed, out)
+			out, err = p.seqIn(ctx, m, kids[:i], fromStart, toEnd, fixed, out)
 			for i < len(kids) && !t.Named(kids[i]) {
 				i++
 			}
 			kids = kids[i:]
 		}
-		return true
+		return err == nil
 	})
 	slices.SortStableFunc(out, func(a, b Match) int {
 		x, y := a.Span(t), b.Span(t)
 		return cmp.Or(cmp.Compare(x.Start, y.Start), cmp.Compare(y.End, x.End))
 	})
-	return out
+	return out, err
 }
 
 // seqIn appends the matches of the sequence pattern in one stretch of
-// siblings.
-func (p *Pattern) seqIn(m *matcher, ts []int32, fromStart, toEnd, fixed bool, out []Match) []Match {
+// siblings. From each start, one match of the pattern against the rest of
+// the stretch, open at its end, finds the shortest run (the pattern's
+// runs take as few siblings as they can, so the first way found ends
+// first). Every suffix then runs to the stretch's end, so what the
+// matcher remembers of a suffix that failed holds for every start: the
+// work is about the stretch times the pattern, not its cube.
+func (p *Pattern) seqIn(ctx context.Context, m *matcher, ts []int32, fromStart, toEnd, fixed bool, out []Match) ([]Match, error) {
+	if len(ts) == 0 {
+		return out, nil
+	}
+	m.open, m.last = !toEnd && !fixed, ts[len(ts)-1]
+	defer func() { m.open = false }()
 	for i := 0; i < len(ts); {
-		lo, hi := i+1, len(ts)
+		if i%checkEvery == checkEvery-1 && ctx.Err() != nil {
+			return out, ctx.Err()
+		}
+		m.restore(0)
+		j := -1
 		switch {
 		case fixed:
-			lo, hi = i+len(p.seq), i+len(p.seq)
+			if end := i + len(p.seq); end <= len(ts) && m.seq(p.seq, ts[i:end]) {
+				j = end
+			}
 		case toEnd:
-			lo = hi
-		}
-		found := false
-		for j := lo; j <= hi && j <= len(ts); j++ {
-			m.restore(0)
-			if m.seq(p.seq, ts[i:j]) {
-				mt := m.match(ts[i])
-				mt.Run = ts[i:j]
-				out = append(out, mt)
-				i, found = j, true
-				break
+			if m.seq(p.seq, ts[i:]) {
+				j = len(ts)
+			}
+		default:
+			if m.seq(p.seq, ts[i:]) && len(ts)-m.left > i {
+				j = len(ts) - m.left
 			}
 		}
-		if fromStart || toEnd && found {
+		if j > i {
+			mt := m.match(ts[i])
+			mt.Run = ts[i:j]
+			out = append(out, mt)
+		}
+		if fromStart || toEnd && j > i {
 			break
 		}
-		if !found {
+		if j > i {
+			i = j
+		} else {
 			i++
 		}
 	}
-	return out
+	return out, nil
 }
 
 // pathsTo marks the nodes of kind k and every node above them, up to the
@@ -175,6 +214,13 @@ type matcher struct {
 	// not match and bind nothing. That is a fact of the pattern and the
 	// tree, not of the bindings, so it holds for every attempt.
 	failed map[memoKey]bool
+
+	// open: a sequence pattern is matched against the rest of a stretch
+	// of statements that ends with last, and may end before it; left is
+	// how many siblings the match that succeeded left over.
+	open bool
+	last int32
+	left int
 
 	a, b preorder // for comparing what a repeated metavariable captured
 }
@@ -243,9 +289,20 @@ func (m *matcher) braces(pn, tn int32) bool {
 // remembering it would cost more than it saves.
 func (m *matcher) seq(ps, ts []int32) bool {
 	if len(ps) == 0 {
-		return len(ts) == 0
+		if len(ts) == 0 {
+			m.left = 0
+			return true
+		}
+		// A sequence pattern matched open at the end of its stretch may
+		// leave siblings over; a child list of a node below never ends
+		// with the stretch's last sibling.
+		if m.open && ts[len(ts)-1] == m.last {
+			m.left = len(ts)
+			return true
+		}
+		return false
 	}
-	if m.pat.bindsOn[ps[0]] || !m.pat.runsOn[ps[0]] {
+	if !m.pat.runsOn[ps[0]] || !m.free(ps[0]) {
 		return m.seq1(ps, ts)
 	}
 	k := memoKey{p0: ps[0], t0: -1, np: int32(len(ps)), nt: int32(len(ts))}
@@ -284,6 +341,9 @@ func (m *matcher) seq1(ps, ts []int32) bool {
 	if v := m.pat.vars[ps[0]]; v.is && v.multi {
 		if v.slot < 0 && !m.pat.bindsOn[ps[0]] {
 			return m.wild(ps, ts, false)
+		}
+		if v.slot >= 0 && len(ps) > 1 && !m.bound[v.slot] && !slices.Contains(m.pat.slotsOn[ps[1]], v.slot) && m.free(ps[1]) {
+			return m.wildBind(v.slot, ps, ts, ts, false)
 		}
 		return m.run(v.slot, ps[1:], ts)
 	}
@@ -331,6 +391,49 @@ func (m *matcher) run(slot int32, rest, ts []int32) bool {
 		}
 		m.restore(saved)
 	}
+	return false
+}
+
+// free reports whether no slot the suffix at pattern node pn binds is
+// bound yet.
+func (m *matcher) free(pn int32) bool {
+	for _, s := range m.pat.slotsOn[pn] {
+		if m.bound[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// wildBind is wild for a $$$ at ps[0] that binds slot, which nothing after
+// it uses, before a rest whose slots are unbound: whether the rest
+// matches from a sibling on does not depend on the run, so a failure is
+// remembered per sibling, as wild's, and the run is bound, to all[:k],
+// once the rest has matched from all[k]. all is the list the run starts.
+func (m *matcher) wildBind(slot int32, ps, all, ts []int32, started bool) bool {
+	k := memoKey{p0: ps[0], t0: -1, np: int32(len(ps)), nt: int32(len(ts)), run: started}
+	if len(ts) > 0 {
+		k.t0 = ts[0]
+	}
+	if m.failed[k] {
+		return false
+	}
+	rest := ps[1:]
+	saved := m.save()
+	if m.seq(rest, ts) && m.bindRun(slot, all[:len(all)-len(ts)]) {
+		return true
+	}
+	m.restore(saved)
+	// An empty run absorbs the separator after it: [$$$A, last] matches
+	// [last].
+	if !started && m.pat.sep[rest[0]] && m.seq(rest[1:], ts) && m.bindRun(slot, all[:0]) {
+		return true
+	}
+	m.restore(saved)
+	if len(ts) > 0 && m.wildBind(slot, ps, all, ts[1:], true) {
+		return true
+	}
+	m.fail(k)
 	return false
 }
 

@@ -7,6 +7,7 @@ package matcher
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -36,6 +37,10 @@ type Pattern struct {
 	// lists sequence matching works on): whether it has a named
 	// metavariable, and whether it has a $$$ of its own.
 	bindsOn, runsOn []bool
+	// slotsOn: the slots the suffix binds. A suffix whose slots are all
+	// unbound when it is tried fails or not by the pattern and the tree
+	// alone, so its failure is remembered.
+	slotsOn [][]int32
 	// braced: it is a body (of an if, a loop) that may be written with or
 	// without the braces of the language's Braces block; bracesKind is
 	// that block's kind.
@@ -316,18 +321,32 @@ func (p *Pattern) lists() {
 	p.runList = make([]bool, len(t.Nodes))
 	p.bindsOn = make([]bool, len(t.Nodes))
 	p.runsOn = make([]bool, len(t.Nodes))
+	p.slotsOn = make([][]int32, len(t.Nodes))
 	t.Walk(func(n int32) bool {
 		p.runList[n] = p.isRunList(n)
 		binds, runs := false, false
+		var slots []int32
 		kids := t.Children(n)
 		for i := len(kids) - 1; i >= 0; i-- {
 			c := kids[i]
 			binds = binds || p.binds[c]
 			runs = runs || p.vars[c].is && p.vars[c].multi
-			p.bindsOn[c], p.runsOn[c] = binds, runs
+			slots = p.slotsIn(c, slots)
+			p.bindsOn[c], p.runsOn[c], p.slotsOn[c] = binds, runs, slices.Clip(slots)
 		}
 		return true
 	})
+}
+
+// slotsIn adds the slots of pattern node n's subtree to slots, once each.
+func (p *Pattern) slotsIn(n int32, slots []int32) []int32 {
+	if v := p.vars[n]; v.is && v.slot >= 0 && !slices.Contains(slots, v.slot) {
+		slots = append(slots, v.slot)
+	}
+	for _, c := range p.tree.Children(n) {
+		slots = p.slotsIn(c, slots)
+	}
+	return slots
 }
 
 // isRunList reports whether pattern node n is a list whose only tokens

@@ -44,7 +44,7 @@ func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error)
 		res Rewrites
 	)
 	report, err := eachFile(ctx, q, func(path string) {
-		fr, failure, parsed, large := rewriteFile(q, tmpl, lits, path)
+		fr, failure, parsed, large := rewriteFile(ctx, q, tmpl, lits, path)
 		mu.Lock()
 		defer mu.Unlock()
 		res.FilesScanned++
@@ -74,7 +74,7 @@ func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error)
 // rewriteFile returns the rewrite of one file, or nil when nothing in it
 // changes, and the file's failure to read or parse, if any; whether it
 // was parsed, and whether it is over the size limit and was not.
-func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
+func rewriteFile(ctx context.Context, q Query, tmpl *Template, lits [][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
 	rel := relSlash(q.Root, path)
 	info, err := os.Stat(path)
 	if err != nil {
@@ -102,7 +102,14 @@ func rewriteFile(q Query, tmpl *Template, lits [][]byte, path string) (*FileRewr
 	if len(tree.Errors) > 0 {
 		failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
-	rw := RewriteMatches(tree, q.Filters.Keep(tree, q.Pattern.Find(tree)), tmpl)
+	ms, err := q.Pattern.FindContext(ctx, tree)
+	if err == nil {
+		ms, err = q.Filters.KeepContext(ctx, tree, ms)
+	}
+	if err != nil {
+		return nil, failure, true, false // the walk ends with ctx's error
+	}
+	rw := RewriteMatches(tree, ms, tmpl)
 	if rw.Replacements == 0 || bytes.Equal(rw.Src, tree.Src) {
 		return nil, failure, true, false
 	}

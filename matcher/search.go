@@ -95,7 +95,7 @@ type Results struct {
 // Search walks q.Path in parallel and returns every match, sorted by file
 // and position. Files the literal prefilter rules out are never parsed.
 func Search(ctx context.Context, q Query) (*Results, error) {
-	s := &search{q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context), gate: newSizeGate(inFlightBytes)}
+	s := &search{ctx: ctx, q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context), gate: newSizeGate(inFlightBytes)}
 	var (
 		mu   sync.Mutex
 		out  []*fileResult
@@ -269,6 +269,7 @@ func (p *progress) report(final bool) {
 
 // A search is one Search's shared state.
 type search struct {
+	ctx  context.Context // the search's: a file's matching stops when it is done
 	q    Query
 	lits [][]byte
 	key  string // the language and pattern, for the cache
@@ -356,6 +357,9 @@ func (s *search) file(path string) *fileResult {
 	if containsAll(src, s.lits) {
 		s.match(r, rel, st, src)
 	}
+	if s.ctx.Err() != nil {
+		return r // perhaps matched in part: cache nothing
+	}
 	r.limit = s.q.Limit
 	if st != (stamp{}) && s.q.Cache != nil {
 		r.cached = true
@@ -374,7 +378,16 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 	if len(tree.Errors) > 0 {
 		r.failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
-	ms := s.q.Filters.Keep(tree, s.q.Pattern.Find(tree))
+	ms, err := s.q.Pattern.FindContext(s.ctx, tree)
+	if err == nil {
+		ms, err = s.q.Filters.KeepContext(s.ctx, tree, ms)
+	}
+	if err != nil {
+		if s.q.Cache == nil {
+			tree.Release()
+		}
+		return // cancelled: the walk ends with ctx's error, and nothing is cached
+	}
 	r.count = len(ms)
 	if s.q.Limit > 0 && len(ms) > s.q.Limit {
 		ms = ms[:s.q.Limit]
