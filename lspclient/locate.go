@@ -10,10 +10,12 @@ import (
 )
 
 // A SymbolPos is where a symbol stands: its byte offset in the file and
-// its LSP position.
+// its LSP position, and the position just after it (in the mapper's
+// encoding, as the server counts).
 type SymbolPos struct {
 	Offset int
 	Pos    Position
+	End    Position
 }
 
 // Locate finds symbol on the 1-based line: the first occurrence that is
@@ -36,7 +38,7 @@ func (m *Mapper) Locate(line int, symbol string) (SymbolPos, error) {
 		i += from
 		if boundary(text, i, i+len(symbol)) {
 			off, _ := m.Offset(Position{Line: line - 1})
-			return SymbolPos{Offset: off + i, Pos: m.Position(off + i)}, nil
+			return SymbolPos{Offset: off + i, Pos: m.Position(off + i), End: m.Position(off + i + len(symbol))}, nil
 		}
 		inside = true
 		from = i + 1

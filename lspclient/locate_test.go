@@ -15,7 +15,7 @@ func TestLocate(t *testing.T) {
 	}{
 		// greet inside xgreet is passed over; the position counts é as one
 		// UTF-16 unit, the offset as two bytes.
-		{3, "greet", SymbolPos{Offset: 33, Pos: Position{Line: 2, Character: 21}}, ""},
+		{3, "greet", SymbolPos{Offset: 33, Pos: Position{Line: 2, Character: 21}, End: Position{Line: 2, Character: 26}}, ""},
 		{3, "gree", SymbolPos{}, `symbol: "gree" stands on line 3 only inside longer identifiers; the identifiers there are func, é, xgreet, greet`},
 		{3, "nosuch", SymbolPos{}, `symbol: "nosuch" is not on line 3; the identifiers there are func, é, xgreet, greet`},
 		{3, "", SymbolPos{}, "symbol: required with a line; give the identifier as it is written on line 3 (one of func, é, xgreet, greet)"},

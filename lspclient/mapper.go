@@ -94,6 +94,17 @@ func (m *Mapper) units(b []byte) int {
 	return n
 }
 
+// Column returns the 1-based column of p in Unicode code points: the one
+// unit every result of agenttools shows, whatever the server counts in.
+// ok is false when p's line is past the end of the document.
+func (m *Mapper) Column(p Position) (col int, ok bool) {
+	off, err := m.Offset(p)
+	if err != nil {
+		return 0, false
+	}
+	return 1 + utf8.RuneCount(m.content[m.starts[p.Line]:off]), true
+}
+
 // Offset returns the byte offset of a position. A character past the end
 // of its line is the end of the line; a line past the end is an error.
 func (m *Mapper) Offset(p Position) (int, error) {

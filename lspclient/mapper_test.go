@@ -1,6 +1,9 @@
 package lspclient
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 func TestMapper(t *testing.T) {
 	// "é" is two bytes and one UTF-16 unit; "𝄞" four bytes and two units.
@@ -41,5 +44,22 @@ func TestMapper(t *testing.T) {
 	}
 	if got, _ := m.Offset(Position{Line: 0, Character: 99}); got != 2 {
 		t.Errorf("a character past the end of the line: %d, want 2", got)
+	}
+}
+
+// TestColumn: a position in either encoding is shown at the same column,
+// in code points, past a character of two UTF-16 units and one of two
+// bytes.
+func TestColumn(t *testing.T) {
+	content := []byte("a := \"😀é\" + b\n")
+	for _, enc := range []string{UTF8, UTF16} {
+		m := NewMapper(content, enc)
+		p := m.Position(bytes.Index(content, []byte("+ b")))
+		if col, ok := m.Column(p); !ok || col != 11 {
+			t.Errorf("%s: position %v is column %d (%v), want 11", enc, p, col, ok)
+		}
+	}
+	if _, ok := NewMapper(content, UTF16).Column(Position{Line: 5}); ok {
+		t.Errorf("a line past the end has a column")
 	}
 }

@@ -120,7 +120,7 @@ func rewriteFile(ctx context.Context, q Query, tmpl *Template, lits [][]byte, pa
 		case err != nil:
 			fr.Broken = err.Error()
 		case len(after.Errors) > 0:
-			fr.Broken = after.Errors[0].Error()
+			fr.Broken = after.ErrorText(after.Errors[0]) // its column in code points, as every column shown
 		}
 	}
 	return fr, failure, true, false

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/internal/argcheck"
 )
@@ -216,6 +217,9 @@ func noApprover(t *Tool) Result {
 func summarize(args json.RawMessage, max int) string {
 	s := string(args)
 	if len(s) > max {
+		for max > 0 && !utf8.RuneStart(s[max]) {
+			max-- // cut on a whole character
+		}
 		s = s[:max] + fmt.Sprintf("… (%d more bytes)", len(s)-max)
 	}
 	return s

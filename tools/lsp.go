@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/tool"
@@ -254,10 +253,8 @@ func (e *env) show(l lspclient.Location, encoding string) shownLocation {
 	if content, err := os.ReadFile(p); err == nil {
 		m := lspclient.NewMapper(content, encoding)
 		s.Text = strings.TrimSpace(string(m.Line(l.Range.Start.Line)))
-		if off, err := m.Offset(l.Range.Start); err == nil {
-			// Columns are shown in code points, whatever the server speaks.
-			lineStart, _ := m.Offset(lspclient.Position{Line: l.Range.Start.Line})
-			s.Column = 1 + utf8.RuneCount(content[lineStart:off])
+		if col, ok := m.Column(l.Range.Start); ok {
+			s.Column = col // in code points, whatever the server speaks
 		}
 	}
 	return s
@@ -301,9 +298,7 @@ func (e *env) codeActions(ctx context.Context, c *lspclient.Client, path string,
 			here = append(here, d)
 		}
 	}
-	end := sp.Pos
-	end.Character += len(a.Symbol) // a range over the symbol; servers are lenient about its end
-	actions, err := c.CodeActions(ctx, path, lspclient.Range{Start: sp.Pos, End: end}, here)
+	actions, err := c.CodeActions(ctx, path, lspclient.Range{Start: sp.Pos, End: sp.End}, here)
 	if err != nil {
 		return tool.Result{}, err
 	}
@@ -480,9 +475,8 @@ func showDiagnostic(file string, m *lspclient.Mapper, d lspclient.Diagnostic) sh
 	s := shownDiagnostic{File: file, Line: d.Range.Start.Line + 1, Column: d.Range.Start.Character + 1,
 		Severity: severityName(d.Severity), Code: d.CodeString(), Source: d.Source, Message: d.Message}
 	if m != nil {
-		if off, err := m.Offset(d.Range.Start); err == nil {
-			lineStart, _ := m.Offset(lspclient.Position{Line: d.Range.Start.Line})
-			s.Column = 1 + utf8.RuneCount(m.Bytes()[lineStart:off])
+		if col, ok := m.Column(d.Range.Start); ok {
+			s.Column = col
 		}
 	}
 	return s
