@@ -131,7 +131,10 @@ func TestCBadInput(t *testing.T) {
 		{name: "a trigraph in a string", src: "int a;\nchar *s = \"??/\", *t = \"what??!\";\n"},
 		{name: "100000 #define lines", src: macros.String()},
 		{name: "an X-macro table of 100000 lines", src: xtable.String()},
-		{name: "10000 nested #ifs", src: deepIf(10000, true)},
+		// Conditionals nested deeper than kit.MaxDepth are one error
+		// from the outermost #if to its #endif; with no #endif, they are
+		// lines, as one unclosed is.
+		{name: "10000 nested #ifs", src: deepIf(10000, true), line: 2002, msg: "nesting deeper than"},
 		{name: "10000 nested #ifs, unterminated", src: deepIf(10000, false)},
 		{name: "a #define of 1 MB", src: "#define BIG " + strings.Repeat("x + ", 1<<18) + "\nint a;\n"},
 		{name: "a #define of 1 MB on continued lines", src: "#define BIG \\\n" + strings.Repeat("x + \\\n", 1<<17) + "0\nint a;\n"},

@@ -855,7 +855,11 @@ func (p *parser) parameters() {
 }
 
 // typeName parses a type name: specifiers and an abstract declarator.
+// It counts a level: a type name's specifiers may hold type names
+// (typeof(typeof(…)), _Atomic(_Atomic(…)), API(API(…))).
 func (p *parser) typeName() {
+	p.Enter()
+	defer p.Leave()
 	m := p.B.Mark()
 	saved := p.wantType
 	p.wantType = true

@@ -1,7 +1,9 @@
 package c
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
@@ -76,6 +78,111 @@ func (p *parser) before() *line {
 		return &l
 	}
 	return nil
+}
+
+// topPending is pending at the top level, where no Attempt is: a
+// conditional nested deeper than kit.MaxDepth unwinds to here and is an
+// error (topConditional), returned.
+func (p *parser) topPending(item func(), stop func() bool) (errs grammars.ErrorList) {
+	for {
+		l, ok := p.nextPending()
+		if !ok {
+			return errs
+		}
+		switch p.lx.name(l) {
+		case "if", "ifdef", "ifndef":
+			if err := p.topConditional(l, item, stop); err != nil {
+				errs = append(errs, err)
+			}
+		case "elif", "elifdef", "elifndef", "else", "endif":
+			p.take(l, nPreprocDirective)
+		default:
+			p.directive(l)
+		}
+	}
+}
+
+// topConditional parses the conditional at line l at the top level.
+// When one nested in it is nested deeper than kit.MaxDepth, the whole
+// of it, from its #if to its #endif (to the end of the file when it has
+// none), is one ERROR node, passed over, and the error is returned: read
+// again from a line inside, it would fail again a level less deep, at a
+// cost that grows with the square of the depth.
+func (p *parser) topConditional(l line, item func(), stop func() bool) *grammars.Error {
+	s, mark, taken := p.Save(), p.B.Mark(), p.lx.taken
+	bail := catch(func() { p.ppConditional(l, item, stop) })
+	if bail == nil {
+		return nil
+	}
+	p.Restore(s, p.lx.resetAfter)
+	p.B.Truncate(mark)
+	p.lx.untake(taken)
+	lx := p.lx
+	start, end, after := lx.toks[l.start].Offset, uint32(len(lx.Src)), len(lx.toks)
+	last := lx.conditionals().lastDirective()
+	if sp := lx.splits(l); len(sp) > 0 && lx.name(sp[len(sp)-1]) == "endif" {
+		e := sp[len(sp)-1]
+		last, end, after = e.start, lx.toks[e.end].Offset, e.end+1
+	}
+	// The lines up to the last are the error's: nextPending looks on
+	// from the last line taken.
+	lx.taken = append(lx.taken, int32(last))
+	p.seek(after)
+	bail.Err.Span = grammars.Span{Start: start, End: end}
+	p.B.Leaf(nError, start, end)
+	return bail.Err
+}
+
+// tooDeep begins the message of a nesting deeper than kit.MaxDepth.
+const tooDeep = "nesting deeper than"
+
+// catch runs prod and returns the syntax error that unwound it, or nil.
+func catch(prod func()) (bail *kit.Bailout) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, isBail := r.(kit.Bailout)
+			if !isBail {
+				panic(r)
+			}
+			bail = &b
+		}
+	}()
+	prod()
+	return nil
+}
+
+// nestedTry is try for a conditional's branches, but input nested too
+// deep is not a reason to read the conditional flat: it unwinds on, raised
+// again once the recovery is done (see attempt).
+func (p *parser) nestedTry(prod func()) bool {
+	s, taken := p.Save(), p.lx.taken
+	bail := catch(prod)
+	switch {
+	case bail == nil:
+		return true
+	case strings.HasPrefix(bail.Err.Msg, tooDeep):
+		panic(*bail)
+	}
+	p.Restore(s, p.lx.resetAfter)
+	p.lx.untake(taken)
+	return false
+}
+
+// seek moves the parser to the first token from index i that is not
+// skipped, or to the end of the file.
+func (p *parser) seek(i int) {
+	for i < len(p.lx.toks) && p.lx.skip[i] {
+		i++
+	}
+	t := p.lx.eof
+	if i < len(p.lx.toks) {
+		t = p.lx.full(i)
+		p.lx.next = i + 1
+	} else {
+		p.lx.next = len(p.lx.toks)
+	}
+	p.Win.Reset(t)
+	p.Load()
 }
 
 // pending takes the directive lines before the current token as nodes,
@@ -159,11 +266,22 @@ func (p *parser) directive(l line) {
 
 // ppConditional parses #if … #endif at line l, with its branches as whole
 // items, or, when they are not, as its first branch only.
+//
+// A conditional counts a level, as its branches' items nest in it. One
+// nested deeper than kit.MaxDepth is an error that no conditional read
+// flat can mend: it unwinds past the conditionals and items around it
+// (nestedTry, attempt) to the top-level item or conditional it is in.
 func (p *parser) ppConditional(l line, item func(), stop func() bool) {
+	if p.Depth >= kit.MaxDepth {
+		t := &p.lx.toks[l.start]
+		panic(kit.Bailout{Err: &grammars.Error{Line: int(t.Line), Column: int(t.Column), Msg: fmt.Sprintf("%s %d levels", tooDeep, kit.MaxDepth)}})
+	}
+	p.Enter()
+	defer p.Leave()
 	m := p.B.Mark()
 	// A branch no C compiler takes (#if 0, #ifdef __cplusplus and its
 	// extern "C" {) is inactive at once, its text trivia.
-	ok := !p.flat[l.start] && !p.lx.isZero(l) && p.lx.balanced(l) && p.try(func() {
+	ok := !p.flat[l.start] && !p.lx.isZero(l) && p.lx.balanced(l) && p.nestedTry(func() {
 		p.take(l, nPreprocDirective)
 		branch := -1 // the mark of the open #elif or #else, if any
 		var kind grammars.Kind
@@ -254,60 +372,6 @@ func (p *parser) firstBranch(l line) {
 	p.reseek()
 }
 
-// splits returns the #elif, #else and #endif lines of the conditional at
-// l, nested conditionals passed over.
-func (lx *lexer) splits(l line) []line {
-	var out []line
-	depth := 0
-	for s := l.end; s < len(lx.toks); s++ {
-		if lx.toks[s].Kind != tDirective {
-			continue
-		}
-		d := lx.lineAt(s)
-		switch lx.name(d) {
-		case "if", "ifdef", "ifndef":
-			depth++
-		case "elif", "elifdef", "elifndef", "else":
-			if depth == 0 {
-				out = append(out, d)
-			}
-		case "endif":
-			if depth == 0 {
-				return append(out, d)
-			}
-			depth--
-		}
-		s = d.end
-	}
-	return out
-}
-
-// balanced reports whether every branch of the conditional at l closes
-// each bracket it opens: a branch that does not can hold no whole items,
-// so the conditional is flat without a try.
-func (lx *lexer) balanced(l line) bool {
-	splits := lx.splits(l)
-	if len(splits) == 0 {
-		return false // no #endif
-	}
-	from := l.end
-	for _, sp := range splits {
-		for i := from + 1; i < sp.start; i++ {
-			if lx.skip[i] {
-				continue
-			}
-			switch lx.toks[i].Kind {
-			case tLParen, tLBrack, tLBrace, tRParen, tRBrack, tRBrace:
-				if q := int(lx.partner[i]); q <= from || q >= sp.start {
-					return false
-				}
-			}
-		}
-		from = sp.end
-	}
-	return true
-}
-
 // isZero reports whether the conditional at l is false for a C
 // compiler whatever is defined: #if 0, #ifdef __cplusplus, and an #if
 // one of whose conjuncts is about __cplusplus (defined(__cplusplus),
@@ -337,58 +401,6 @@ func (lx *lexer) isZero(l line) bool {
 		}
 	case "ifdef":
 		return len(toks) == 1 && lx.text(&toks[0]) == "__cplusplus"
-	}
-	return false
-}
-
-// holdsCxx reports whether the first branch of the conditional at l
-// holds C++ that is no C: class N {, class N;, class M N : (a base),
-// namespace N {, namespace {, template <, extern "C++".
-func (lx *lexer) holdsCxx(l line) bool {
-	end := len(lx.toks)
-	if splits := lx.splits(l); len(splits) > 0 {
-		end = splits[0].start
-	}
-	kind := func(i int) grammars.Kind {
-		if i < end {
-			return lx.toks[i].Kind
-		}
-		return tEOF
-	}
-	for i := l.end + 1; i < end; i++ {
-		t := &lx.toks[i]
-		if t.Kind == tDirective {
-			i = lx.lineAt(i).end
-			continue
-		}
-		if t.Kind != tIdent && t.Kind != kwExtern {
-			continue
-		}
-		switch lx.text(t) {
-		case "class":
-			j := i + 1
-			if kind(j) == tIdent && kind(j+1) == tIdent {
-				j++ // class U_COMMON_API Name
-			}
-			if kind(j) == tIdent {
-				switch kind(j + 1) {
-				case tLBrace, tSemi, tColon:
-					return true
-				}
-			}
-		case "namespace":
-			if k := kind(i + 1); k == tLBrace || k == tIdent && (kind(i+2) == tLBrace || kind(i+2) == tAssign) {
-				return true
-			}
-		case "template":
-			if kind(i+1) == tLT {
-				return true
-			}
-		case "extern":
-			if kind(i+1) == tString && lx.text(&lx.toks[i+1]) == `"C++"` {
-				return true
-			}
-		}
 	}
 	return false
 }
@@ -495,43 +507,18 @@ func (p *parser) attempt(item func()) (l line, ok bool) {
 	s := p.Save()
 	taken := p.lx.taken
 	from := p.index()
-	var bail *kit.Bailout
-	func() {
-		defer func() {
-			if r := recover(); r != nil {
-				b, isBail := r.(kit.Bailout)
-				if !isBail {
-					panic(r)
-				}
-				bail = &b
-			}
-		}()
-		item()
-	}()
+	bail := catch(item)
 	if bail == nil {
 		return l, true
+	}
+	// Nothing read flat makes input nested too deep parse.
+	if strings.HasPrefix(bail.Err.Msg, tooDeep) {
+		panic(*bail)
 	}
 	if l, ok = p.conditionalBefore(from, bail.Err.Line); !ok {
 		panic(*bail)
 	}
 	p.Restore(s, p.lx.resetAfter)
 	p.lx.untake(taken)
-	return l, false
-}
-
-// conditionalBefore returns the first conditional from the token at index
-// from to line that is still read with all its branches.
-func (p *parser) conditionalBefore(from, last int) (l line, ok bool) {
-	lx := p.lx
-	for i := from; i < len(lx.toks) && int(lx.toks[i].Line) <= last; i++ {
-		if lx.toks[i].Kind != tDirective || p.flat[i] {
-			continue
-		}
-		d := lx.lineAt(i)
-		switch lx.name(d) {
-		case "if", "ifdef", "ifndef":
-			return d, true
-		}
-	}
 	return l, false
 }

@@ -42,6 +42,8 @@ type lexer struct {
 	// function-like macro's: a name the file makes a macro is no
 	// declaration's name or type where it stands before one.
 	defined map[string]bool
+	// conds is where the conditionals split, once the parser asked.
+	conds *condIndex
 }
 
 // lastTaken returns the index of the last directive line taken, or -1.

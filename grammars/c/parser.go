@@ -15,6 +15,12 @@ import (
 // statements, fields or enumerators goes on, the list's loop takes the
 // directive lines before its next token as nodes (pending); a line met
 // inside a declaration or a statement is trivia, as a comment is.
+//
+// Every production that recurses does so through one that counts a level
+// with Enter (statementAs, compound, list, declarator, typeName,
+// initializerList, assignment, unary, arguments, ppConditional), so input
+// nested past kit.MaxDepth is a syntax error, never a stack that grows
+// with the file.
 type parser struct {
 	kit.Parser
 	lx        *lexer
@@ -65,7 +71,11 @@ func found(t *kit.Token) string {
 func (p *parser) translationUnit() grammars.ErrorList {
 	var errs grammars.ErrorList
 	for {
-		p.pending(p.topItem, func() bool { return false }, false)
+		// Recover starts each item from depth 0, but the lines before it
+		// are read outside one: the levels of an item that failed are not
+		// theirs.
+		p.Depth = 0
+		errs = append(errs, p.topPending(p.topItem, func() bool { return false })...)
 		if p.Kind == tEOF {
 			break
 		}

@@ -11,6 +11,12 @@ import (
 // reads the lexer's tokens through a small window and builds tree nodes
 // directly, bottom-up. Looking further ahead than the window reads the
 // lexer's slice (tok, partnerOf).
+//
+// Every production that recurses does so through one that counts a level
+// with Enter (statement, block, members, exprWith, unary, arguments,
+// collection, element, stringLiteral, formalParameters, typeWith,
+// pattern), so input nested past kit.MaxDepth is a syntax error, never a
+// stack that grows with the file.
 type parser struct {
 	kit.Parser
 	lx        *lexer

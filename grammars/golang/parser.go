@@ -9,6 +9,13 @@ import (
 // and everything below them, on the kit's parser, which reads the
 // scanner's tokens through a small lookahead window and builds tree nodes
 // directly, bottom-up.
+//
+// Every production that recurses does so through one of the guarded
+// ones, stmt, block, parseType, unaryExpr and literalValue, whose Enter
+// counts a level, so input nested past kit.MaxDepth is a syntax error
+// and never a stack that grows with the file: an else-if chain goes
+// through stmt, a type in a type through parseType, an expression in an
+// expression through unaryExpr.
 type parser struct {
 	kit.Parser
 	exprLev int  // < 0: in a control clause, where { starts a block
@@ -673,7 +680,7 @@ func (p *parser) ifStmt() {
 	if p.Got(kwElse) {
 		switch p.Kind {
 		case kwIf:
-			p.ifStmt()
+			p.stmt() // through stmt's guard: each link of an else-if chain is a level
 		case opLBrace:
 			p.block()
 		default:

@@ -84,6 +84,10 @@ type fstr struct {
 	q        byte
 	end      int // offset of the closing quotes
 	line, ls int // line, and its start, of the offset being read
+	// depth is the nesting depth a field's parser starts from: the
+	// string's, and inside a format spec its field's, so that the fields
+	// of f"{a:{b:{…}}}" count a level each as nested f-strings do.
+	depth int
 }
 
 // fstring builds the current token, an f-string whose prefix is n bytes
@@ -92,7 +96,7 @@ func (p *parser) fstring(n int) {
 	t := p.Tok
 	start := int(t.Offset)
 	text := t.Text
-	f := fstr{p: p, src: p.sc.Src, q: text[n], line: int(t.Line), ls: start - int(t.Column) + 1}
+	f := fstr{p: p, src: p.sc.Src, q: text[n], line: int(t.Line), ls: start - int(t.Column) + 1, depth: p.Depth}
 	for _, c := range []byte(text[:n]) {
 		f.raw = f.raw || c|0x20 == 'r'
 	}
@@ -187,7 +191,7 @@ func (f *fstr) field(at int) int {
 		inField: true,
 	}
 	sub := newParser(sc, sc.Next(), b)
-	sub.Depth = f.p.Depth
+	sub.Depth = f.depth
 	sub.Enter()
 	if sub.Kind == kwYield {
 		sub.yieldExpr()
@@ -211,7 +215,10 @@ func (f *fstr) field(at int) int {
 		colon := int(sub.Tok.Offset)
 		sub.Leaf()
 		f.line, f.ls = sc.Line, sc.LineStart
+		outer := f.depth
+		f.depth = sub.Depth
 		end = f.parts(colon+1, true)
+		f.depth = outer
 		b.Close(sm, nFormatSpecifier, 0)
 	case opRBrace:
 		end = int(sub.Tok.Offset)

@@ -175,8 +175,11 @@ func (p *parser) sequencePattern(close, k grammars.Kind) {
 }
 
 // mappingPattern parses {key: p, …, **rest}; keys and values are
-// children of the pattern, as in tree-sitter-python.
+// children of the pattern, as in tree-sitter-python. It counts a level:
+// a key is read as a closed pattern, not through pattern, so {{{… would
+// otherwise nest without one.
 func (p *parser) mappingPattern() {
+	p.Enter()
 	m := p.B.Mark()
 	p.Leaf() // {
 	for p.Kind != opRBrace {
@@ -196,6 +199,7 @@ func (p *parser) mappingPattern() {
 	}
 	p.Expect(opRBrace)
 	p.B.Close(m, nDictPattern, 0)
+	p.Leave()
 }
 
 // classPattern parses the arguments of Name(p, …, key=p, …); m marks

@@ -11,6 +11,11 @@ import (
 // everything below them, on the kit's parser, which reads the scanner's
 // tokens through a small lookahead window and builds tree nodes
 // directly, bottom-up.
+//
+// Every production that recurses does so through one that counts a level
+// with Enter (suite, expr, primary, inversion, factor, power, assignment,
+// pattern, mappingPattern, an f-string's field), so input nested past
+// kit.MaxDepth is a syntax error, never a stack that grows with the file.
 type parser struct {
 	kit.Parser
 	sc     *scanner
