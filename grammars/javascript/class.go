@@ -240,6 +240,8 @@ func (p *parser) decorator() {
 // class parses a class declaration or expression from its abstract or
 // class keyword, from mark m where its decorators start.
 func (p *parser) class(m int, k grammars.Kind) {
+	p.Enter() // class extends class extends …
+	defer p.Leave()
 	if p.Kind == kwAbstract {
 		p.Leaf()
 	}

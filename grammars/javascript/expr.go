@@ -135,7 +135,7 @@ func (p *parser) arrowFunction(returnType bool) bool {
 			p.parenArrow(false, returnType)
 			return true
 		case triUnknown:
-			if p.speculate(specArrow, func() { p.parenArrow(true, returnType) }) {
+			if !p.notArrow() && p.speculate(specArrow, func() { p.parenArrow(true, returnType) }) {
 				return true
 			}
 		}
@@ -473,7 +473,7 @@ func (p *parser) newExpression() {
 	if p.Kind == tQDot {
 		p.Errorf("invalid optional chain from new expression")
 	}
-	if p.Kind == tLT && p.d.ts {
+	if p.Kind == tLT && p.d.ts && !p.failedBefore(memoTypeArgs) {
 		p.speculate(specTypeArgs, func() {
 			p.typeArguments()
 			if p.Kind != tLParen && !p.canFollowTypeArguments() {
@@ -568,6 +568,9 @@ func (p *parser) tryTypeArguments(m int, calls bool) bool {
 	case !startsType(k):
 		return false
 	}
+	if p.failedBefore(memoTypeArgs) {
+		return false
+	}
 	return p.speculate(specTypeArgs, func() {
 		p.typeArguments()
 		switch {
@@ -615,6 +618,7 @@ func (p *parser) memberName() {
 // arguments parses a call's arguments in parentheses.
 func (p *parser) arguments() {
 	p.Enter()
+	p.begin(memoArgs)
 	m := p.B.Mark()
 	p.Expect(tLParen)
 	p.withCtx(0, cNoIn, func() {
@@ -622,6 +626,7 @@ func (p *parser) arguments() {
 	})
 	p.Expect(tRParen)
 	p.B.Close(m, nArguments, 0)
+	p.end()
 	p.Leave()
 }
 
@@ -650,11 +655,13 @@ func (p *parser) primary() {
 		p.template()
 	case tLParen:
 		p.Enter()
+		p.begin(memoParen)
 		m := p.B.Mark()
 		p.Leaf()
 		p.withCtx(0, cNoIn, p.expression)
 		p.Expect(tRParen)
 		p.B.Close(m, nParenthesizedExpression, 0)
+		p.end()
 		p.Leave()
 	case tLBrack:
 		p.array()

@@ -33,19 +33,20 @@ type parser struct {
 	d       dialect
 	pattern bool
 	ctx     ctx
-	// failed remembers where a speculative parse failed, by offset and
-	// kind of speculation, so that none is tried twice at one place: an
-	// outer speculation that fails parses its inside again, and without
-	// this nested ones would cost exponential time.
-	failed map[uint32]uint8
+	// failed remembers where a speculative parse failed, and the
+	// productions its failure unwound, so that none is tried twice at
+	// one place in one context: an outer speculation that fails parses
+	// its inside again, and without this nested ones would cost
+	// exponential time, and type arguments tried at every < of a long
+	// list quadratic time (speculate.go).
+	failed map[memoKey]struct{}
+	spec   int       // speculations under way
+	open   []memoKey // productions begun inside them and not ended
+	// parens holds what scans for the ) that closes a ( found
+	// (arrowscan.go), by the ('s offset.
+	parens map[uint32]parenScan
+	scan   *lexer // the lexer those scans read with
 }
-
-// Kinds of speculation, for failed.
-const (
-	specArrow uint8 = 1 << iota
-	specTypeArgs
-	specInfer
-)
 
 // newParser returns a parser reading lx, building on b.
 func newParser(lx *lexer, d dialect, pattern bool, b *grammars.Builder) *parser {

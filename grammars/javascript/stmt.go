@@ -212,6 +212,8 @@ func (p *parser) isDeclaration() bool {
 // declaration parses a declaration that starts with a keyword, from mark
 // m (where its decorators start, if any).
 func (p *parser) declaration(m int) {
+	p.Enter() // declare declare …
+	defer p.Leave()
 	switch p.Kind {
 	case kwVar:
 		p.varDeclaration(m, nVariableDeclaration, true)

@@ -372,6 +372,7 @@ func (p *parser) importType() {
 // closes A<B<C>> is two tokens.
 func (p *parser) typeArguments() {
 	p.Enter()
+	p.begin(memoTypeArgs)
 	m := p.B.Mark()
 	p.Expect(tLT)
 	p.withCtx(0, cNoCondType, func() {
@@ -379,6 +380,7 @@ func (p *parser) typeArguments() {
 	})
 	p.Expect(tGT)
 	p.B.Close(m, nTypeArguments, 0)
+	p.end()
 	p.Leave()
 }
 
