@@ -14,12 +14,8 @@ import (
 // #ifs took minutes), as did each failed item's look for a conditional
 // before its error.
 type condIndex struct {
-	// dirs holds the index of each directive line's #, in order.
-	dirs []int32
-	// next holds, for each of dirs that opens or splits a conditional,
-	// the position in dirs of that conditional's next #elif, #else or
-	// #endif; -1 for the last, and for any other line.
-	next []int32
+	// dirs holds the directive lines, in order.
+	dirs []dirLine
 	// brackets holds the index of each bracket outside directive lines,
 	// in order.
 	brackets []int32
@@ -28,34 +24,51 @@ type condIndex struct {
 	cxx []cxxMark
 }
 
+// A dirLine is the directive line whose # is token at. For a line that
+// opens or splits a conditional, next is the position in dirs of that
+// conditional's next #elif, #else or #endif; it is -1 for the last, and
+// for any other line.
+type dirLine struct{ at, next int32 }
+
 // A cxxMark is C++ at token at, read up to token last.
 type cxxMark struct{ at, last int32 }
 
-// conditionals returns the file's condIndex, built on the first call.
+// conditionals returns the file's condIndex, built on the first call in
+// slices as long as it needs, a former lexer's where they are long
+// enough.
 func (lx *lexer) conditionals() *condIndex {
 	if lx.conds != nil {
 		return lx.conds
 	}
-	c := &condIndex{}
+	nd, nb := 0, 0
+	for i := range lx.toks {
+		switch lx.toks[i].Kind {
+		case tDirective:
+			nd++
+		case tLParen, tLBrack, tLBrace, tRParen, tRBrack, tRBrace:
+			nb++ // an upper bound: some are directives'
+		}
+	}
+	c := &lx.index
+	c.dirs, c.brackets, c.cxx = capped(c.dirs, nd), capped(c.brackets, nb), c.cxx[:0]
 	var open []int32 // the position in dirs of each open conditional's last line
 	for i := 0; i < len(lx.toks); i++ {
 		switch lx.toks[i].Kind {
 		case tDirective:
 			d := lx.lineAt(i)
 			pos := int32(len(c.dirs))
-			c.dirs = append(c.dirs, int32(i))
-			c.next = append(c.next, -1)
+			c.dirs = append(c.dirs, dirLine{int32(i), -1})
 			switch lx.name(d) {
 			case "if", "ifdef", "ifndef":
 				open = append(open, pos)
 			case "elif", "elifdef", "elifndef", "else":
 				if n := len(open); n > 0 {
-					c.next[open[n-1]] = pos
+					c.dirs[open[n-1]].next = pos
 					open[n-1] = pos
 				}
 			case "endif":
 				if n := len(open); n > 0 {
-					c.next[open[n-1]] = pos
+					c.dirs[open[n-1]].next = pos
 					open = open[:n-1]
 				}
 			}
@@ -72,18 +85,26 @@ func (lx *lexer) conditionals() *condIndex {
 	return c
 }
 
+// capped returns s empty, with room for n, reusing its array if it can.
+func capped[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, 0, n)
+	}
+	return s[:0]
+}
+
 // splits returns the #elif, #else and #endif lines of the conditional at
 // l, nested conditionals passed over; with no #endif, those up to the end
 // of the file.
 func (lx *lexer) splits(l line) []line {
 	c := lx.conditionals()
-	pos := sort.Search(len(c.dirs), func(j int) bool { return int(c.dirs[j]) >= l.start })
-	if pos == len(c.dirs) || int(c.dirs[pos]) != l.start {
+	pos := sort.Search(len(c.dirs), func(j int) bool { return int(c.dirs[j].at) >= l.start })
+	if pos == len(c.dirs) || int(c.dirs[pos].at) != l.start {
 		return nil
 	}
 	var out []line
-	for j := c.next[pos]; j >= 0; j = c.next[j] {
-		out = append(out, lx.lineAt(int(c.dirs[j])))
+	for j := c.dirs[pos].next; j >= 0; j = c.dirs[j].next {
+		out = append(out, lx.lineAt(int(c.dirs[j].at)))
 	}
 	return out
 }
@@ -119,8 +140,8 @@ func (lx *lexer) balanced(l line) bool {
 func (p *parser) conditionalBefore(from, last int) (l line, ok bool) {
 	lx := p.lx
 	c := lx.conditionals()
-	for j := sort.Search(len(c.dirs), func(j int) bool { return int(c.dirs[j]) >= from }); j < len(c.dirs); j++ {
-		i := int(c.dirs[j])
+	for j := sort.Search(len(c.dirs), func(j int) bool { return int(c.dirs[j].at) >= from }); j < len(c.dirs); j++ {
+		i := int(c.dirs[j].at)
 		if int(lx.toks[i].Line) > last {
 			break
 		}
@@ -142,7 +163,7 @@ func (c *condIndex) lastDirective() int {
 	if len(c.dirs) == 0 {
 		return -1
 	}
-	return int(c.dirs[len(c.dirs)-1])
+	return int(c.dirs[len(c.dirs)-1].at)
 }
 
 // holdsCxx reports whether the first branch of the conditional at l

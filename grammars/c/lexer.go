@@ -42,8 +42,10 @@ type lexer struct {
 	// function-like macro's: a name the file makes a macro is no
 	// declaration's name or type where it stands before one.
 	defined map[string]bool
-	// conds is where the conditionals split, once the parser asked.
+	// conds is where the conditionals split, once the parser asked; its
+	// slices are made from index's, a former lexer's.
 	conds *condIndex
+	index condIndex
 }
 
 // lastTaken returns the index of the last directive line taken, or -1.
@@ -91,7 +93,7 @@ func newLexer(src string, pattern bool) *lexer {
 	want := len(src)/6 + 16 // 8 bytes a token in sqlite3.c, 5 in gcc's torture tests
 	if b, ok := spare.Get().(*lexBufs); ok {
 		if cap(b.toks) >= want && cap(b.toks) <= 8*want+4096 {
-			lx.toks, lx.partner, lx.skip, lx.inactive = b.toks[:0], b.partner, b.skip, b.inactive
+			lx.toks, lx.partner, lx.skip, lx.inactive, lx.index = b.toks[:0], b.partner, b.skip, b.inactive, b.index
 		} else if cap(b.toks) > want {
 			spare.Put(b) // for a larger file
 		}
@@ -115,12 +117,13 @@ type lexBufs struct {
 	toks           []tok
 	partner        []int32
 	skip, inactive []bool
+	index          condIndex
 }
 
 // release gives the lexer's slices to the next lexer; lx is not used
 // after.
 func (lx *lexer) release() {
-	spare.Put(&lexBufs{toks: lx.toks, partner: lx.partner, skip: lx.skip, inactive: lx.inactive})
+	spare.Put(&lexBufs{toks: lx.toks, partner: lx.partner, skip: lx.skip, inactive: lx.inactive, index: lx.index})
 	*lx = lexer{}
 }
 
