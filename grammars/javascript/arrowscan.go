@@ -36,13 +36,18 @@ type opener struct {
 // when they are names only, <T> or <K, V>, and then a ( must follow
 // them: <T>x is a type assertion.
 func (p *parser) notArrow() bool {
+	if p.d.forget {
+		return false
+	}
 	i := 0
 	if p.Kind == kwAsync {
 		i = 1
 	}
 	if p.Peek(i) == tLT {
 		i++
-		for i < kit.Lookahead-3 && isIdent(p.Peek(i)) && p.Peek(i+1) == tComma {
+		// The names, their > and the ( after it must fit the window: at
+		// most Peek(kit.Lookahead-1).
+		for i+4 < kit.Lookahead && isIdent(p.Peek(i)) && p.Peek(i+1) == tComma {
 			i += 2
 		}
 		if !isIdent(p.Peek(i)) || p.Peek(i+1) != tGT {

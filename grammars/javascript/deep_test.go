@@ -1,6 +1,8 @@
 package javascript
 
 import (
+	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 
@@ -143,6 +145,8 @@ func TestSpeculationShapes(t *testing.T) {
 			map[string]int{"arrow_function": 2, "parenthesized_expression": 3}},
 		{"JSX text in a default", JavaScript, "x = (a = <p>don't (</p>) => 1;\ny = (a = <p>)</p>);\n",
 			map[string]int{"arrow_function": 1, "jsx_element": 2}},
+		{"generic async arrows", TypeScript, "x = async <A, B, C>(y);\nx = async <A, B, C>(y) => y;\nx = async <A, B, C, D>(y) => y;\nx = <A, B, C, D>(y) => y;\nx = <A>(<B>(y));\n",
+			map[string]int{"arrow_function": 3, "type_assertion": 2, "call_expression": 1}},
 		{"a return type", TypeScript, "x = (a = (b)): T => 1;\ny = c ? (a) : (b) => 1;\n",
 			map[string]int{"arrow_function": 2, "parenthesized_expression": 2}},
 	} {
@@ -165,5 +169,49 @@ func TestSpeculationShapes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSpeculationMemory: the memory of unwound productions and the scan
+// for an arrow's ) change no tree and no error: random nests of the
+// constructs that speculate parse the same with them and without.
+func TestSpeculationMemory(t *testing.T) {
+	frags := []string{
+		"(a = X)", "(a, X)", "(X) => 1", "(a = X) => X", "async (a = X)", "async (X) => 1",
+		"f<a>(X)", "a < b, X", "a < b > (X)", "<T>(X)", "<T>(a = X) => 1", "<T,>(X) => 1",
+		"`${X}`", "X / 2", "/)/", "[X]", "({a = X})", "({a: X}) => 1", "([a], [b] = X)",
+		"c ? (X) : (a) => X", "(a = (b)): T => X", "<p>(</p>", "<p>{X}</p>", "new C<a>(X)",
+		"a", "1", "f(X, X)", "(a) \n=> X", "{a: X}", "a < (X)",
+	}
+	langs := []struct {
+		l *grammars.Language
+		d dialect
+	}{{JavaScript, dialect{jsx: true}}, {TypeScript, dialect{ts: true, casts: true}}, {TSX, dialect{ts: true, jsx: true}}}
+	r := rand.New(rand.NewSource(1))
+	var gen func(depth int) string
+	gen = func(depth int) string {
+		f := frags[r.Intn(len(frags))]
+		if depth == 0 {
+			return strings.ReplaceAll(f, "X", "x")
+		}
+		var b strings.Builder
+		for _, part := range strings.SplitAfter(f, "X") {
+			if cut, ok := strings.CutSuffix(part, "X"); ok {
+				b.WriteString(cut + gen(depth-1))
+			} else {
+				b.WriteString(part)
+			}
+		}
+		return b.String()
+	}
+	for i := 0; i < 2000; i++ {
+		src := []byte("x = " + gen(1+r.Intn(6)) + ";\n")
+		for _, lang := range langs {
+			want := parse(lang.l, dialect{ts: lang.d.ts, casts: lang.d.casts, jsx: lang.d.jsx, forget: true}, src, false, false)
+			got := parse(lang.l, lang.d, src, false, false)
+			if w, g := want.Sexp(want.Root), got.Sexp(got.Root); w != g || fmt.Sprint(want.Errors) != fmt.Sprint(got.Errors) {
+				t.Fatalf("%s %q:\nwith the memory %s %v\nwithout it      %s %v", lang.l.ID, src, g, got.Errors, w, want.Errors)
+			}
+		}
 	}
 }

@@ -10,6 +10,10 @@ type dialect struct {
 	ts    bool // type arguments in expressions: f<T>(x), a<b>
 	casts bool // <T>x type assertions (TypeScript without JSX)
 	jsx   bool
+	// forget turns off what keeps speculation linear beyond remembering
+	// where a speculation itself failed (speculate.go, arrowscan.go), so
+	// that tests can check it changes no tree.
+	forget bool
 }
 
 // ctx holds the flags of the context the parser is in.

@@ -101,7 +101,7 @@ func (p *parser) speculate(kind uint8, prod func()) bool {
 // fails again at once, and otherwise it is open until end. Outside a
 // speculation it costs nothing.
 func (p *parser) begin(k uint8) {
-	if p.spec == 0 {
+	if p.spec == 0 || p.d.forget {
 		return
 	}
 	key := p.key(k)
@@ -115,13 +115,16 @@ func (p *parser) begin(k uint8) {
 // current token in this context, so that begin would fail it at once
 // inside a speculation: a speculation that starts with it need not start.
 func (p *parser) failedBefore(k uint8) bool {
+	if p.d.forget {
+		return false
+	}
 	_, ok := p.failed[p.key(k)]
 	return ok
 }
 
 // end ends the production begun last.
 func (p *parser) end() {
-	if p.spec > 0 {
+	if p.spec > 0 && !p.d.forget {
 		p.open = p.open[:len(p.open)-1]
 	}
 }
