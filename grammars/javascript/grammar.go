@@ -12,8 +12,10 @@
 // leaves; comments are trivia. Where TypeScript's grammar is ambiguous
 // (an arrow function or a parenthesized expression, type arguments or a
 // comparison) the parser decides as TypeScript does, speculating where
-// TypeScript does, and remembers where a speculation failed so that
-// parsing stays linear.
+// TypeScript does, and remembers where a speculation failed, and what
+// its failure unwound, so that parsing stays linear. Every recursive
+// production goes through kit's depth guard: input nested past
+// kit.MaxDepth is an error, never a stack overflow.
 package javascript
 
 import (
@@ -50,6 +52,9 @@ func newLanguage(id string, aliases, exts []string, d dialect, sc []grammars.Sca
 		Scaffolds:  sc,
 		MaxSize:    MaxFileSize,
 		Blocks:     []string{"statement_block", "program", "switch_case", "switch_default", "class_static_block"},
+		// Promise<$T> means the type far more often than the
+		// instantiation expression: both are searched.
+		TypeReadings: []string{"instantiation_expression"},
 		Forms: []grammars.Form{
 			{Keyword: "function", Pattern: "function $F($$$P) { $$$B }"},
 			{Keyword: "async", Pattern: "async function $F($$$P) { $$$B }"},
