@@ -59,6 +59,13 @@ type Language struct {
 	// binds a name only, never a production: in C's struct $S, where an
 	// untagged struct { … } holds its body.
 	Names []string
+	// TypeReadings names the kinds of node that a pattern's first reading
+	// may be which are searched as a type too, when the language's "type"
+	// scaffold reads the same fragment as another kind: TypeScript's
+	// Promise<$T> is an instantiation expression and a type. Another
+	// fragment with a type reading ([...$X], ($$$P) => $B) is searched in
+	// its first reading only, and a search says the other was left out.
+	TypeReadings []string
 	// Forms are the complete forms of the constructs an agent tends to
 	// write half of (func $F, def $F), by the keyword they start with:
 	// what a pattern that starts with it and does not parse should be.

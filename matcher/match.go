@@ -43,6 +43,42 @@ const checkEvery = 1 << 12
 // FindContext is Find, until ctx is done: then it returns the matches so
 // far and ctx's error.
 func (p *Pattern) FindContext(ctx context.Context, t *grammars.Tree) ([]Match, error) {
+	ms, err := p.find(ctx, t)
+	for _, a := range p.alts {
+		if err != nil {
+			break
+		}
+		var more []Match
+		more, err = a.find(ctx, t)
+		ms = mergeReadings(t, ms, more)
+	}
+	return ms, err
+}
+
+// mergeReadings adds to ms the matches of another reading at nodes ms
+// does not match, keeping file order (a parent before its children).
+func mergeReadings(t *grammars.Tree, ms, more []Match) []Match {
+	if len(more) == 0 {
+		return ms
+	}
+	seen := make(map[int32]bool, len(ms))
+	for _, m := range ms {
+		seen[m.Node] = true
+	}
+	for _, m := range more {
+		if !seen[m.Node] {
+			ms = append(ms, m)
+		}
+	}
+	slices.SortStableFunc(ms, func(a, b Match) int {
+		x, y := a.Span(t), b.Span(t)
+		return cmp.Or(cmp.Compare(x.Start, y.Start), cmp.Compare(y.End, x.End))
+	})
+	return ms
+}
+
+// find is FindContext for one reading.
+func (p *Pattern) find(ctx context.Context, t *grammars.Tree) ([]Match, error) {
 	if len(t.Nodes) == 0 {
 		return nil, nil
 	}

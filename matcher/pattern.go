@@ -27,6 +27,14 @@ type Pattern struct {
 	// (root's kind and the language's Blocks), by kind.
 	seq    []int32
 	blocks []bool
+	// alts are the pattern's other readings: the same fragment read in a
+	// later scaffold whose node is of another kind (a type where the
+	// first reading is an expression: Promise<$T>). Find matches every
+	// reading.
+	alts []*Pattern
+	// leftOut names the readings the fragment has that Find does not
+	// search (see otherReadings).
+	leftOut []string
 
 	// Per node, worked out once by Compile, as matching asks at each step.
 	binds   []bool   // its subtree has a named metavariable
@@ -118,7 +126,9 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 		}
 		start, end := leafBounds(t, uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body)))
 		if n := innermost(t, start, end); n != grammars.NoNode {
-			return newPattern(frag, sc.Name, t, n), nil
+			p := newPattern(frag, sc.Name, t, n)
+			p.otherReadings(l, inside)
+			return p, nil
 		}
 		if parent, run := spanningRun(t, start, end); run != nil {
 			p := newPattern(frag, sc.Name, t, parent)
@@ -142,6 +152,68 @@ func checkSize(s string) error {
 		return fmt.Errorf("it is %d bytes, over the %d KiB a pattern or a rewrite may take; give a shorter fragment", len(s), MaxPatternSize>>10)
 	}
 	return nil
+}
+
+// readingScaffold names the scaffold whose reading a fragment also gets
+// when an earlier one accepted it as another kind of node: a fragment
+// that is an expression and a type (Promise<$T>, Vec<$T>, map[$K]$V) is
+// searched as both. Other later scaffolds are not tried: dispose(x) at
+// Dart's top level is a function's signature, not what was meant.
+const readingScaffold = "type"
+
+// otherReadings looks for the type reading of p's fragment: a later
+// "type" scaffold of the language that reads it as one node of another
+// kind. Where p's own node is of a kind the language lists in
+// TypeReadings, that reading is searched too (p.alts); otherwise it is
+// left out, and p says so (p.leftOut), so that a search never claims it
+// left nothing out.
+func (p *Pattern) otherReadings(l *grammars.Language, inside []bool) {
+	frag, kind := p.Source, p.tree.Nodes[p.root].Kind
+	if p.seq != nil {
+		return
+	}
+	after := false
+	for _, sc := range l.Scaffolds {
+		if sc.Name == p.Context {
+			after = true
+			continue
+		}
+		if !after || sc.Name != readingScaffold || !strings.HasPrefix(frag, sc.Lead) {
+			continue
+		}
+		body := indent(frag, sc.Indent, inside)
+		t, err := l.ParsePattern([]byte(sc.Prefix + body + sc.Suffix))
+		if err != nil || len(t.Errors) > 0 {
+			return
+		}
+		start, end := leafBounds(t, uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body)))
+		n := innermost(t, start, end)
+		if n == grammars.NoNode || t.Nodes[n].Kind == kind {
+			return
+		}
+		if slices.Contains(l.TypeReadings, p.tree.KindName(p.root)) {
+			p.alts = append(p.alts, newPattern(frag, sc.Name, t, n))
+		} else {
+			p.leftOut = append(p.leftOut, sc.Name)
+		}
+		return
+	}
+}
+
+// LeftOut names the readings of the fragment that Find does not search:
+// a type reading of a fragment whose first reading is an expression of a
+// kind the language does not list in TypeReadings.
+func (p *Pattern) LeftOut() []string { return p.leftOut }
+
+// Readings names the scaffolds whose readings of the fragment Find
+// matches: the first that accepted it, then any other (see
+// otherReadings).
+func (p *Pattern) Readings() []string {
+	out := []string{p.Context}
+	for _, a := range p.alts {
+		out = append(out, a.Context)
+	}
+	return out
 }
 
 // dedent drops the blank lines around a fragment, trailing white space,

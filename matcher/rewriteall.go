@@ -27,10 +27,12 @@ type Rewrites struct {
 	Files         []FileRewrite // the files that change, sorted by path
 	FilesScanned  int
 	FilesParsed   int
-	ParseFailures []Failure // files that did not parse cleanly before the rewrite
-	Skipped       []Skipped // folders left out by rule
-	TooLarge      []string  // files over the language's size limit
-	Literals      []string  // as in Results
+	ParseFailures []Failure           // files that did not parse cleanly before the rewrite
+	Skipped       []Skipped           // folders left out by rule
+	TooLarge      []string            // files over the language's size limit
+	Literals      []string            // as in Results
+	Readings      map[string][]string // as in Results
+	LeftOut       map[string][]string // as in Results
 }
 
 // RewriteAll computes the rewrite of every file under q.Path that has a

@@ -79,6 +79,7 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 			continue // no files of this language here
 		}
 		langs = append(langs, q.Lang.ID)
+		noteReadings(q, &all.Readings, &all.LeftOut)
 		if len(all.Matches) == 0 && len(r.Matches) > 0 {
 			all.Matches = r.Matches // no copy of a search's many matches
 		} else {
@@ -126,6 +127,7 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 			continue
 		}
 		langs = append(langs, q.Lang.ID)
+		noteReadings(q, &all.Readings, &all.LeftOut)
 		all.Files = append(all.Files, r.Files...)
 		all.FilesScanned += r.FilesScanned
 		all.FilesParsed += r.FilesParsed

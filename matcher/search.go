@@ -90,6 +90,27 @@ type Results struct {
 	// Literals are the words every match holds, of the pattern of the
 	// first language a Scope searched with.
 	Literals []string
+	// Readings names, by language, the readings searched where the
+	// pattern has more than one (an expression and a type); LeftOut, the
+	// readings it has that were not searched.
+	Readings, LeftOut map[string][]string
+}
+
+// noteReadings records q's pattern's readings, when it has several, and
+// those left out.
+func noteReadings(q Query, readings, leftOut *map[string][]string) {
+	note := func(m *map[string][]string, rs []string) {
+		if *m == nil {
+			*m = map[string][]string{}
+		}
+		(*m)[q.Lang.ID] = rs
+	}
+	if rs := q.Pattern.Readings(); len(rs) > 1 {
+		note(readings, rs)
+	}
+	if lo := q.Pattern.LeftOut(); len(lo) > 0 {
+		note(leftOut, lo)
+	}
 }
 
 // Search walks q.Path in parallel and returns every match, sorted by file

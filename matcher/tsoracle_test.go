@@ -128,6 +128,9 @@ func tsOracleCases() []tsOracleCase {
 		// TypeScript's expressions.
 		{"$X as $T", "asType", tsOnly}, // not as const: const is a keyword
 		{"$X as const", "asConst", tsOnly},
+		// A type and an expression: both readings are searched.
+		{"Promise<$T>", "promiseType", tsOnly},
+		{"Map<$K, $V>", "mapType", tsOnly},
 		{"$X satisfies $T", "satisfies", tsOnly},
 		{"$X!", "nonNull", tsOnly},
 		// Functions.

@@ -162,6 +162,8 @@ type astEditResult struct {
 	SkippedDirs   []matcher.Skipped `json:"skipped_folders"`
 	TooLarge      []string          `json:"too_large"`
 	literals      []string
+	readings      map[string][]string
+	leftOut       map[string][]string
 	pattern       string
 }
 
@@ -179,7 +181,7 @@ func (e *env) astEdit(ctx context.Context, a astEditArgs) (tool.Result, error) {
 		return scopeError("ast_edit", err)
 	}
 	res := astEditResult{Files: []editFile{}, FilesScanned: rw.FilesScanned, FilesParsed: rw.FilesParsed, ParseFailures: rw.ParseFailures,
-		Languages: langs, Rejected: rejected.Reasons(), SkippedDirs: rw.Skipped, TooLarge: rw.TooLarge, literals: rw.Literals, pattern: a.Pattern}
+		Languages: langs, Rejected: rejected.Reasons(), SkippedDirs: rw.Skipped, TooLarge: rw.TooLarge, literals: rw.Literals, readings: rw.Readings, leftOut: rw.LeftOut, pattern: a.Pattern}
 	rewrites := rw.Files
 	if len(rewrites) == 0 {
 		r := tool.Text(noEditText(res))
@@ -220,7 +222,7 @@ func noEditText(r astEditResult) string {
 }
 
 func (r astEditResult) footer() string {
-	return footer(r.pattern, r.Languages, r.Replacements+r.Skipped, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.SkippedDirs, r.TooLarge, r.literals)
+	return footer(r.pattern, r.Languages, r.readings, r.leftOut, r.Replacements+r.Skipped, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.SkippedDirs, r.TooLarge, r.literals)
 }
 
 // proposalText is what the model reads of a staged edit: the counts, the

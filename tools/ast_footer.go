@@ -22,11 +22,18 @@ var skipReasons = []struct{ reason, words string }{
 // footer is the line every ast_grep and ast_edit result ends with: what
 // was searched and what was not. With no match, it says which of what was
 // left out could explain that.
-func footer(pattern string, langs []string, total, scanned, parsed, failed int, skipped []matcher.Skipped, tooLarge, words []string) string {
+func footer(pattern string, langs []string, readings, leftOut map[string][]string, total, scanned, parsed, failed int, skipped []matcher.Skipped, tooLarge, words []string) string {
 	if len(langs) == 0 {
 		return "No matches: no files of a bundled language here."
 	}
-	counts := fmt.Sprintf("%s: %d file%s scanned, %d parsed, %d skipped by the prefilter", strings.Join(langs, ", "), scanned, plural(scanned), parsed, scanned-parsed)
+	named := make([]string, len(langs))
+	for i, l := range langs {
+		named[i] = l
+		if rs := readings[l]; len(rs) > 1 {
+			named[i] = fmt.Sprintf("%s (the pattern read as %s)", l, orList(rs))
+		}
+	}
+	counts := fmt.Sprintf("%s: %d file%s scanned, %d parsed, %d skipped by the prefilter", strings.Join(named, ", "), scanned, plural(scanned), parsed, scanned-parsed)
 	var out []string
 	if dirs := skippedText(skipped); dirs != "" {
 		out = append(out, "folders not searched: "+dirs+" (give one as path to search it)")
@@ -48,6 +55,11 @@ func footer(pattern string, langs []string, total, scanned, parsed, failed int, 
 		why = append(why, fmt.Sprintf("%d file%s that did not parse cleanly (their other declarations were searched)", failed, plural(failed)))
 	}
 	why = append(why, out...)
+	for _, l := range langs {
+		if lo := leftOut[l]; len(lo) > 0 {
+			why = append(why, fmt.Sprintf("in %s the pattern also reads as a %s, which was not searched (to find it as one, write it where only a %s stands, as in a variable's declared %s)", l, lo[0], lo[0], lo[0]))
+		}
+	}
 	if m := lowerVar.FindString(pattern); m != "" {
 		why = append(why, fmt.Sprintf("%s is ordinary code, not a metavariable (those are upper-case: %s)", m, strings.ToUpper(m)))
 	}
@@ -55,6 +67,14 @@ func footer(pattern string, langs []string, total, scanned, parsed, failed int, 
 		return "No matches in " + counts + "; nothing was left out, so no code here matches."
 	}
 	return "No matches in " + counts + ". Could explain it: " + strings.Join(why, "; ") + "."
+}
+
+// orList joins words as "a, b and c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // literalNoun names what the prefilter looked for: the pattern's words,

@@ -33,17 +33,19 @@ type astGrepArgs struct {
 }
 
 type astGrepResult struct {
-	Matches       []matcher.Found   `json:"matches"`
-	Total         int               `json:"total"`
-	Truncated     bool              `json:"truncated"`
-	FilesScanned  int               `json:"files_scanned"`
-	FilesParsed   int               `json:"files_parsed"`
-	ParseFailures []matcher.Failure `json:"parse_failures"`
-	Languages     []string          `json:"languages"`
-	Rejected      map[string]string `json:"rejected,omitempty"` // language: why it could not parse the pattern
-	Skipped       []matcher.Skipped `json:"skipped_folders"`    // folders left out by rule
-	TooLarge      []string          `json:"too_large"`          // files over the size limit, not parsed
-	literals      []string          // the words every match holds, for the footer
+	Matches       []matcher.Found     `json:"matches"`
+	Total         int                 `json:"total"`
+	Truncated     bool                `json:"truncated"`
+	FilesScanned  int                 `json:"files_scanned"`
+	FilesParsed   int                 `json:"files_parsed"`
+	ParseFailures []matcher.Failure   `json:"parse_failures"`
+	Languages     []string            `json:"languages"`
+	Rejected      map[string]string   `json:"rejected,omitempty"` // language: why it could not parse the pattern
+	Skipped       []matcher.Skipped   `json:"skipped_folders"`    // folders left out by rule
+	TooLarge      []string            `json:"too_large"`          // files over the size limit, not parsed
+	literals      []string            // the words every match holds, for the footer
+	readings      map[string][]string // the readings of the pattern, by language, where it has several
+	leftOut       map[string][]string // its readings not searched, by language
 	pattern       string
 }
 
@@ -70,7 +72,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
 	res := astGrepResult{Matches: found.Matches, Total: found.Total, Truncated: found.Total > len(found.Matches),
 		FilesScanned: found.FilesScanned, FilesParsed: found.FilesParsed, ParseFailures: found.ParseFailures,
 		Languages: langs, Rejected: rejected.Reasons(), Skipped: found.Skipped, TooLarge: found.TooLarge,
-		literals: found.Literals, pattern: a.Pattern}
+		literals: found.Literals, readings: found.Readings, leftOut: found.LeftOut, pattern: a.Pattern}
 	// The text is written when it is read: with every match of a large
 	// tree kept, it is megabytes, and the structured result holds the
 	// same matches.
@@ -185,7 +187,7 @@ func writeMatches(w io.Writer, r astGrepResult, context int) {
 		writeFailures(&t, r.ParseFailures, "matches in their other declarations still count")
 	}
 	t.WriteString("\n")
-	t.WriteString(footer(r.pattern, r.Languages, r.Total, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.Skipped, r.TooLarge, r.literals))
+	t.WriteString(footer(r.pattern, r.Languages, r.readings, r.leftOut, r.Total, r.FilesScanned, r.FilesParsed, len(r.ParseFailures), r.Skipped, r.TooLarge, r.literals))
 	tail := t.String()
 	if len(r.Matches) == 0 {
 		tail = strings.TrimLeft(tail, "\n") // the text starts with what there is

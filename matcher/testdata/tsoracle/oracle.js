@@ -302,6 +302,17 @@ function isAssignmentTarget(n) {
   }
 }
 
+// generic reports whether n is name with count type arguments: a type
+// reference, or an expression with type arguments (an instantiation
+// expression, or a class's heritage).
+function generic(n, name, count) {
+  const args = n.typeArguments;
+  if (args === undefined || args.length !== count) return false;
+  if (n.kind === K.TypeReference) return isIdent(n.typeName, name);
+  if (n.kind === K.ExpressionWithTypeArguments) return isIdent(n.expression, name);
+  return false;
+}
+
 function templateText(lit) {
   return lit.rawText !== undefined ? lit.rawText : lit.text;
 }
@@ -375,6 +386,8 @@ const predicates = {
   asType: (n) => n.kind === K.AsExpression && !ts.isConstTypeReference(n.type), // $X as $T
   asConst: (n) => n.kind === K.AsExpression && ts.isConstTypeReference(n.type), // $X as const
   satisfies: (n) => n.kind === K.SatisfiesExpression, // $X satisfies $T
+  promiseType: (n) => generic(n, "Promise", 1), // Promise<$T>
+  mapType: (n) => generic(n, "Map", 2), // Map<$K, $V>
   nonNull: (n) => n.kind === K.NonNullExpression, // $X!
 
   // Functions.
