@@ -99,3 +99,32 @@ func TestRewriteStatements(t *testing.T) {
 		})
 	}
 }
+
+// TestSequenceRuns: a pattern of statements with a run between them
+// (a(); $$$X b();) finds the run in every language, Dart and Rust
+// included, where a bare $$$X needs no ;.
+func TestSequenceRuns(t *testing.T) {
+	for _, tc := range []struct {
+		file, src, pattern string
+	}{
+		{"a.c", "void f(void) { a(); c(); d(); b(); }\n", "a();\n$$$X\nb();"},
+		{"a.dart", "void f() { a(); c(); d(); b(); }\n", "a();\n$$$X\nb();"},
+		{"a.rs", "fn f() { a(); c(); d(); b(); }\n", "a();\n$$$X\nb();"},
+		{"a.js", "function f() { a(); c(); d(); b(); }\n", "a();\n$$$X\nb();"},
+		{"a.ts", "function f(): void { a(); c(); d(); b(); }\n", "a();\n$$$X\nb();"},
+		{"a.go", "package p\n\nfunc f() {\n\ta()\n\tc()\n\td()\n\tb()\n}\n", "a()\n$$$X\nb()"},
+		{"a.py", "def f():\n    a()\n    c()\n    d()\n    b()\n", "a()\n$$$X\nb()"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			d, _ := editRun(t, map[string]string{tc.file: tc.src})
+			res := call(t, d, "ast_grep", map[string]any{"pattern": tc.pattern, "path": tc.file})
+			if res.IsError {
+				t.Fatal(res.TextContent())
+			}
+			ms := res.Structured.(astGrepResult).Matches
+			if len(ms) != 1 || len(ms[0].MultiCaptures) != 1 || ms[0].MultiCaptures[0].Name != "X" || len(ms[0].MultiCaptures[0].Texts) != 2 {
+				t.Errorf("%q: %d matches, want one whose $$$X holds c() and d(): %s", tc.pattern, len(ms), res.TextContent())
+			}
+		})
+	}
+}

@@ -1,6 +1,10 @@
 package dart
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // Statements.
 
@@ -116,6 +120,16 @@ func (p *parser) statement() {
 			return
 		}
 	case tIdent:
+		if p.inPattern && strings.HasPrefix(p.Tok.Text, "$$$") && p.Peek(1) != tDot && p.Peek(1) != tLParen {
+			// A run of statements in a pattern (a(); $$$X b();) stands
+			// for statements that end themselves: its ; may be left out.
+			p.Leaf()
+			if p.Kind == tSemi {
+				p.Next()
+			}
+			p.B.Close(m, nExpressionStatement, 0)
+			return
+		}
 		if p.identStatement(m) {
 			return
 		}

@@ -1,6 +1,11 @@
 package rust
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"slices"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // Statements.
 
@@ -52,6 +57,9 @@ func (p *parser) statement() {
 		return
 	}
 	e := p.B.Mark()
+	// A run of statements in a pattern (a(); $$$X b();) stands for
+	// statements that end themselves: its ; may be left out.
+	run := p.inPattern && p.Kind == tIdent && strings.HasPrefix(p.Tok.Text, "$$$") && !slices.Contains([]grammars.Kind{tDot, tLParen, tPathSep, tNot, tQuestion, tLBrack}, p.Peek(1))
 	blockLike := p.exprStatementStart()
 	if blockLike {
 		p.blockLikeExpr()
@@ -74,7 +82,7 @@ func (p *parser) statement() {
 			p.B.Close(m, nExpressionStatement, 0)
 		}
 		// The block's value, with no statement around it.
-	case blockLike:
+	case blockLike, run:
 		p.B.Close(m, nExpressionStatement, 0)
 	default:
 		p.ErrorExpected("';' or '}'")
