@@ -66,6 +66,12 @@ type Language struct {
 	// fragment with a type reading ([...$X], ($$$P) => $B) is searched in
 	// its first reading only, and a search says the other was left out.
 	TypeReadings []string
+	// Abstract maps the kind of an abstract declarator, which a type
+	// written alone has (C's struct $S *), to the kind of declarator that
+	// names something: a pattern's abstract declarator matches a named
+	// one of the same shape, its name aside, so the type struct $S * finds
+	// the parameter struct foo *p.
+	Abstract map[string]string
 	// Forms are the complete forms of the constructs an agent tends to
 	// write half of (func $F, def $F), by the keyword they start with:
 	// what a pattern that starts with it and does not parse should be.

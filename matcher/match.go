@@ -290,6 +290,9 @@ func (m *matcher) node(pn, tn int32) bool {
 		if m.pat.braced != nil && m.pat.braced[pn] && m.braces(pn, tn) {
 			return true
 		}
+		if c, ok := m.pat.named[pk.Kind]; ok && c == tk.Kind {
+			return m.seq(m.p.Children(pn), m.unnamed(tn))
+		}
 		// A list of one element is no node of its own (return x has no
 		// expression list), but a pattern's list with a $$$ run in it may
 		// stand for one: return $$$R, err matches return err.
@@ -299,6 +302,21 @@ func (m *matcher) node(pn, tn int32) bool {
 		return pk.Count == tk.Count && bytes.Equal(m.p.Src[pk.Start:pk.End], m.t.Src[tk.Start:tk.End])
 	}
 	return m.seq(m.p.Children(pn), m.t.Children(tn))
+}
+
+// unnamed returns the children of declarator tn without the name it
+// declares, for an abstract declarator of a pattern to match: the type
+// struct $S * matches the parameter struct foo *p.
+func (m *matcher) unnamed(tn int32) []int32 {
+	kids := m.t.Children(tn)
+	out := make([]int32, 0, len(kids))
+	for _, k := range kids {
+		if m.t.Nodes[k].Count == 0 && m.t.KindName(k) == "identifier" {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 // braces matches a body written with braces against one written

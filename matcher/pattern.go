@@ -54,6 +54,9 @@ type Pattern struct {
 	// that block's kind.
 	braced     []bool
 	bracesKind grammars.Kind
+	// named: by the kind of an abstract declarator, the kind of the
+	// declarator with a name it matches (grammars.Language.Abstract).
+	named map[grammars.Kind]grammars.Kind
 }
 
 // Kind is the kind of the pattern's root: a node of another kind never
@@ -316,6 +319,16 @@ func newPattern(frag, context string, t *grammars.Tree, root int32) *Pattern {
 	p.classify()
 	p.lists()
 	p.bodies()
+	for a, c := range t.Lang.Abstract {
+		ak, ok1 := t.Lang.KindByName(a)
+		ck, ok2 := t.Lang.KindByName(c)
+		if ok1 && ok2 {
+			if p.named == nil {
+				p.named = map[grammars.Kind]grammars.Kind{}
+			}
+			p.named[ak] = ck
+		}
+	}
 	return p
 }
 

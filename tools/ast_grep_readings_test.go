@@ -16,6 +16,7 @@ func TestTypeReadings(t *testing.T) {
 		"a.rs":   "fn f(v: Vec<u8>) -> Result<u8, String> { let x: Vec<i32> = Vec::new(); Ok(1) }\n",
 		"a.go":   "package p\n\nfunc f(m map[string]int, s []byte, c chan int) map[int]bool { var x []string; _ = x; return nil }\n",
 		"a.dart": "Future<int> f(Future<String> x) async { return 1; }\n",
+		"a.c":    "void f(struct foo *p, struct bar **q, char *s);\nint g(struct foo *);\n",
 	}
 	d, _ := editRun(t, files)
 	for _, tc := range []struct {
@@ -31,6 +32,7 @@ func TestTypeReadings(t *testing.T) {
 		{"[]$T", "go", []string{"[]byte", "[]string"}, "Searched go"},
 		{"chan $T", "go", []string{"chan int"}, "Searched go"},
 		{"Future<$T>", "dart", []string{"Future<int>", "Future<String>"}, "Searched dart"},
+		{"struct $S *", "c", []string{"struct foo *p", "struct foo *"}, "Searched c"},
 		{"[...$X]", "typescript", nil, "in typescript the pattern also reads as a type, which was not searched"},
 	} {
 		res := call(t, d, "ast_grep", map[string]any{"pattern": tc.pattern, "language": tc.language})

@@ -31,6 +31,12 @@ func newLanguage() *grammars.Language {
 		Blocks:     []string{"compound_statement", "translation_unit", "field_declaration_list", "preproc_if", "preproc_else", "preproc_elif"},
 		Braces:     "compound_statement",
 		Names:      []string{"struct_specifier", "union_specifier", "enum_specifier"},
+		Abstract: map[string]string{
+			"abstract_pointer_declarator":       "pointer_declarator",
+			"abstract_array_declarator":         "array_declarator",
+			"abstract_function_declarator":      "function_declarator",
+			"abstract_parenthesized_declarator": "parenthesized_declarator",
+		},
 	}
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
@@ -50,6 +56,9 @@ func scaffolds() []grammars.Scaffold {
 		{Name: "struct member", Prefix: "struct __ {\n", Suffix: "\n};\n"},
 		{Name: "initializer", Prefix: "int __[] = {\n", Suffix: "\n};\n"},
 		{Name: "top-level", Prefix: "", Suffix: "\n"},
+		// A type written alone (struct $S *) is a parameter's: it
+		// matches parameters of that type, named or not.
+		{Name: "type", Prefix: "void __(\n", Suffix: "\n);\n"},
 	}
 }
 
