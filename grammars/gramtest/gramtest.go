@@ -1,9 +1,11 @@
 // Package gramtest holds what the grammars' tests share: the parse of bad
-// input that fails on a panic or a hang, and the parse benchmark.
+// input that fails on a panic or a hang, the check of its first error,
+// and the parse benchmark.
 package gramtest
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,5 +83,17 @@ func BenchParse(b *testing.B, l *grammars.Language, files []string) {
 		for _, src := range srcs {
 			l.Parse(src)
 		}
+	}
+}
+
+// FirstError checks tree's errors: none when want is "", else a first one
+// whose message holds want.
+func FirstError(t testing.TB, tree *grammars.Tree, want string) {
+	t.Helper()
+	switch {
+	case want == "" && len(tree.Errors) > 0:
+		t.Errorf("errors %.300v; want none", tree.Errors)
+	case want != "" && (len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Msg, want)):
+		t.Errorf("errors %.300v; want a first one saying %q", tree.Errors, want)
 	}
 }
