@@ -9,7 +9,7 @@ import (
 // Dart: the ; that ends a statement or a declaration is no leaf, as in
 // Go; the seeds are the grammar's own forms and a Flutter-style app, cut
 // at top-level declarations.
-var dartLang = lang{l: dart.Dart, semis: true, ext: ".dart", seeds: []string{"../grammars/dart/testdata/forms.dart", "testdata/dart_seed.dart"},
+var dartLang = lang{l: dart.Language, semis: true, ext: ".dart", seeds: []string{"../grammars/dart/testdata/forms.dart", "testdata/dart_seed.dart"},
 	starts: []string{"class ", "void ", "import ", "export ", "part ", "library ", "enum ", "mixin ", "extension ", "typedef ", "final ", "const ", "var ", "late ", "@", "abstract ", "sealed ", "base ", "interface ", "external ", "Future<", "Stream<", "Widget ", "String ", "int ", "double ", "bool "}}
 
 func FuzzParseDart(f *testing.F) { fuzzParse(f, dartLang) }

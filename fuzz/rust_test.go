@@ -8,7 +8,7 @@ import (
 
 // Rust: the ; that ends a statement or an item is no leaf, as in Go; the
 // seeds are the grammar's own forms, cut at items.
-var rustLang = lang{l: rust.Rust, semis: true, ext: ".rs", seeds: []string{"../grammars/rust/testdata/forms.rs", "../grammars/rust/testdata/edges.rs"},
+var rustLang = lang{l: rust.Language, semis: true, ext: ".rs", seeds: []string{"../grammars/rust/testdata/forms.rs", "../grammars/rust/testdata/edges.rs"},
 	starts: []string{"fn ", "pub ", "impl ", "struct ", "enum ", "trait ", "mod ", "use ", "#[", "const ", "static ", "type ", "macro_rules!", "async fn ", "unsafe "}}
 
 func FuzzParseRust(f *testing.F) { fuzzParse(f, rustLang) }

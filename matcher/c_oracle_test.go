@@ -1305,7 +1305,7 @@ func cLoadOne(clang, path, name string) (*cFile, string) {
 	if f.nodes, err = cDump(clang, path); err != nil {
 		return nil, err.Error()
 	}
-	f.tree, _ = c.C.Parse(src)
+	f.tree, _ = c.Language.Parse(src)
 	if len(f.tree.Errors) > 0 {
 		return nil, fmt.Sprintf("our grammar: %.200s", f.tree.Errors.Error())
 	}
@@ -1495,7 +1495,7 @@ func cRun(t *testing.T, cases []cOracleCase, files []*cFile) (ours, theirs [][]c
 	pats := make([]*Pattern, len(cases))
 	compileErr = make([]error, len(cases))
 	for i, tc := range cases {
-		p, err := Compile(c.C, tc.pattern)
+		p, err := Compile(c.Language, tc.pattern)
 		if err != nil {
 			if tc.want != cOursBug {
 				t.Fatalf("Compile(%q): %v", tc.pattern, err)

@@ -47,11 +47,11 @@ typedef int T0;
 // pattern's scaffold.
 func cLines(t *testing.T, pattern string) ([]int, string) {
 	t.Helper()
-	p, err := Compile(c.C, pattern)
+	p, err := Compile(c.Language, pattern)
 	if err != nil {
 		t.Fatalf("Compile(%q): %v", pattern, err)
 	}
-	tree, err := c.C.Parse([]byte(cCode))
+	tree, err := c.Language.Parse([]byte(cCode))
 	if err != nil || len(tree.Errors) > 0 {
 		t.Fatalf("parse: %v %v", err, tree.Errors)
 	}
@@ -135,7 +135,7 @@ func TestCScaffolds(t *testing.T) {
 		{"static $T $F($$$P) { $$$B }", "statement", "function_definition"},
 		{"int $F : 1;", "struct member", "field_declaration"},
 	} {
-		p, err := Compile(c.C, tc.pattern)
+		p, err := Compile(c.Language, tc.pattern)
 		if err != nil {
 			t.Errorf("Compile(%q): %v", tc.pattern, err)
 			continue

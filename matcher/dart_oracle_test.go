@@ -318,7 +318,7 @@ func (m dartMatch) in() string {
 // holder returns the file's tree and its smallest node that holds the
 // match and more.
 func (m dartMatch) holder() (*grammars.Tree, int32) {
-	m.f.once.Do(func() { m.f.tree, _ = dart.Dart.Parse(m.f.src) })
+	m.f.once.Do(func() { m.f.tree, _ = dart.Language.Parse(m.f.src) })
 	t := m.f.tree
 	n := t.Root
 	for {
@@ -473,7 +473,7 @@ func dartLoad(t *testing.T, sg string, paths []string, name func(string) string)
 			left = append(left, p+": tree-sitter-dart has an ERROR node")
 			continue
 		}
-		tree, _ := dart.Dart.Parse(src)
+		tree, _ := dart.Language.Parse(src)
 		if len(tree.Errors) > 0 {
 			left = append(left, fmt.Sprintf("%s: our grammar: %.200s", p, tree.Errors.Error()))
 			continue
@@ -495,7 +495,7 @@ func dartRun(t *testing.T, sg string, cases []dartOracleCase, files []*dartFile)
 	}
 	pats := make([]*Pattern, len(cases))
 	for i, c := range cases {
-		p, err := Compile(dart.Dart, c.pattern)
+		p, err := Compile(dart.Language, c.pattern)
 		if err != nil {
 			t.Fatalf("Compile(%q): %v", c.pattern, err)
 		}
@@ -510,7 +510,7 @@ func dartRun(t *testing.T, sg string, cases []dartOracleCase, files []*dartFile)
 			defer wg.Done()
 			for fi := range next {
 				f := files[fi]
-				tree, _ := dart.Dart.Parse(f.src)
+				tree, _ := dart.Language.Parse(f.src)
 				results[fi] = make([][]dartMatch, len(cases))
 				for ci, p := range pats {
 					for _, m := range p.Find(tree) {

@@ -43,11 +43,11 @@ const dartCode = `class _S extends State<W> {
 // the pattern's scaffold.
 func dartLines(t *testing.T, pattern string) ([]int, string) {
 	t.Helper()
-	p, err := Compile(dart.Dart, pattern)
+	p, err := Compile(dart.Language, pattern)
 	if err != nil {
 		t.Fatalf("Compile(%q): %v", pattern, err)
 	}
-	tree, err := dart.Dart.Parse([]byte(dartCode))
+	tree, err := dart.Language.Parse([]byte(dartCode))
 	if err != nil || len(tree.Errors) > 0 {
 		t.Fatalf("parse: %v %v", err, tree.Errors)
 	}
@@ -116,7 +116,7 @@ func TestDartScaffolds(t *testing.T) {
 		{"class $C extends StatelessWidget { $$$B }", "top-level", "class_declaration"},
 		{"Map<$K, List<$V>>", "statement", "generic_type"},
 	} {
-		p, err := Compile(dart.Dart, tc.pattern)
+		p, err := Compile(dart.Language, tc.pattern)
 		if err != nil {
 			t.Errorf("Compile(%q): %v", tc.pattern, err)
 			continue

@@ -82,7 +82,7 @@ func TestRustOracle(t *testing.T) {
 	pats := make([]*Pattern, len(cases))
 	byKind := map[string][]int{} // rustc struct kind → the cases whose predicate takes it
 	for i, c := range cases {
-		p, err := Compile(rust.Rust, c.pattern)
+		p, err := Compile(rust.Language, c.pattern)
 		if err != nil {
 			t.Fatalf("Compile(%q): %v", c.pattern, err)
 		}
@@ -147,7 +147,7 @@ func TestRustOracle(t *testing.T) {
 					}
 					return true
 				})
-				tree, err := rust.Rust.Parse(src)
+				tree, err := rust.Language.Parse(src)
 				if err != nil {
 					r.oursErr = err.Error()
 					continue

@@ -40,11 +40,11 @@ fn helper(x: u8) -> u8 { x }
 // the kind of the pattern's root.
 func rustLines(t *testing.T, pattern string) ([]int, string) {
 	t.Helper()
-	p, err := Compile(rust.Rust, pattern)
+	p, err := Compile(rust.Language, pattern)
 	if err != nil {
 		t.Fatalf("Compile(%q): %v", pattern, err)
 	}
-	tree, err := rust.Rust.Parse([]byte(rustCode))
+	tree, err := rust.Language.Parse([]byte(rustCode))
 	if err != nil || len(tree.Errors) > 0 {
 		t.Fatalf("parse: %v %v", err, tree.Errors)
 	}
@@ -100,8 +100,8 @@ func TestTrailingTerminator(t *testing.T) {
 		{javascript.JavaScript, "foo($A);", "call_expression"},
 		{javascript.TypeScript, "let $X = $Y;", "lexical_declaration"},
 		{python.Language, "print($A);", "call"},
-		{rust.Rust, "let $X = $Y;", "let_declaration"},
-		{rust.Rust, "helper($A);", "call_expression"},
+		{rust.Language, "let $X = $Y;", "let_declaration"},
+		{rust.Language, "helper($A);", "call_expression"},
 	} {
 		p, err := Compile(tc.l, tc.pattern)
 		if err != nil {

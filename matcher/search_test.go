@@ -239,11 +239,11 @@ func TestLiterals(t *testing.T) {
 		pattern string
 		want    []string
 	}{
-		{c.C, "$X == $X", []string{"=="}},
-		{c.C, "$P->$F", []string{"->"}},
-		{c.C, "if ($X == NULL) return $$$R;", []string{"if", "==", "NULL", "return"}},
-		{c.C, "$A += $B", []string{"+="}},
-		{c.C, "$A = $B", nil},
+		{c.Language, "$X == $X", []string{"=="}},
+		{c.Language, "$P->$F", []string{"->"}},
+		{c.Language, "if ($X == NULL) return $$$R;", []string{"if", "==", "NULL", "return"}},
+		{c.Language, "$A += $B", []string{"+="}},
+		{c.Language, "$A = $B", nil},
 		{golang.Language, "return $$$R, err", []string{"return", "err"}},
 		{golang.Language, "$X := <-$C", []string{":=", "<-"}},
 	} {
@@ -264,11 +264,11 @@ func TestOperatorPrefilter(t *testing.T) {
 		"a.c": "int f(int x) { return x == x; }\n",
 		"b.c": "int g(int x) { return x != x; }\n",
 	})
-	p, err := Compile(c.C, "$X == $X")
+	p, err := Compile(c.Language, "$X == $X")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Search(context.Background(), Query{Root: dir, Path: dir, Lang: c.C, Pattern: p})
+	res, err := Search(context.Background(), Query{Root: dir, Path: dir, Lang: c.Language, Pattern: p})
 	if err != nil {
 		t.Fatal(err)
 	}

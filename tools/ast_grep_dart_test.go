@@ -326,7 +326,7 @@ class _PageState extends State<Page> {
 		t.Errorf("after accept (-want +got):\n%s", diff)
 	}
 	for name, src := range after {
-		tree, err := dart.Dart.Parse([]byte(src))
+		tree, err := dart.Language.Parse([]byte(src))
 		if err != nil || len(tree.Errors) > 0 {
 			t.Errorf("%s does not parse after the rewrite: %v %v", name, err, tree.Errors)
 		}

@@ -24,5 +24,5 @@ func BenchmarkParse(b *testing.B) {
 	} else if list != "" {
 		files = strings.Split(list, ",")
 	}
-	gramtest.BenchParse(b, C, files)
+	gramtest.BenchParse(b, Language, files)
 }

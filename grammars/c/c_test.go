@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 func mustParse(t *testing.T, src string) *grammars.Tree {
 	t.Helper()
-	tree, err := C.Parse([]byte(src))
+	tree, err := Language.Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestFidelity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, _ := C.Parse(src)
+		tree, _ := Language.Parse(src)
 		if len(tree.Errors) > 0 {
 			t.Fatalf("%s: %v", f, tree.Errors)
 		}
@@ -72,7 +72,7 @@ func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 		}
 		return false
 	}
-	lexed := C.Lex(src, false)
+	lexed := Language.Lex(src, false)
 	leaves := tree.Leaves()
 	i, j := 0, 0
 	for i < len(lexed) || j < len(leaves) {
@@ -159,7 +159,7 @@ func TestErrors(t *testing.T) {
 		{`char *s = "open;`, "1:11: string literal not terminated"},
 		{"/* open", "1:1: comment not terminated"},
 	} {
-		tree, _ := C.Parse([]byte(tc.src))
+		tree, _ := Language.Parse([]byte(tc.src))
 		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
 			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
 		}

@@ -316,7 +316,7 @@ func parseFile(src []byte) (tree *grammars.Tree, first *grammars.Error) {
 			tree, first = nil, &grammars.Error{Line: 1, Column: 1, Msg: fmt.Sprintf("panic: %v", r)}
 		}
 	}()
-	tree, err := C.Parse(src)
+	tree, err := Language.Parse(src)
 	switch {
 	case err != nil:
 		return nil, &grammars.Error{Line: 1, Column: 1, Msg: "no tree: " + err.Error()}

@@ -105,6 +105,6 @@ func BenchmarkElseIfChain(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		C.Parse(src)
+		Language.Parse(src)
 	}
 }

@@ -17,8 +17,8 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 )
 
-// C is the language c, for .c and .h files.
-var C = newLanguage()
+// Language is C, the language c, for .c and .h files.
+var Language = newLanguage()
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{

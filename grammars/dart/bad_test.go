@@ -9,7 +9,7 @@ import (
 	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
-func badParse(t *testing.T, src []byte) *grammars.Tree { return gramtest.BadParse(t, Dart, src) }
+func badParse(t *testing.T, src []byte) *grammars.Tree { return gramtest.BadParse(t, Language, src) }
 
 func badTopKinds(tree *grammars.Tree) []string { return gramtest.TopKinds(tree) }
 

@@ -19,5 +19,5 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	gramtest.BenchParse(b, Dart, files)
+	gramtest.BenchParse(b, Language, files)
 }

@@ -35,7 +35,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		bytes += len(src)
-		tree, _ := Dart.Parse(src)
+		tree, _ := Language.Parse(src)
 		checkFidelity(t, f, src, tree)
 		if len(tree.Errors) == 0 {
 			continue

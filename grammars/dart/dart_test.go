@@ -13,7 +13,7 @@ import (
 
 func mustParse(t *testing.T, src string) *grammars.Tree {
 	t.Helper()
-	tree, err := Dart.Parse([]byte(src))
+	tree, err := Language.Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestFidelity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, _ := Dart.Parse(src)
+		tree, _ := Language.Parse(src)
 		if len(tree.Errors) > 0 {
 			t.Fatalf("%s: %v", f, tree.Errors)
 		}
@@ -73,7 +73,7 @@ func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 	if len(tree.Errors) > 0 {
 		return
 	}
-	lexed := Dart.Lex(src, false)
+	lexed := Language.Lex(src, false)
 	leaves := tree.Leaves()
 	i, j := 0, 0
 	for i < len(lexed) || j < len(leaves) {
@@ -143,7 +143,7 @@ func TestErrors(t *testing.T) {
 		{"/* a /* nested */", "1:1: comment not terminated"},
 		{"void f() { g(; }", "1:14: expected"},
 	} {
-		tree, _ := Dart.Parse([]byte(tc.src))
+		tree, _ := Language.Parse([]byte(tc.src))
 		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
 			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
 		}

@@ -71,6 +71,6 @@ func BenchmarkElseIfChain(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		Dart.Parse(src)
+		Language.Parse(src)
 	}
 }

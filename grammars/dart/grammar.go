@@ -27,8 +27,8 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 )
 
-// Dart is the language dart, for .dart files.
-var Dart = newLanguage()
+// Language is Dart, the language dart, for .dart files.
+var Language = newLanguage()
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{

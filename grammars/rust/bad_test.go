@@ -77,7 +77,7 @@ func TestRustDeepInput(t *testing.T) {
 			runtime.GC()
 			runtime.ReadMemStats(&m0)
 			start := time.Now()
-			tree := gramtest.BadParse(t, Rust, []byte(tc.src))
+			tree := gramtest.BadParse(t, Language, []byte(tc.src))
 			took := time.Since(start)
 			runtime.ReadMemStats(&m1)
 			t.Logf("%d bytes: %v, %.1f MB allocated", len(tc.src), took.Round(time.Millisecond), float64(m1.TotalAlloc-m0.TotalAlloc)/1e6)
@@ -115,7 +115,7 @@ func BenchmarkElseIfChain(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		tree, _ := Rust.Parse(src)
+		tree, _ := Language.Parse(src)
 		if len(tree.Errors) == 0 {
 			b.Fatal("a chain of 100,000 else ifs parsed with no error")
 		}

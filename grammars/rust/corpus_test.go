@@ -466,7 +466,7 @@ func parseError(src []byte) (msg string) {
 			msg = fmt.Sprintf("panic: %v", r)
 		}
 	}()
-	tree, err := Rust.Parse(src)
+	tree, err := Language.Parse(src)
 	switch {
 	case err != nil:
 		return "no tree: " + err.Error()

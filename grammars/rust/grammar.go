@@ -24,8 +24,8 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 )
 
-// Rust is the language rust, for .rs files.
-var Rust = newLanguage()
+// Language is Rust, the language rust, for .rs files.
+var Language = newLanguage()
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{

@@ -164,7 +164,7 @@ func TestNightlyPatterns(t *testing.T) {
 		{"let $X = #[cold] $E", []string{"let a = #[cold] || 1"}},
 		{"|| $B", []string{"|| 1", "|| 2"}},
 	} {
-		p, err := matcher.Compile(Rust, tc.pattern)
+		p, err := matcher.Compile(Language, tc.pattern)
 		if err != nil {
 			t.Errorf("Compile(%q): %v", tc.pattern, err)
 			continue

@@ -13,7 +13,7 @@ import (
 
 func mustParse(t *testing.T, src string) *grammars.Tree {
 	t.Helper()
-	tree, err := Rust.Parse([]byte(src))
+	tree, err := Language.Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestErrors(t *testing.T) {
 		{`fn f() { "open }`, "string literal not terminated"},
 		{"fn f() { m!(a; }", "1:"},
 	} {
-		tree, _ := Rust.Parse([]byte(tc.src))
+		tree, _ := Language.Parse([]byte(tc.src))
 		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
 			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
 		}
@@ -149,7 +149,7 @@ func TestFidelity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, _ := Rust.Parse(src)
+		tree, _ := Language.Parse(src)
 		if i < len(fixtures()) && len(tree.Errors) > 0 {
 			t.Fatalf("%s: %v", f, tree.Errors)
 		}
@@ -176,7 +176,7 @@ func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 		return
 	}
 	var lexed []grammars.Token
-	for _, tok := range Rust.Lex(src, false) {
+	for _, tok := range Language.Lex(src, false) {
 		lexed = append(lexed, tok)
 	}
 	leaves := tree.Leaves()
