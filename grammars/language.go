@@ -66,6 +66,21 @@ type Language struct {
 	// fragment with a type reading ([...$X], ($$$P) => $B) is searched in
 	// its first reading only, and a search says the other was left out.
 	TypeReadings []string
+	// The rest of the grammar–matcher contract: what the matcher knows of
+	// a language's tokens and kinds, besides Blocks, Braces and Names.
+	//
+	// Separator is the token between a list's elements ("," when empty):
+	// a $$$ run absorbs one beside it when it captures nothing. Closers
+	// are the tokens that close a list, before which a trailing separator
+	// is not significant (")", "]" and "}" when nil). Terminator is the
+	// token that ends a statement and is no leaf of the tree (";"), which
+	// a rewrite's capture of a statement carries; "" where there is none.
+	// BodyParents are the kinds of statement whose named children are
+	// bodies that may be written with or without Braces.
+	Separator   string
+	Closers     []string
+	Terminator  string
+	BodyParents []string
 	// Abstract maps the kind of an abstract declarator, which a type
 	// written alone has (C's struct $S *), to the kind of declarator that
 	// names something: a pattern's abstract declarator matches a named
@@ -90,6 +105,47 @@ type Token struct {
 	// Synthetic: the lexer made it up, it is not written in the source (an
 	// automatic semicolon in Go; NEWLINE, INDENT and DEDENT in Python).
 	Synthetic bool
+}
+
+// Sep is the language's list separator: Separator, or ",".
+func (l *Language) Sep() string {
+	if l.Separator == "" {
+		return ","
+	}
+	return l.Separator
+}
+
+// IsCloser reports whether a token's text closes a list.
+func (l *Language) IsCloser(text string) bool {
+	if l.Closers == nil {
+		return text == ")" || text == "]" || text == "}"
+	}
+	for _, c := range l.Closers {
+		if c == text {
+			return true
+		}
+	}
+	return false
+}
+
+// KindsNamed returns the names of the kinds of l whose name ends with
+// one of suffixes or is one of names: for a grammar's contract lists.
+func KindsNamed(kinds []KindInfo, suffixes []string, names ...string) []string {
+	var out []string
+	for _, k := range kinds {
+		for _, s := range suffixes {
+			if strings.HasSuffix(k.Name, s) {
+				out = append(out, k.Name)
+				break
+			}
+		}
+		for _, n := range names {
+			if k.Name == n {
+				out = append(out, k.Name)
+			}
+		}
+	}
+	return out
 }
 
 // IsToken reports whether k is a token kind.

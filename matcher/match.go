@@ -406,7 +406,7 @@ func (m *matcher) seq1(ps, ts []int32) bool {
 	}
 	// A trailing separator in the code is not significant: dispose(x)
 	// matches dispose(x,) written over several lines.
-	if len(ts) > 1 && !m.pat.sep[ps[0]] && m.isLeaf(ts[0], ',') && m.isCloser(ts[1]) {
+	if len(ts) > 1 && !m.pat.sep[ps[0]] && m.isToken(ts[0], m.t.Lang.Sep()) && m.isCloser(ts[1]) {
 		return m.seq(ps, ts[1:])
 	}
 	saved := m.save()
@@ -521,8 +521,17 @@ func (m *matcher) isLeaf(tn int32, c byte) bool {
 	return nd.Count == 0 && nd.End == nd.Start+1 && m.t.Src[nd.Start] == c && !m.t.Named(tn)
 }
 
+// isCloser reports whether tree node tn is a token that closes a list
+// in the language (grammars.Language.Closers).
 func (m *matcher) isCloser(tn int32) bool {
-	return m.isLeaf(tn, ')') || m.isLeaf(tn, ']') || m.isLeaf(tn, '}')
+	nd := &m.t.Nodes[tn]
+	return nd.Count == 0 && !m.t.Named(tn) && m.t.Lang.IsCloser(string(m.t.Src[nd.Start:nd.End]))
+}
+
+// isToken reports whether tree node tn is the anonymous token text.
+func (m *matcher) isToken(tn int32, text string) bool {
+	nd := &m.t.Nodes[tn]
+	return nd.Count == 0 && !m.t.Named(tn) && string(m.t.Src[nd.Start:nd.End]) == text
 }
 
 // bind binds slot to tree node tn, or, when it is bound already, reports

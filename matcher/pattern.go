@@ -336,8 +336,8 @@ func newPattern(frag, context string, t *grammars.Tree, root int32) *Pattern {
 
 // bodies records the nodes that stand where a statement or a block of
 // just it may (see grammars.Language.Braces): the named children of a
-// statement (a kind named …_statement, or else_clause) that holds no
-// statements list of its own, the pattern's root aside, as the root
+// statement of the language's BodyParents that holds no statements list
+// of its own, the pattern's root aside, as the root
 // matches each statement or block once already. A function's body is
 // no statement's: () { $A; } does not match () => a.
 func (p *Pattern) bodies() {
@@ -353,11 +353,16 @@ func (p *Pattern) bodies() {
 			lists[b] = true
 		}
 	}
+	parents := map[grammars.Kind]bool{}
+	for _, name := range l.BodyParents {
+		if b, ok := l.KindByName(name); ok {
+			parents[b] = true
+		}
+	}
 	p.bracesKind = k
 	p.braced = make([]bool, len(t.Nodes))
 	t.Walk(func(n int32) bool {
-		name := t.KindName(n)
-		if lists[t.Nodes[n].Kind] || !strings.HasSuffix(name, "_statement") && name != "else_clause" {
+		if lists[t.Nodes[n].Kind] || !parents[t.Nodes[n].Kind] {
 			return true
 		}
 		for _, c := range t.Children(n) {
@@ -381,7 +386,7 @@ func (p *Pattern) classify() {
 		}
 	}
 	t.Walk(func(n int32) bool {
-		p.sep[n] = t.Nodes[n].Count == 0 && !t.Named(n) && t.Text(n) == ","
+		p.sep[n] = t.Nodes[n].Count == 0 && !t.Named(n) && t.Text(n) == t.Lang.Sep()
 		name, ok, multi := metavar(t, n)
 		v := patVar{is: ok, multi: multi, slot: -1}
 		if par := t.Nodes[n].Parent; ok && par != grammars.NoNode {

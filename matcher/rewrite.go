@@ -100,7 +100,7 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	if err := checkBound(p, tm.vars); err != nil {
 		return nil, err
 	}
-	tm.absorbCommas()
+	tm.absorbCommas(p.tree.Lang.Sep())
 	return tm, nil
 }
 
@@ -211,34 +211,35 @@ func boundVars(p *Pattern) []tvar {
 	return out
 }
 
-// absorbCommas records, for each $$$ metavariable, the commas of the
-// literals beside it that it takes along when it captures nothing.
-func (tm *Template) absorbCommas() {
+// absorbCommas records, for each $$$ metavariable, the separators (sep:
+// the language's, a comma) of the literals beside it that it takes along
+// when it captures nothing.
+func (tm *Template) absorbCommas(sep string) {
 	for k := range tm.pieces {
 		pc := &tm.pieces[k]
 		if pc.v < 0 || !tm.vars[pc.v].multi {
 			continue
 		}
 		if k > 0 && tm.pieces[k-1].v < 0 {
-			pc.before = commaAtEnd(tm.pieces[k-1].lit)
+			pc.before = commaAtEnd(tm.pieces[k-1].lit, sep)
 		}
 		if k+1 < len(tm.pieces) && tm.pieces[k+1].v < 0 {
-			pc.after = commaAtStart(tm.pieces[k+1].lit)
+			pc.after = commaAtStart(tm.pieces[k+1].lit, sep)
 		}
 	}
 }
 
-// commaAtEnd returns the length of the blanks, comma and blanks that end
-// s, or 0 when s does not end so.
-func commaAtEnd(s []byte) int {
+// commaAtEnd returns the length of the blanks, separator and blanks that
+// end s, or 0 when s does not end so.
+func commaAtEnd(s []byte, sep string) int {
 	i := len(s)
 	for i > 0 && isBlank(s[i-1]) {
 		i--
 	}
-	if i == 0 || s[i-1] != ',' {
+	if !bytes.HasSuffix(s[:i], []byte(sep)) {
 		return 0
 	}
-	i--
+	i -= len(sep)
 	for i > 0 && isBlank(s[i-1]) {
 		i--
 	}
@@ -246,15 +247,15 @@ func commaAtEnd(s []byte) int {
 }
 
 // commaAtStart is commaAtEnd for the start of s.
-func commaAtStart(s []byte) int {
+func commaAtStart(s []byte, sep string) int {
 	i := 0
 	for i < len(s) && isBlank(s[i]) {
 		i++
 	}
-	if i == len(s) || s[i] != ',' {
+	if !bytes.HasPrefix(s[i:], []byte(sep)) {
 		return 0
 	}
-	i++
+	i += len(sep)
 	for i < len(s) && isBlank(s[i]) {
 		i++
 	}
@@ -406,7 +407,7 @@ func (r *rewriter) replacedEnd(m *Match) uint32 {
 			return ext
 		}
 	}
-	if !r.tmpl.endsWithSemicolon() {
+	if !r.tmpl.endsWith(r.t.Lang.Terminator) {
 		return end
 	}
 	last := m.Node
@@ -596,7 +597,7 @@ func (r *rewriter) isSep(n int32) bool {
 		return false
 	}
 	sp := r.span(n)
-	return string(r.src[sp.Start:sp.End]) == ","
+	return string(r.src[sp.Start:sp.End]) == r.t.Lang.Sep()
 }
 
 // cutLiterals returns, per piece of the template, the part of its literal

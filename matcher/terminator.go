@@ -11,8 +11,9 @@ import (
 
 // Terminators and trailing comments in rewrites.
 //
-// A statement's terminator (the ; of C, Rust, Dart, JavaScript and Go) is
-// no leaf of the tree, so that foo($A) matches foo(x); and foo(x) alike:
+// A statement's terminator (the language's Terminator: the ; of C, Rust,
+// Dart, JavaScript and Go) is no leaf of the tree, so that foo($A)
+// matches foo(x); and foo(x) alike:
 // a statement's node ends before its ;. A capture of statements must
 // still carry it, or a rewrite that re-emits the capture would write
 // { x(); y() } for { x(); y(); }: broken C and Dart, a changed value in
@@ -80,11 +81,15 @@ func (r *rewriter) trivia(off uint32) (grammars.Span, bool) {
 // end when there is none.
 func (r *rewriter) terminated(n int32) uint32 {
 	end := r.span(n).End
+	term := r.t.Lang.Terminator
+	if term == "" {
+		return end
+	}
 	limit := r.nextStart(n)
 	for pos := end; pos < limit; {
 		switch c := r.src[pos]; {
-		case c == ';':
-			return pos + 1
+		case bytes.HasPrefix(r.src[pos:limit], []byte(term)):
+			return pos + uint32(len(term))
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			pos++
 		default:
@@ -154,17 +159,19 @@ func (r *rewriter) enclosingStatement(n int32) int32 {
 	return grammars.NoNode
 }
 
-// endsWithSemicolon reports whether the template's text ends with a ;,
-// white space aside.
-func (tm *Template) endsWithSemicolon() bool {
+// endsWith reports whether the template's text ends with the
+// terminator term, white space aside; never when term is "".
+func (tm *Template) endsWith(term string) bool {
+	if term == "" {
+		return false
+	}
 	for k := len(tm.pieces) - 1; k >= 0; k-- {
 		pc := tm.pieces[k]
 		if pc.v >= 0 {
 			return false
 		}
-		lit := bytes.TrimRight(pc.lit, " \t\r\n")
-		if len(lit) > 0 {
-			return lit[len(lit)-1] == ';'
+		if lit := bytes.TrimRight(pc.lit, " \t\r\n"); len(lit) > 0 {
+			return bytes.HasSuffix(lit, []byte(term))
 		}
 	}
 	return false

@@ -30,6 +30,7 @@ func newLanguage() *grammars.Language {
 		MaxSize:    MaxFileSize,
 		Blocks:     []string{"compound_statement", "translation_unit", "field_declaration_list", "preproc_if", "preproc_else", "preproc_elif"},
 		Braces:     "compound_statement",
+		Terminator: ";",
 		Names:      []string{"struct_specifier", "union_specifier", "enum_specifier"},
 		Abstract: map[string]string{
 			"abstract_pointer_declarator":       "pointer_declarator",
@@ -38,6 +39,7 @@ func newLanguage() *grammars.Language {
 			"abstract_parenthesized_declarator": "parenthesized_declarator",
 		},
 	}
+	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
 	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }

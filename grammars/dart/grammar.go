@@ -53,6 +53,8 @@ func newLanguage() *grammars.Language {
 			{Keyword: "void", Pattern: "void $F($$$P) { $$$B }"},
 		},
 	}
+	l.Terminator = ";"
+	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
 	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }

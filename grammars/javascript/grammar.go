@@ -65,6 +65,7 @@ func newLanguage(id string, aliases, exts []string, d dialect, sc []grammars.Sca
 			{Keyword: "interface", Pattern: "interface $I { $$$M }"},
 		},
 	}
+	l.Terminator = ";"
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, true, false).Tree, nil }
 	l.Lex = func(src []byte, pattern bool) []grammars.Token {

@@ -50,6 +50,7 @@ func newLanguage() *grammars.Language {
 			{Keyword: "mod", Pattern: "mod $M { $$$B }"},
 		},
 	}
+	l.Terminator = ";"
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
 	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }
