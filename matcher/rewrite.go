@@ -402,8 +402,8 @@ func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
 // own.
 func (r *rewriter) replacedEnd(m *Match) uint32 {
 	end := r.matchSpan(m).End
-	for _, tv := range r.tmpl.vars {
-		if _, raw, ext, ok := r.captured(m, tv); ok && raw == end && ext > end {
+	for v, tv := range r.tmpl.vars {
+		if _, raw, ext, ok := r.capturedFor(m, v, tv); ok && raw == end && ext > end {
 			return ext
 		}
 	}
@@ -534,7 +534,7 @@ func (r *rewriter) rewrite(dst *text, i int) {
 	m := &r.ms[i]
 	caps := make([]capture, len(r.tmpl.vars))
 	for v, tv := range r.tmpl.vars {
-		s, _, e, ok := r.captured(m, tv)
+		s, _, e, ok := r.capturedFor(m, v, tv)
 		if !ok {
 			caps[v].empty = tv.multi
 			continue

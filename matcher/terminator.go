@@ -159,6 +159,34 @@ func (r *rewriter) enclosingStatement(n int32) int32 {
 	return grammars.NoNode
 }
 
+// capturedFor is captured for the template's metavariable v: a capture
+// the template writes its own terminator after ($A; in the template) does
+// not carry the source's, or the rewrite would write two.
+func (r *rewriter) capturedFor(m *Match, v int, tv tvar) (s, raw, end uint32, ok bool) {
+	s, raw, end, ok = r.captured(m, tv)
+	if ok && end > raw && r.tmpl.terminatedAfter(v, r.t.Lang.Terminator) {
+		end = raw
+	}
+	return s, raw, end, ok
+}
+
+// terminatedAfter reports whether the template writes term right after
+// an occurrence of its metavariable v, blanks aside.
+func (tm *Template) terminatedAfter(v int, term string) bool {
+	if term == "" {
+		return false
+	}
+	for k, pc := range tm.pieces {
+		if pc.v != v || k+1 == len(tm.pieces) || tm.pieces[k+1].v >= 0 {
+			continue
+		}
+		if bytes.HasPrefix(bytes.TrimLeft(tm.pieces[k+1].lit, " \t"), []byte(term)) {
+			return true
+		}
+	}
+	return false
+}
+
 // endsWith reports whether the template's text ends with the
 // terminator term, white space aside; never when term is "".
 func (tm *Template) endsWith(term string) bool {
