@@ -428,19 +428,7 @@ func (lx *lexer) isCplusplus(c []tok) bool {
 func (p *parser) reseek() {
 	// not p.index(), which takes the current token to be no skipped one
 	off := p.Tok.Offset
-	i := sort.Search(len(p.lx.toks), func(i int) bool { return p.lx.toks[i].Offset >= off })
-	for i < len(p.lx.toks) && p.lx.skip[i] {
-		i++
-	}
-	t := p.lx.eof
-	if i < len(p.lx.toks) {
-		t = p.lx.full(i)
-		p.lx.next = i + 1
-	} else {
-		p.lx.next = len(p.lx.toks)
-	}
-	p.Win.Reset(t)
-	p.Load()
+	p.seek(sort.Search(len(p.lx.toks), func(i int) bool { return p.lx.toks[i].Offset >= off }))
 }
 
 // trivia returns the directive lines no list took and the inactive
