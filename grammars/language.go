@@ -24,7 +24,10 @@ type Scaffold struct {
 
 // A Language is one bundled grammar.
 type Language struct {
-	ID         string
+	ID string
+	// Title is the language's name as people write it ("Go",
+	// "TypeScript"), for messages; ID when empty.
+	Title      string
 	Aliases    []string // other ids a caller may give: "js" for javascript
 	Extensions []string // with the dot: ".go"
 	Kinds      []KindInfo
@@ -105,6 +108,14 @@ type Token struct {
 	// Synthetic: the lexer made it up, it is not written in the source (an
 	// automatic semicolon in Go; NEWLINE, INDENT and DEDENT in Python).
 	Synthetic bool
+}
+
+// DisplayName is the language's name for messages: Title, or ID.
+func (l *Language) DisplayName() string {
+	if l.Title == "" {
+		return l.ID
+	}
+	return l.Title
 }
 
 // Sep is the language's list separator: Separator, or ",".

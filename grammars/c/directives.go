@@ -114,7 +114,7 @@ func (p *parser) topConditional(l line, item func(), stop func() bool) *grammars
 	if bail == nil {
 		return nil
 	}
-	p.Restore(s, p.lx.resetAfter)
+	p.Restore(s)
 	p.B.Truncate(mark)
 	p.lx.untake(taken)
 	lx := p.lx
@@ -163,7 +163,7 @@ func (p *parser) nestedTry(prod func()) bool {
 	case strings.HasPrefix(bail.Err.Msg, tooDeep):
 		panic(*bail)
 	}
-	p.Restore(s, p.lx.resetAfter)
+	p.Restore(s)
 	p.lx.untake(taken)
 	return false
 }
@@ -506,7 +506,7 @@ func (p *parser) attempt(item func()) (l line, ok bool) {
 	if l, ok = p.conditionalBefore(from, bail.Err.Line); !ok {
 		panic(*bail)
 	}
-	p.Restore(s, p.lx.resetAfter)
+	p.Restore(s)
 	p.lx.untake(taken)
 	return l, false
 }

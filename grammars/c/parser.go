@@ -52,6 +52,8 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, inPattern: pattern, typedefs: map[string]bool{}, flat: map[int]bool{}, cxx: map[int]bool{}}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = found
+	p.Rewind = lx.resetAfter
+	p.DeepIsNo = true // a macro call's arguments are tried as expressions inside the one around it
 	return p
 }
 
@@ -216,7 +218,7 @@ func (p *parser) identAs(k grammars.Kind) {
 // parser is back where it was.
 func (p *parser) try(prod func()) bool {
 	saved := p.lx.taken
-	if p.Try(p.lx.resetAfter, prod) {
+	if p.Try(prod) {
 		return true
 	}
 	p.lx.untake(saved)
@@ -228,7 +230,7 @@ func (p *parser) try(prod func()) bool {
 func (p *parser) lookahead(test func() bool) bool {
 	saved := p.lx.taken
 	defer p.lx.untake(saved)
-	return p.Lookahead(p.lx.resetAfter, test)
+	return p.Lookahead(test)
 }
 
 // balanced pushes the tokens from the current bracket to its partner as

@@ -1,8 +1,6 @@
 package dart
 
 import (
-	"strings"
-
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
@@ -34,6 +32,7 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, inPattern: pattern}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = found
+	p.Rewind = lx.resetAfter
 	return p
 }
 
@@ -169,27 +168,10 @@ func (p *parser) gt() {
 }
 
 // lookahead runs test and reports what it returned (false when it hit a
-// syntax error), then puts the parser back where it was.
-// Input nested too deep is an error of the file, not a no from the look
-// ahead: it unwinds past the look to the declaration it is in.
-func (p *parser) lookahead(test func() bool) bool {
-	var deep *kit.Bailout
-	ok := p.Lookahead(p.lx.resetAfter, func() bool {
-		defer func() {
-			if r := recover(); r != nil {
-				if b, isBail := r.(kit.Bailout); isBail && strings.HasPrefix(b.Err.Msg, "nesting deeper") {
-					deep = &b
-				}
-				panic(r)
-			}
-		}()
-		return test()
-	})
-	if deep != nil {
-		panic(*deep)
-	}
-	return ok
-}
+// syntax error), then puts the parser back where it was. Input nested
+// too deep is an error of the file, not a no from the look ahead: it
+// unwinds past the look to the declaration it is in.
+func (p *parser) lookahead(test func() bool) bool { return p.Lookahead(test) }
 
 // Directives and the top level.
 

@@ -57,6 +57,8 @@ func newParser(lx *lexer, d dialect, pattern bool, b *grammars.Builder) *parser 
 	p := &parser{lx: lx, src: lx.Src, d: d, pattern: pattern}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = found
+	p.Rewind = lx.resetAfter
+	p.DeepIsNo = true // a < b, c < d, … nests speculations, not the input
 	return p
 }
 

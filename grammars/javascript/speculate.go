@@ -42,7 +42,7 @@ func (p *parser) key(k uint8) memoKey {
 func (p *parser) try(prod func()) bool {
 	saved, base := p.ctx, len(p.open)
 	p.spec++
-	ok := p.Try(p.lx.resetAfter, prod)
+	ok := p.Try(prod)
 	p.spec--
 	if ok {
 		return true
@@ -58,7 +58,7 @@ func (p *parser) lookahead(test func() bool) bool {
 	saved, base := p.ctx, len(p.open)
 	defer func() { p.ctx = saved }()
 	p.spec++
-	ok := p.Lookahead(p.lx.resetAfter, test)
+	ok := p.Lookahead(test)
 	p.spec--
 	p.unwound(base)
 	return ok

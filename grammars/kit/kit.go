@@ -1,11 +1,23 @@
 // Package kit is what every hand-written grammar of agenttools is built
-// on: the token a lexer produces and the window a parser reads it
-// through, a scanner base that keeps positions, trivia and errors, the
-// parser helpers (got, expect, the depth guard, positioned errors that
-// unwind one declaration, recovery to the next safe token), precedence
-// climbing from a table, delimited lists, and the adapter that lets a
-// participle skeleton read the same tokens. A grammar is its lexer, its
-// productions and its tables on top of this package.
+// on, so that a grammar is its lexer, its productions and its tables:
+//
+//   - tokens: the Token a lexer produces, the Window a parser reads them
+//     through, Tokens (a whole file's, with each bracket's partner, for a
+//     parser that looks far ahead) and Scan, a scanner base that keeps
+//     positions, trivia and errors;
+//   - the driver: Refuse (a file too large), Text, Finish (the tree, its
+//     trivia and its errors) and Bind (Parse, ParsePattern and Lex from
+//     one parse function);
+//   - the parser: Parser's helpers (Got, Expect, Semi, IdentAs, IsWord,
+//     Adjacent, Node, Prefix, Chain), the depth guard, errors that unwind
+//     one item (Found says what was found), TopLevel's bounded recovery
+//     to a grammar's Sync set, and speculation (Try, Lookahead) that
+//     saves a grammar's own state and lets a depth error through;
+//   - expressions: precedence climbing from a Precedence table, with
+//     operators of several tokens, contextual words and a type on the
+//     right;
+//   - Participle, the one adapter that lets a participle skeleton read
+//     the same tokens.
 //
 // By convention kind 0 is the end of the file in every grammar.
 package kit

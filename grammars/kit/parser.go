@@ -28,11 +28,39 @@ type Parser struct {
 	// Found describes the current token in an "expected X, found Y"
 	// message; nil, or "" from it, quotes the token's text.
 	Found func(t *Token) string
+	// Pattern: the parser reads a pattern, where a statement's
+	// terminator may be left out before the end or a closer (Semi).
+	Pattern bool
+	// Ident is the grammar's identifier kind, for Ident, IsWord and
+	// WordAt.
+	Ident grammars.Kind
+
+	// Rewind moves the lexer to just after a token, for speculation
+	// (Try, Lookahead, Restore). SaveState and RestoreState, when set,
+	// save and restore the grammar's own state that a speculative parse
+	// may change (flags, a stack of contexts, what a lexer has taken).
+	Rewind       func(after *Token)
+	SaveState    func() any
+	RestoreState func(any)
+	// DeepIsNo makes a speculative parse that nests too deep a "no" (Try
+	// and Lookahead) instead of an error of the file: for a grammar whose
+	// speculations nest where the input does not (TypeScript's
+	// a < b, c < d, …, each < tried as type arguments).
+	DeepIsNo bool
+	// Toks is the whole file's tokens when the lexer reads them all
+	// before the parse (Far, Partner); nil for a lexer that streams.
+	Toks *Tokens
 }
 
 // A Bailout is the panic that unwinds a production on a syntax error, up
 // to the Attempt that parses the declaration or statement it is in.
-type Bailout struct{ Err *grammars.Error }
+// Deep marks the error of input nested past MaxDepth: speculation passes
+// it through, since a deeper parse of another reading would fail too, and
+// it must unwind to the top-level item instead of being taken for a "no".
+type Bailout struct {
+	Err  *grammars.Error
+	Deep bool
+}
 
 // Init points the parser at a window and a builder.
 func (p *Parser) Init(w *Window, b *grammars.Builder, names []string) {
@@ -110,7 +138,11 @@ func (p *Parser) IsRun(n int) bool { return grammars.IsRunMetavar(p.Win.PeekAt(n
 // Errorf unwinds to the enclosing Attempt with an error at the current
 // token.
 func (p *Parser) Errorf(format string, args ...any) {
-	panic(Bailout{&grammars.Error{Line: int(p.Tok.Line), Column: int(p.Tok.Column), Msg: fmt.Sprintf(format, args...)}})
+	panic(Bailout{Err: p.errorHere(fmt.Sprintf(format, args...))})
+}
+
+func (p *Parser) errorHere(msg string) *grammars.Error {
+	return &grammars.Error{Line: int(p.Tok.Line), Column: int(p.Tok.Column), Msg: msg}
 }
 
 // ErrorExpected unwinds with "expected what, found" the current token.
@@ -132,7 +164,7 @@ func (p *Parser) ErrorExpected(what string) {
 func (p *Parser) Enter() {
 	p.Depth++
 	if p.Depth > MaxDepth {
-		p.Errorf("nesting deeper than %d levels", MaxDepth)
+		panic(Bailout{Err: p.errorHere(fmt.Sprintf("nesting deeper than %d levels", MaxDepth)), Deep: true})
 	}
 }
 

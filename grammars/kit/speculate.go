@@ -13,34 +13,44 @@ type Snapshot struct {
 	end   uint32
 	depth int
 	mark  int
+	state any
 }
 
-// Save returns the parser's place.
+// Save returns the parser's place, and the grammar's state if it keeps
+// one (SaveState).
 func (p *Parser) Save() Snapshot {
-	return Snapshot{tok: *p.Tok, end: p.End, depth: p.Depth, mark: p.B.Mark()}
+	s := Snapshot{tok: *p.Tok, end: p.End, depth: p.Depth, mark: p.B.Mark()}
+	if p.SaveState != nil {
+		s.state = p.SaveState()
+	}
+	return s
 }
 
-// Restore goes back to s: the nodes built since are dropped, rewind
-// moves the lexer to just after s's token, and the window holds that
-// token again.
-func (p *Parser) Restore(s Snapshot, rewind func(after *Token)) {
+// Restore goes back to s: the nodes built since are dropped, Rewind
+// moves the lexer to just after s's token, the window holds that token
+// again, and the grammar's state is restored (RestoreState).
+func (p *Parser) Restore(s Snapshot) {
 	p.B.Truncate(s.mark)
-	rewind(&s.tok)
+	p.Rewind(&s.tok)
 	p.Win.Reset(s.tok)
 	p.Load()
 	p.End, p.Depth = s.end, s.depth
+	if p.RestoreState != nil {
+		p.RestoreState(s.state)
+	}
 }
 
 // Try runs prod and reports whether it parsed; when a syntax error
-// unwound it, the parser is back where it was.
-func (p *Parser) Try(rewind func(after *Token), prod func()) (ok bool) {
+// unwound it, the parser is back where it was. Input nested too deep is
+// an error of the file, not a "no": it unwinds on, past the Try.
+func (p *Parser) Try(prod func()) (ok bool) {
 	s := p.Save()
 	defer func() {
 		if r := recover(); r != nil {
-			if _, isBail := r.(Bailout); !isBail {
+			if b, isBail := r.(Bailout); !isBail || b.Deep && !p.DeepIsNo {
 				panic(r)
 			}
-			p.Restore(s, rewind)
+			p.Restore(s)
 			ok = false
 		}
 	}()
@@ -49,17 +59,19 @@ func (p *Parser) Try(rewind func(after *Token), prod func()) (ok bool) {
 }
 
 // Lookahead runs test and reports what it returned (false when it hit a
-// syntax error), then puts the parser back where it was.
-func (p *Parser) Lookahead(rewind func(after *Token), test func() bool) (ok bool) {
+// syntax error), then puts the parser back where it was. As in Try, input
+// nested too deep unwinds on.
+func (p *Parser) Lookahead(test func() bool) (ok bool) {
 	s := p.Save()
 	defer func() {
-		if r := recover(); r != nil {
-			if _, isBail := r.(Bailout); !isBail {
+		r := recover()
+		p.Restore(s)
+		if r != nil {
+			if b, isBail := r.(Bailout); !isBail || b.Deep && !p.DeepIsNo {
 				panic(r)
 			}
 			ok = false
 		}
-		p.Restore(s, rewind)
 	}()
 	return test()
 }

@@ -26,6 +26,7 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, src: lx.Src, inPattern: pattern}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = found
+	p.Rewind = lx.resetAfter
 	return p
 }
 
@@ -150,7 +151,7 @@ func (p *parser) gt() {
 // parser is back where it was.
 func (p *parser) try(prod func()) bool {
 	saved := p.noStruct
-	if p.Try(p.lx.resetAfter, prod) {
+	if p.Try(prod) {
 		return true
 	}
 	p.noStruct = saved
@@ -162,7 +163,7 @@ func (p *parser) try(prod func()) bool {
 func (p *parser) lookahead(test func() bool) bool {
 	saved := p.noStruct
 	defer func() { p.noStruct = saved }()
-	return p.Lookahead(p.lx.resetAfter, test)
+	return p.Lookahead(test)
 }
 
 // withStruct runs prod with struct expressions allowed or not.

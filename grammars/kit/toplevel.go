@@ -1,0 +1,66 @@
+package kit
+
+import "github.com/agenttools/agenttools/grammars"
+
+// MaxErrors is how many syntax errors TopLevel collects before it gives
+// up on the rest of the file, as go/parser stops after ten: past that a
+// file is not the language, or not the version of it the grammar reads,
+// and more regions of errors would only be noise.
+const MaxErrors = 10
+
+// A Sync is where recovery after a syntax error may start parsing again:
+// a token that can start a top-level item, by its kind and where it
+// stands. Every condition set must hold.
+type Sync struct {
+	// Column1: only a token at the start of a line, in column 1, where a
+	// top-level item starts in code as people indent it.
+	Column1 bool
+	// Kinds are the kinds of token that can start an item; nil: any.
+	Kinds []grammars.Kind
+	// Test is the grammar's own condition, when kinds are not enough.
+	Test func() bool
+}
+
+// At reports whether recovery may start again at p's current token.
+func (s *Sync) At(p *Parser) bool {
+	if s.Column1 && p.Tok.Column != 1 {
+		return false
+	}
+	if s.Kinds != nil && !p.isOneOf(s.Kinds) {
+		return false
+	}
+	return s.Test == nil || s.Test()
+}
+
+// TopLevel parses a file's top-level items with item, each on its own:
+// one that fails to parse becomes a leaf of kind errKind up to the next
+// token sync accepts, and the rest still parses. After MaxErrors errors,
+// the rest of the file is one more such leaf, and an error that says the
+// parse stopped.
+func (p *Parser) TopLevel(errKind grammars.Kind, item func(), sync Sync) grammars.ErrorList {
+	var errs grammars.ErrorList
+	safe := func() bool { return sync.At(p) }
+	for p.Kind != EOF {
+		if len(errs) == MaxErrors {
+			return append(errs, p.GiveUp(errKind))
+		}
+		if err := p.Recover(errKind, item, safe); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// GiveUp covers the rest of the file with a leaf of kind errKind and
+// returns the error that says so.
+func (p *Parser) GiveUp(errKind grammars.Kind) *grammars.Error {
+	err := p.errorHere("too many errors: the rest of the file is not parsed")
+	start, end := p.Pos(), p.Pos()
+	for p.Kind != EOF {
+		end = p.Tok.End()
+		p.Next()
+	}
+	err.Span = grammars.Span{Start: start, End: end}
+	p.B.Leaf(errKind, start, end)
+	return err
+}
