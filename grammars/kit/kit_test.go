@@ -147,13 +147,17 @@ func TestParser(t *testing.T) {
 }
 
 // sexpNoErrText prints the tree with error regions as a bare ERROR.
-func sexpNoErrText(t *grammars.Tree) string {
+func sexpNoErrText(t *grammars.Tree) string { return sexpErr(t, nError) }
+
+// sexpErr prints the tree with error regions, of kind errKind, as a bare
+// ERROR.
+func sexpErr(t *grammars.Tree, errKind grammars.Kind) string {
 	var b strings.Builder
 	var walk func(n int32)
 	walk = func(n int32) {
 		nd := t.Nodes[n]
 		switch {
-		case nd.Kind == nError:
+		case nd.Kind == errKind:
 			b.WriteString("ERROR")
 		case nd.Count == 0 && t.Named(n):
 			b.WriteString("(" + t.KindName(n) + " \"" + t.Text(n) + "\")")

@@ -248,27 +248,4 @@ func TestSpeculation(t *testing.T) {
 }
 
 // uSexp prints the second toy's tree, its error regions as a bare ERROR.
-func uSexp(t *grammars.Tree) string {
-	var b strings.Builder
-	var walk func(n int32)
-	walk = func(n int32) {
-		nd := t.Nodes[n]
-		switch {
-		case nd.Kind == uError:
-			b.WriteString("ERROR")
-		case nd.Count == 0 && t.Named(n):
-			b.WriteString("(" + t.KindName(n) + " \"" + t.Text(n) + "\")")
-		case nd.Count == 0:
-			b.WriteString("\"" + t.Text(n) + "\"")
-		default:
-			b.WriteString("(" + t.KindName(n))
-			for _, c := range t.Children(n) {
-				b.WriteByte(' ')
-				walk(c)
-			}
-			b.WriteByte(')')
-		}
-	}
-	walk(t.Root)
-	return b.String()
-}
+func uSexp(t *grammars.Tree) string { return sexpErr(t, uError) }
