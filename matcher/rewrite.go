@@ -70,7 +70,7 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	if p == nil || p.tree == nil {
 		return nil, errors.New("no pattern to compile the rewrite against; compile the pattern first")
 	}
-	if err := checkSize(template); err != nil {
+	if err := CheckSize(template); err != nil {
 		return nil, err
 	}
 	// Line breaks are put back in the file's own style when the template
@@ -341,7 +341,7 @@ type rewriter struct {
 	// parent before its children) lays out flat: the subtree of ms[i] is
 	// ms[i:next[i]].
 	next     []int
-	lines    *lineIndex
+	lines    *LineIndex
 	eol      string
 	tokens   []grammars.Span // the tokens that span a line break, in file order
 	done     []bool          // the matches rewritten
@@ -352,7 +352,7 @@ type rewriter struct {
 }
 
 func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
-	r := &rewriter{t: t, src: t.Src, tmpl: tmpl, ms: ms, lines: newLineIndex(t.Src), eol: "\n", done: make([]bool, len(ms))}
+	r := &rewriter{t: t, src: t.Src, tmpl: tmpl, ms: ms, lines: NewLineIndex(t.Src), eol: "\n", done: make([]bool, len(ms))}
 	if i := bytes.IndexByte(t.Src, '\n'); i > 0 && t.Src[i-1] == '\r' {
 		r.eol = "\r\n"
 	}
