@@ -179,9 +179,8 @@ const readingScaffold = "type"
 // left nothing out.
 func (p *Pattern) otherReadings(l *grammars.Language, inside []bool) {
 	frag, kind := p.Source, p.tree.Nodes[p.root].Kind
-	// A call reads as a type only by accident (C's K&R parameter, Rust's
-	// Fn(A) sugar on any name): f($X) means the call.
-	if p.seq != nil || strings.Contains(p.tree.KindName(p.root), "call") {
+	// A call reads as a type only by accident (grammars.Language.Calls).
+	if p.seq != nil || slices.Contains(l.Calls, p.tree.KindName(p.root)) {
 		return
 	}
 	after := false
