@@ -5,10 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 
-	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/golang"
 	"github.com/agenttools/agenttools/matcher"
 )
@@ -80,18 +78,5 @@ func BenchmarkSearchCachedTrees(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
-	}
-}
-
-// BenchmarkHugePattern: a pattern of 1 MB in no language is refused
-// before any language parses it.
-func BenchmarkHugePattern(b *testing.B) {
-	huge := "f(" + strings.Repeat("x, ", 1<<20/3) + "x)"
-	langs := []*grammars.Language{golang.Language}
-	for b.Loop() {
-		_, _, _, err := Scope{Root: b.TempDir(), Path: b.TempDir(), Langs: langs, Inferred: true, Pattern: huge}.Search(context.Background())
-		if err == nil {
-			b.Fatal("a 1 MB pattern was searched")
-		}
 	}
 }
