@@ -53,6 +53,7 @@ func newLanguage() *grammars.Language {
 			{Keyword: "void", Pattern: "void $F($$$P) { $$$B }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}), []string{"call_expression", "method_call"}
 	l.Terminator = ";"
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }

@@ -50,6 +50,7 @@ func newLanguage() *grammars.Language {
 			{Keyword: "mod", Pattern: "mod $M { $$$B }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "macro_statements"), []string{"call_expression", "method_call_expression"}
 	l.Terminator = ";"
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
