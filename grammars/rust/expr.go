@@ -52,14 +52,14 @@ func (p *parser) statement() {
 	case p.itemStart():
 		p.itemAfterAttrs(m)
 		return
-	case p.isWord("macro_rules") && p.Peek(1) == tNot:
+	case p.IsWord("macro_rules") && p.Peek(1) == tNot:
 		p.macroRules(m)
 		return
 	}
 	e := p.B.Mark()
 	// A run of statements in a pattern (a(); $$$X b();) stands for
 	// statements that end themselves: its ; may be left out.
-	run := p.inPattern && p.Kind == tIdent && strings.HasPrefix(p.Tok.Text, "$$$") && !slices.Contains([]grammars.Kind{tDot, tLParen, tPathSep, tNot, tQuestion, tLBrack}, p.Peek(1))
+	run := p.Pattern && p.Kind == tIdent && strings.HasPrefix(p.Tok.Text, "$$$") && !slices.Contains([]grammars.Kind{tDot, tLParen, tPathSep, tNot, tQuestion, tLBrack}, p.Peek(1))
 	blockLike := p.exprStatementStart()
 	if blockLike {
 		p.blockLikeExpr()
@@ -114,13 +114,13 @@ func (p *parser) exprStatementStart() bool {
 	case kwConst:
 		return p.Peek(1) == tLBrace
 	case kwAsync:
-		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace || p.wordAt(1, "gen") && p.genBlockAt(2)
+		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace || p.WordAt(1, "gen") && p.genBlockAt(2)
 	case kwTry:
-		return p.Peek(1) == tLBrace || p.wordAt(1, "bikeshed")
+		return p.Peek(1) == tLBrace || p.WordAt(1, "bikeshed")
 	case tLifetime:
 		return p.Peek(1) == tColon
 	case tIdent:
-		return p.isWord("gen") && p.genBlockAt(1) || p.macroBraceStatement()
+		return p.IsWord("gen") && p.genBlockAt(1) || p.macroBraceStatement()
 	case kwSelfValue, kwSuper, kwCrate, tPathSep:
 		return p.macroBraceStatement()
 	}
@@ -238,7 +238,7 @@ func (p *parser) assignOp() (int, bool) {
 	case tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tCaretEq, tAndEq, tOrEq:
 		return 1, true
 	case tLT, tGT:
-		if p.Peek(1) == p.Kind && p.adjacent(1) && p.Peek(2) == tAssign && p.adjacent(2) {
+		if p.Peek(1) == p.Kind && p.Adjacent(1) && p.Peek(2) == tAssign && p.Adjacent(2) {
 			return 3, true
 		}
 	}
@@ -295,12 +295,12 @@ func (p *parser) valueStart() bool {
 func (p *parser) binaryOp() (int, int) {
 	switch p.Kind {
 	case tOr:
-		if p.Peek(1) == tOr && p.adjacent(1) {
+		if p.Peek(1) == tOr && p.Adjacent(1) {
 			return lOr, 2 // ||
 		}
 		return lBitOr, 1
 	case tAnd:
-		if p.Peek(1) == tAnd && p.adjacent(1) {
+		if p.Peek(1) == tAnd && p.Adjacent(1) {
 			return lAnd, 2 // &&
 		}
 		return lBitAnd, 1
@@ -308,12 +308,12 @@ func (p *parser) binaryOp() (int, int) {
 		return lCompare, 1
 	case tLT, tGT:
 		next := p.Peek(1)
-		if p.adjacent(1) {
+		if p.Adjacent(1) {
 			switch {
 			case next == tAssign:
 				return lCompare, 2 // <= >=
 			case next == p.Kind:
-				if p.Peek(2) == tAssign && p.adjacent(2) {
+				if p.Peek(2) == tAssign && p.Adjacent(2) {
 					return 0, 0 // <<= >>=
 				}
 				return lShift, 2
@@ -371,7 +371,7 @@ func (p *parser) unary() {
 		p.Leaf()
 		kind := nReferenceExpression
 		switch {
-		case p.isWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut):
+		case p.IsWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut):
 			p.LeafAs(tIdent)
 			p.Leaf()
 			kind = nRawReference
@@ -546,7 +546,7 @@ func (p *parser) primary() {
 			p.Leaf()
 			p.block()
 			p.B.Close(m, nAsyncBlock, 0)
-		case p.wordAt(1, "gen") && p.genBlockAt(2):
+		case p.WordAt(1, "gen") && p.genBlockAt(2):
 			p.Leaf()
 			p.genBlock(m)
 		default:
@@ -559,7 +559,7 @@ func (p *parser) primary() {
 			p.B.Close(m, nTryBlock, 0)
 			return
 		}
-		if p.wordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
+		if p.WordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
 			p.Leaf()
 			p.LeafAs(tIdent)
 			p.typ()
@@ -594,7 +594,7 @@ func (p *parser) primary() {
 		}
 		p.closure(m) // use || x: a closure that clones what it uses, nightly
 	case kwDo:
-		if !p.wordAt(1, "yeet") {
+		if !p.WordAt(1, "yeet") {
 			p.ErrorExpected("expression")
 		}
 		p.Leaf()
@@ -642,7 +642,7 @@ func (p *parser) primary() {
 		p.B.Close(m, nLetCondition, 0)
 	case tIdent:
 		switch {
-		case p.isWord("gen") && p.genBlockAt(1):
+		case p.IsWord("gen") && p.genBlockAt(1):
 			p.genBlock(m)
 		case p.builtinStart():
 			p.builtin(m)
@@ -667,7 +667,7 @@ func (p *parser) genBlock(m int) {
 // offset_of(…), builtin # deref(…), as the standard library's macros
 // expand to.
 func (p *parser) builtinStart() bool {
-	return p.isWord("builtin") && p.Peek(1) == tPound && p.Peek(2) == tIdent
+	return p.IsWord("builtin") && p.Peek(1) == tPound && p.Peek(2) == tIdent
 }
 
 // builtin parses builtin # name(…) as a macro call, the arguments parsed
@@ -769,7 +769,7 @@ func (p *parser) structFields() {
 				p.Leaf()
 				p.expr()
 				p.B.Close(f, nFieldInitializer, 0)
-			case p.Kind == tIdent && p.inPattern && p.IsRun(0):
+			case p.Kind == tIdent && p.Pattern && p.IsRun(0):
 				p.Leaf()
 			default:
 				p.ident()
@@ -890,7 +890,7 @@ func (p *parser) matchBlock() {
 func (p *parser) matchArm() {
 	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+	if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 		p.Leaf()
 		p.Got(tComma)
 		return

@@ -18,7 +18,7 @@ func (p *parser) itemStart() bool {
 	case kwUnsafe:
 		return k1 != tLBrace
 	case kwAsync:
-		if p.wordAt(1, "gen") { // async gen fn, not an async gen block
+		if p.WordAt(1, "gen") { // async gen fn, not an async gen block
 			k1 = p.Peek(2)
 		}
 		return k1 == kwFn || k1 == kwUnsafe || (k1 == kwExtern)
@@ -50,7 +50,7 @@ func (p *parser) item(top bool) {
 	defer p.Leave()
 	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	if top && p.inPattern && !p.itemStart() && !p.macroItemStart() {
+	if top && p.Pattern && !p.itemStart() && !p.macroItemStart() {
 		p.statement()
 		return
 	}
@@ -82,12 +82,12 @@ func (p *parser) macroItemStart() bool {
 func (p *parser) itemAfterAttrs(m int) {
 	p.visibility()
 	switch {
-	case p.isWord("macro_rules") && p.Peek(1) == tNot:
+	case p.IsWord("macro_rules") && p.Peek(1) == tNot:
 		p.macroRules(m)
 		return
-	case p.isWord("default") && p.Peek(1) != tNot && p.Peek(1) != tPathSep:
+	case p.IsWord("default") && p.Peek(1) != tNot && p.Peek(1) != tPathSep:
 		p.LeafAs(tIdent)
-	case p.isWord("safe") && (p.Peek(1) == kwFn || p.Peek(1) == kwStatic):
+	case p.IsWord("safe") && (p.Peek(1) == kwFn || p.Peek(1) == kwStatic):
 		p.LeafAs(tIdent)
 	}
 	switch p.Kind {
@@ -125,7 +125,7 @@ func (p *parser) itemAfterAttrs(m int) {
 			p.Leaf()
 			p.staticItem(m)
 		case tIdent:
-			if p.wordAt(1, "auto") {
+			if p.WordAt(1, "auto") {
 				p.trait(m)
 			} else {
 				p.function(m)
@@ -188,10 +188,10 @@ func (p *parser) function(m int) {
 	q := p.B.Mark()
 	for {
 		switch {
-		case p.Kind == kwConst || p.Kind == kwAsync || p.Kind == kwUnsafe || p.isWord("safe"):
+		case p.Kind == kwConst || p.Kind == kwAsync || p.Kind == kwUnsafe || p.IsWord("safe"):
 			p.Leaf()
 			continue
-		case p.isWord("gen") && (p.Peek(1) == kwFn || p.Peek(1) == kwUnsafe || p.Peek(1) == kwExtern):
+		case p.IsWord("gen") && (p.Peek(1) == kwFn || p.Peek(1) == kwUnsafe || p.Peek(1) == kwExtern):
 			p.LeafAs(tIdent) // gen fn, async gen fn: nightly
 			continue
 		case p.Kind == kwExtern:
@@ -246,14 +246,14 @@ func (p *parser) parameter() {
 		p.B.Close(m, nVariadicParameter, 0)
 		return
 	}
-	if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
+	if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
 		p.Leaf() // $$$P among parameters
 		return
 	}
 	named := p.paramHasPattern()
 	if !named && (p.Kind == tIdent || p.Kind == tPathSep || p.Kind == tAnd || p.Kind == tLParen || p.Kind == tLBrack || p.Kind == tUnderscore) {
 		// ops::Yeet(()): T is a pattern; ops::Yeet<()> a type.
-		named = p.lookahead(func() bool {
+		named = p.Lookahead(func() bool {
 			p.patternNoTopAlt()
 			return p.Kind == tColon && p.Peek(1) != tColon
 		})
@@ -293,11 +293,11 @@ func (p *parser) selfParam() bool {
 		if p.Peek(i) == tLifetime {
 			i++
 		}
-		if p.wordAt(i, "pin") && (p.Peek(i+1) == kwMut || p.Peek(i+1) == kwConst) {
+		if p.WordAt(i, "pin") && (p.Peek(i+1) == kwMut || p.Peek(i+1) == kwConst) {
 			i++ // &pin mut self, &pin const self
 		}
 	}
-	if p.Peek(i) == kwMut || i > 0 && p.Peek(i) == kwConst && p.wordAt(i-1, "pin") {
+	if p.Peek(i) == kwMut || i > 0 && p.Peek(i) == kwConst && p.WordAt(i-1, "pin") {
 		i++
 	}
 	if p.Peek(i) != kwSelfValue || p.Peek(i+1) == tPathSep {
@@ -360,7 +360,7 @@ func (p *parser) genericParams() {
 			p.B.Close(g, nTypeParameter, 0)
 		}
 	})
-	p.gt()
+	p.Expect(tGT)
 	p.B.Close(m, nTypeParameters, 0)
 }
 
@@ -441,7 +441,7 @@ func (p *parser) fieldDeclarations() {
 	p.List(tComma, tRBrace, func() {
 		p.attributes() // outer attributes are the siblings before
 		f := p.B.Mark()
-		if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+		if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 			p.Leaf()
 			return
 		}
@@ -485,7 +485,7 @@ func (p *parser) enumItem(m int) {
 	p.List(tComma, tRBrace, func() {
 		p.attributes() // outer attributes are the siblings before
 		v := p.B.Mark()
-		if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+		if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 			p.Leaf()
 			return
 		}
@@ -515,7 +515,7 @@ func (p *parser) constTrait() bool {
 	if p.Peek(i) == kwUnsafe {
 		i++
 	}
-	if p.wordAt(i, "auto") {
+	if p.WordAt(i, "auto") {
 		i++
 	}
 	return p.Peek(i) == kwTrait
@@ -526,7 +526,7 @@ func (p *parser) constTrait() bool {
 func (p *parser) trait(m int) {
 	p.Got(kwConst)
 	p.Got(kwUnsafe)
-	if p.isWord("auto") {
+	if p.IsWord("auto") {
 		p.LeafAs(tIdent)
 	}
 	p.Expect(kwTrait)
@@ -600,7 +600,7 @@ func (p *parser) declarationList() {
 			p.attribute()
 		case p.Kind == tSemi:
 			p.Next()
-		case p.inPattern && p.IsRun(0):
+		case p.Pattern && p.IsRun(0):
 			p.Leaf() // $$$B among the items
 		default:
 			p.item(false)

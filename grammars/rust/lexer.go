@@ -22,11 +22,7 @@ import (
 // parser can move it back to just after any token it holds.
 type lexer struct {
 	kit.Scan
-	prev grammars.Kind
-	// record keeps every token handed out, for Lex; moving the lexer back
-	// drops the ones after the new position.
-	record bool
-	toks   []grammars.Token
+	prev grammars.Kind // the last token's kind, for number
 }
 
 func newLexer(src string, pattern bool) *lexer {
@@ -56,31 +52,10 @@ func (lx *lexer) shebang() {
 	lx.Comment(start, lx.Pos)
 }
 
-// reset moves the lexer to offset off, on line line starting at ls, as
-// after a token of kind prev.
-func (lx *lexer) reset(off, line, ls int, prev grammars.Kind) {
-	lx.Pos, lx.Line, lx.LineStart, lx.prev = off, line, ls, prev
-	for n := len(lx.Errs); n > 0 && int(lx.Errs[n-1].Span.Start) >= off; n-- {
-		lx.Errs = lx.Errs[:n-1]
-	}
-	for n := len(lx.Trivia); n > 0 && int(lx.Trivia[n-1].Start) >= off; n-- {
-		lx.Trivia = lx.Trivia[:n-1]
-	}
-	for n := len(lx.toks); n > 0 && int(lx.toks[n-1].Start) >= off; n-- {
-		lx.toks = lx.toks[:n-1]
-	}
-}
-
-// resetAfter moves the lexer to just after token t.
+// resetAfter moves the lexer to just after token t: the parser's Rewind.
 func (lx *lexer) resetAfter(t *kit.Token) {
-	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
-	for i := 0; i < len(t.Text); i++ {
-		if t.Text[i] == '\n' {
-			line++
-			ls = int(t.Offset) + i + 1
-		}
-	}
-	lx.reset(int(t.End()), line, ls, t.Kind)
+	lx.ResetAfter(t)
+	lx.prev = t.Kind
 }
 
 func (lx *lexer) at(i int) byte {
@@ -94,9 +69,6 @@ func (lx *lexer) at(i int) byte {
 func (lx *lexer) Next() kit.Token {
 	t := lx.next()
 	lx.prev = t.Kind
-	if lx.record && t.Kind != tEOF {
-		lx.toks = append(lx.toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}})
-	}
 	return t
 }
 

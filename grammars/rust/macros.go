@@ -24,7 +24,7 @@ func (p *parser) macroArgs(stmt bool) {
 	}
 	open := p.Kind
 	p.treeErr = nil
-	if p.try(func() { p.parsedArgs(open) }) {
+	if p.Try(func() { p.parsedArgs(open) }) {
 		return
 	}
 	if err := p.treeErr; err != nil {

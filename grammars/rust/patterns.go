@@ -204,7 +204,7 @@ func (p *parser) fieldPattern() {
 		p.LeafAs(tFieldIdent)
 		p.Leaf()
 		p.pattern()
-	case p.inPattern && p.IsRun(0):
+	case p.Pattern && p.IsRun(0):
 		p.Leaf()
 		return
 	default:

@@ -104,7 +104,7 @@ func (p *parser) typ() {
 // T, &pin const x, nightly), and reports whether it found one. Nothing
 // else can follow & with pin and then mut or const.
 func (p *parser) pinned() bool {
-	if !p.isWord("pin") || p.Peek(1) != kwMut && p.Peek(1) != kwConst {
+	if !p.IsWord("pin") || p.Peek(1) != kwMut && p.Peek(1) != kwConst {
 		return false
 	}
 	p.LeafAs(tIdent)
@@ -173,7 +173,7 @@ func (p *parser) typePath() {
 			p.Leaf()
 		}
 		switch {
-		case p.Kind == tLT && !(p.Peek(1) == tAssign && p.adjacent(1)):
+		case p.Kind == tLT && !(p.Peek(1) == tAssign && p.Adjacent(1)):
 			// Not <=, which after a cast is a comparison: x as u32 <= y.
 			p.genericArgs()
 			generic = true
@@ -214,7 +214,7 @@ func (p *parser) qualifiedPath() {
 	if p.Got(kwAs) {
 		p.typePath()
 	}
-	p.gt()
+	p.Expect(tGT)
 	p.B.Close(m, nQualifiedPath, 0)
 }
 
@@ -254,7 +254,7 @@ func (p *parser) genericArgs() {
 			p.typeWithBounds()
 		}
 	})
-	p.gt()
+	p.Expect(tGT)
 	p.B.Close(m, nGenericArgs, 0)
 }
 

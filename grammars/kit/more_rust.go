@@ -1,0 +1,52 @@
+package kit
+
+import "github.com/agenttools/agenttools/grammars"
+
+// ResetTo moves a streaming scan back to offset off, on line line that
+// starts at offset ls, and forgets the trivia and errors from off on,
+// which it will read again: for a lexer that a speculating parser moves
+// back without holding the whole file's tokens.
+func (s *Scan) ResetTo(off, line, ls int) {
+	s.Pos, s.Line, s.LineStart = off, line, ls
+	for n := len(s.Errs); n > 0 && int(s.Errs[n-1].Span.Start) >= off; n-- {
+		s.Errs = s.Errs[:n-1]
+	}
+	for n := len(s.Trivia); n > 0 && int(s.Trivia[n-1].Start) >= off; n-- {
+		s.Trivia = s.Trivia[:n-1]
+	}
+}
+
+// ResetAfter moves a streaming scan back to just after token t, which it
+// handed out (see ResetTo): the line is t's, or the last a string or a
+// comment in t took it to.
+func (s *Scan) ResetAfter(t *Token) {
+	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
+	for i := 0; i < len(t.Text); i++ {
+		if t.Text[i] == '\n' {
+			line++
+			ls = int(t.Offset) + i + 1
+		}
+	}
+	s.ResetTo(int(t.End()), line, ls)
+}
+
+// KindTable returns a grammar's kind table from its kind names: a kind
+// is named (a node, or a token a metavariable binds: an identifier, a
+// literal, a keyword that is a value) when named says so.
+func KindTable(names []string, named func(k grammars.Kind) bool) []grammars.KindInfo {
+	out := make([]grammars.KindInfo, len(names))
+	for k, name := range names {
+		out[k] = grammars.KindInfo{Name: name, Named: named(grammars.Kind(k))}
+	}
+	return out
+}
+
+// Keywords maps the text of the keywords, the kinds first to last, to
+// their kinds: a keyword's kind name is its text.
+func Keywords(names []string, first, last grammars.Kind) map[string]grammars.Kind {
+	m := make(map[string]grammars.Kind, last-first+1)
+	for k := first; k <= last; k++ {
+		m[names[k]] = k
+	}
+	return m
+}
