@@ -50,3 +50,14 @@ func Keywords(names []string, first, last grammars.Kind) map[string]grammars.Kin
 	}
 	return m
 }
+
+// Delimited pushes open, items separated by sep (a trailing one
+// allowed) up to close, and close, and closes them as a node of kind k:
+// (a, b), <T, U>, { x: T, }.
+func (p *Parser) Delimited(k, open, sep, close grammars.Kind, item func()) {
+	m := p.B.Mark()
+	p.Expect(open)
+	p.List(sep, close, item)
+	p.Expect(close)
+	p.B.Close(m, k, 0)
+}

@@ -74,3 +74,33 @@ func TestKindTableAndKeywords(t *testing.T) {
 		t.Errorf("Keywords (-want +got):\n%s", diff)
 	}
 }
+
+// TestDelimited: a bracketed list is one node, its brackets and
+// separators leaves; a missing closer is an error.
+func TestDelimited(t *testing.T) {
+	for _, tc := range []struct {
+		src, want string
+		errs      []string
+	}{
+		{"(a, b,)", `(root (call "(" (identifier "a") "," (identifier "b") "," ")"))`, nil},
+		{"()", `(root (call "(" ")"))`, nil},
+		{"(a b)", `(root ERROR)`, []string{"1:4: expected ')', found 'b'"}},
+	} {
+		lx := &toyLexer{NewScan(tc.src, true)}
+		b := grammars.NewBuilder(len(tc.src))
+		p := &toyParser{}
+		p.Init(NewWindow(lx, lx.Next()), b, names)
+		var msgs []string
+		if err := p.Recover(nError, func() { p.Delimited(nCall, tLParen, tComma, tRParen, p.expr) }, func() bool { return false }); err != nil {
+			msgs = append(msgs, err.Error())
+		}
+		tree := &grammars.Tree{Lang: toyLang, Src: []byte(tc.src)}
+		b.Finish(tree, nRoot)
+		if diff := cmp.Diff(tc.want, sexpNoErrText(tree)); diff != "" {
+			t.Errorf("%q tree (-want +got):\n%s", tc.src, diff)
+		}
+		if diff := cmp.Diff(tc.errs, msgs); diff != "" {
+			t.Errorf("%q errors (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}

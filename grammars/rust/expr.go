@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // Statements.
@@ -56,20 +57,14 @@ func (p *parser) statement() {
 		p.macroRules(m)
 		return
 	}
-	e := p.B.Mark()
 	// A run of statements in a pattern (a(); $$$X b();) stands for
 	// statements that end themselves: its ; may be left out.
 	run := p.Pattern && p.Kind == tIdent && strings.HasPrefix(p.Tok.Text, "$$$") && !slices.Contains([]grammars.Kind{tDot, tLParen, tPathSep, tNot, tQuestion, tLBrack}, p.Peek(1))
+	// A block-like expression ends the statement, unless a method call, a
+	// field or a ? goes on from it.
 	blockLike := p.exprStatementStart()
 	if blockLike {
-		p.blockLikeExpr()
-		// A block-like expression ends the statement, unless a method
-		// call, a field or a ? goes on from it.
-		if p.Kind == tDot || p.Kind == tQuestion {
-			p.postfix(e)
-			p.exprRest(e)
-			blockLike = false
-		}
+		blockLike = p.blockLikeFirst()
 	} else {
 		p.expr()
 	}
@@ -89,18 +84,32 @@ func (p *parser) statement() {
 	}
 }
 
-// exprRest goes on from an operand on the stack from m to the binary
-// operators, a range and an assignment after it.
-func (p *parser) exprRest(m int) {
-	p.binaryRest(m, 1)
-	if p.Kind == tDotDot || p.Kind == tDotDotEq {
-		p.Leaf()
-		if p.exprStart() {
-			p.binary(lOr)
+// blockLikeFirst parses a block-like expression that starts a statement
+// or a match arm's body, and reports whether it stands alone: a method
+// call, a field or a ? after it makes it the first operand of an
+// expression instead (match x {}.len() + 1).
+func (p *parser) blockLikeFirst() (alone bool) {
+	m := p.B.Mark()
+	first := true
+	c := p.ops
+	c.Operand = func() {
+		if !first {
+			p.unary()
+			return
 		}
-		p.B.Close(m, nRangeExpression, 0)
+		first = false
+		p.blockLikeExpr()
+		if alone = p.Kind != tDot && p.Kind != tQuestion; !alone {
+			p.postfix(m)
+		}
 	}
-	p.assignRest(m)
+	c.Stop = func() bool { return alone }
+	p.Climb(&c, lOr)
+	if !alone {
+		p.rangeRest(m)
+		p.assignRest(m)
+	}
+	return alone
 }
 
 // exprStatementStart reports whether the expression statement ahead
@@ -249,22 +258,24 @@ func (p *parser) assignOp() (int, bool) {
 // range.
 func (p *parser) rangeExpr() {
 	m := p.B.Mark()
-	if p.Kind == tDotDot || p.Kind == tDotDotEq {
-		p.Leaf()
-		if p.exprStart() {
-			p.binary(lOr)
-		}
-		p.B.Close(m, nRangeExpression, 0)
+	if p.Kind != tDotDot && p.Kind != tDotDotEq {
+		p.binary(lOr)
+	}
+	p.rangeRest(m)
+}
+
+// rangeRest goes on from a range's start, if any, on the stack from m, to
+// its .. or ..= and its end, if any; it does nothing where no .. comes
+// next.
+func (p *parser) rangeRest(m int) {
+	if p.Kind != tDotDot && p.Kind != tDotDotEq {
 		return
 	}
-	p.binary(lOr)
-	if p.Kind == tDotDot || p.Kind == tDotDotEq {
-		p.Leaf()
-		if p.exprStart() {
-			p.binary(lOr)
-		}
-		p.B.Close(m, nRangeExpression, 0)
+	p.Leaf()
+	if p.exprStart() {
+		p.binary(lOr)
 	}
+	p.B.Close(m, nRangeExpression, 0)
 }
 
 // exprStart reports whether an expression can start at the current
@@ -290,68 +301,27 @@ func (p *parser) valueStart() bool {
 	return p.exprStart() || p.Kind == tDotDot || p.Kind == tDotDotEq
 }
 
-// binaryOp returns the level of the binary operator at the current token
-// and how many tokens it takes, or 0.
-func (p *parser) binaryOp() (int, int) {
-	switch p.Kind {
-	case tOr:
-		if p.Peek(1) == tOr && p.Adjacent(1) {
-			return lOr, 2 // ||
-		}
-		return lBitOr, 1
-	case tAnd:
-		if p.Peek(1) == tAnd && p.Adjacent(1) {
-			return lAnd, 2 // &&
-		}
-		return lBitAnd, 1
-	case tEq, tNe:
-		return lCompare, 1
-	case tLT, tGT:
-		next := p.Peek(1)
-		if p.Adjacent(1) {
-			switch {
-			case next == tAssign:
-				return lCompare, 2 // <= >=
-			case next == p.Kind:
-				if p.Peek(2) == tAssign && p.Adjacent(2) {
-					return 0, 0 // <<= >>=
-				}
-				return lShift, 2
-			}
-		}
-		return lCompare, 1
-	case tCaret:
-		return lBitXor, 1
-	case tPlus, tMinus:
-		return lAdd, 1
-	case tStar, tSlash, tPercent:
-		return lMul, 1
-	}
-	return 0, 0
-}
+// binaryOps are the binary operators by level. The lexer keeps <, >, &
+// and | alone, so ||, &&, <=, >=, << and >> are joined here from adjacent
+// ones, and <<= and >>=, which assign, are no binary operator.
+var binaryOps = kit.NewPrecedence(
+	nil, // lOr: ||
+	nil, // lAnd: &&
+	[]grammars.Kind{tEq, tNe, tLT, tGT},
+	[]grammars.Kind{tOr},
+	[]grammars.Kind{tCaret},
+	[]grammars.Kind{tAnd},
+	nil, // lShift: << >>
+	[]grammars.Kind{tPlus, tMinus},
+	[]grammars.Kind{tStar, tSlash, tPercent},
+).Joined(lOr, tOr, tOr).Joined(lAnd, tAnd, tAnd).
+	Joined(lCompare, tLT, tAssign).Joined(lCompare, tGT, tAssign).
+	Joined(lShift, tLT, tLT).Joined(lShift, tGT, tGT).
+	Joined(0, tLT, tLT, tAssign).Joined(0, tGT, tGT, tAssign)
 
 // binary parses an operand and the binary operators of level min or
 // tighter after it, by precedence climbing.
-func (p *parser) binary(min int) {
-	m := p.B.Mark()
-	p.unary()
-	p.binaryRest(m, min)
-}
-
-// binaryRest goes on from an operand on the stack from m.
-func (p *parser) binaryRest(m, min int) {
-	for {
-		level, n := p.binaryOp()
-		if level < min || level == 0 {
-			return
-		}
-		for range n {
-			p.Leaf()
-		}
-		p.binary(level + 1)
-		p.B.Close(m, nBinaryExpression, 0)
-	}
-}
+func (p *parser) binary(min int) { p.Climb(&p.ops, min) }
 
 // unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, and casts,
 // which bind tighter than binary operators but looser than unary ones.
@@ -363,10 +333,8 @@ func (p *parser) unary() {
 	p.attributes()
 	m := p.B.Mark()
 	switch p.Kind {
-	case tMinus, tNot, tStar:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
+	case tMinus, tNot, tStar, kwBox:
+		p.Prefix(nUnaryExpression, p.unary)
 	case tAnd:
 		p.Leaf()
 		kind := nReferenceExpression
@@ -381,10 +349,6 @@ func (p *parser) unary() {
 		}
 		p.unary()
 		p.B.Close(m, kind, 0)
-	case kwBox:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
 	default:
 		p.postfixExpr()
 	}
@@ -457,13 +421,7 @@ func (p *parser) postfix(m int) {
 
 // arguments parses ( e, e, … ) of a call.
 func (p *parser) arguments() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withStruct(true, func() {
-		p.List(tComma, tRParen, p.attrExpr)
-	})
-	p.Expect(tRParen)
-	p.B.Close(m, nArguments, 0)
+	p.withStruct(true, func() { p.Delimited(nArguments, tLParen, tComma, tRParen, p.attrExpr) })
 }
 
 // attrExpr parses an expression that may have outer attributes.
@@ -524,28 +482,17 @@ func (p *parser) primary() {
 	case tLBrace:
 		p.block()
 	case kwUnsafe:
-		p.Leaf()
-		p.block()
-		p.B.Close(m, nUnsafeBlock, 0)
+		p.Prefix(nUnsafeBlock, p.block)
 	case kwConst:
 		if p.Peek(1) == tLBrace {
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nConstBlock, 0)
+			p.Prefix(nConstBlock, p.block)
 			return
 		}
 		p.closure(m)
 	case kwAsync:
 		switch {
-		case p.Peek(1) == tLBrace:
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nAsyncBlock, 0)
-		case p.Peek(1) == kwMove && p.Peek(2) == tLBrace:
-			p.Leaf()
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nAsyncBlock, 0)
+		case p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace:
+			p.Prefix(nAsyncBlock, p.moveBlock)
 		case p.WordAt(1, "gen") && p.genBlockAt(2):
 			p.Leaf()
 			p.genBlock(m)
@@ -554,9 +501,7 @@ func (p *parser) primary() {
 		}
 	case kwTry:
 		if p.Peek(1) == tLBrace {
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nTryBlock, 0)
+			p.Prefix(nTryBlock, p.block)
 			return
 		}
 		if p.WordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
@@ -597,28 +542,16 @@ func (p *parser) primary() {
 		if !p.WordAt(1, "yeet") {
 			p.ErrorExpected("expression")
 		}
-		p.Leaf()
-		p.LeafAs(tIdent)
-		if p.valueStart() {
-			p.expr()
-		}
-		p.B.Close(m, nYeetExpression, 0)
+		p.Prefix(nYeetExpression, func() {
+			p.LeafAs(tIdent)
+			p.value()
+		})
 	case kwReturn:
-		p.Leaf()
-		if p.valueStart() {
-			p.expr()
-		}
-		p.B.Close(m, nReturnExpression, 0)
+		p.Prefix(nReturnExpression, p.value)
 	case kwBecome:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nBecomeExpression, 0)
+		p.Prefix(nBecomeExpression, p.expr)
 	case kwYield:
-		p.Leaf()
-		if p.valueStart() {
-			p.expr()
-		}
-		p.B.Close(m, nYieldExpression, 0)
+		p.Prefix(nYieldExpression, p.value)
 	case kwBreak:
 		p.Leaf()
 		if p.Kind == tLifetime {
@@ -654,13 +587,27 @@ func (p *parser) primary() {
 	}
 }
 
+// value parses the value of a return, a yield or a do yeet, if there is
+// one.
+func (p *parser) value() {
+	if p.valueStart() {
+		p.expr()
+	}
+}
+
 // genBlock parses gen { … } or gen move { … } (nightly, and a keyword of
 // the 2024 edition), after an async if there was one on the stack from m.
 func (p *parser) genBlock(m int) {
 	p.LeafAs(tIdent)
+	p.moveBlock()
+	p.B.Close(m, nGenBlock, 0)
+}
+
+// moveBlock parses the block of an async or a gen block, and the move
+// before it if there is one.
+func (p *parser) moveBlock() {
 	p.Got(kwMove)
 	p.block()
-	p.B.Close(m, nGenBlock, 0)
 }
 
 // builtinStart reports whether builtin syntax starts here: builtin #
@@ -681,11 +628,7 @@ func (p *parser) builtin(m int) {
 }
 
 // label pushes a loop label or a label after break or continue.
-func (p *parser) label() {
-	m := p.B.Mark()
-	p.Expect(tLifetime)
-	p.B.Close(m, nLabel, 0)
-}
+func (p *parser) label() { p.Node(nLabel, func() { p.Expect(tLifetime) }) }
 
 // pathExpr parses an expression that starts with a path: the path, a
 // macro call, or a struct expression.
@@ -906,13 +849,7 @@ func (p *parser) matchArm() {
 	p.attributes() // on the arm's expression: siblings before it
 	e := p.B.Mark()
 	if p.exprStatementStart() && !p.macroBraceStatement() {
-		p.blockLikeExpr()
-		// A block-like body ends the arm, as a statement ends, unless a
-		// method call, a field or a ? goes on from it.
-		if p.Kind == tDot || p.Kind == tQuestion {
-			p.postfix(e)
-			p.exprRest(e)
-		}
+		p.blockLikeFirst() // a block-like body ends the arm, as it ends a statement
 	} else {
 		p.expr()
 	}

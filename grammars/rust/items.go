@@ -225,13 +225,7 @@ func (p *parser) function(m int) {
 
 // parameters parses ( self, pattern: type, … ) of a function.
 func (p *parser) parameters() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withStruct(true, func() {
-		p.List(tComma, tRParen, p.parameter)
-	})
-	p.Expect(tRParen)
-	p.B.Close(m, nParameters, 0)
+	p.withStruct(true, func() { p.Delimited(nParameters, tLParen, tComma, tRParen, p.parameter) })
 }
 
 func (p *parser) parameter() {
@@ -317,20 +311,14 @@ func (p *parser) selfParam() bool {
 }
 
 // lifetime pushes a lifetime as a node holding its token.
-func (p *parser) lifetime() {
-	m := p.B.Mark()
-	p.Expect(tLifetime)
-	p.B.Close(m, nLifetime, 0)
-}
+func (p *parser) lifetime() { p.Node(nLifetime, func() { p.Expect(tLifetime) }) }
 
 // genericParams parses <'a, T: Bound = D, const N: usize>, if any.
 func (p *parser) genericParams() {
 	if p.Kind != tLT {
 		return
 	}
-	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tGT, func() {
+	p.Delimited(nTypeParameters, tLT, tComma, tGT, func() {
 		p.attributes() // outer attributes are the siblings before
 		g := p.B.Mark()
 		switch {
@@ -360,8 +348,6 @@ func (p *parser) genericParams() {
 			p.B.Close(g, nTypeParameter, 0)
 		}
 	})
-	p.Expect(tGT)
-	p.B.Close(m, nTypeParameters, 0)
 }
 
 // lifetimeBounds parses 'a + 'b.
@@ -436,9 +422,7 @@ func (p *parser) structBody(m int, kind grammars.Kind) {
 
 // fieldDeclarations parses { a: T, pub b: U = default, … }.
 func (p *parser) fieldDeclarations() {
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
+	p.Delimited(nFieldDeclarationList, tLBrace, tComma, tRBrace, func() {
 		p.attributes() // outer attributes are the siblings before
 		f := p.B.Mark()
 		if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
@@ -455,23 +439,17 @@ func (p *parser) fieldDeclarations() {
 		}
 		p.B.Close(f, nFieldDeclaration, 0)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nFieldDeclarationList, 0)
 }
 
 // tupleFields parses ( T, pub U, … ).
 func (p *parser) tupleFields() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.List(tComma, tRParen, func() {
+	p.Delimited(nOrderedFieldDeclarationList, tLParen, tComma, tRParen, func() {
 		p.attributes() // outer attributes are the siblings before
-		f := p.B.Mark()
-		p.visibility()
-		p.typ()
-		p.B.Close(f, nFieldDeclaration, 0)
+		p.Node(nFieldDeclaration, func() {
+			p.visibility()
+			p.typ()
+		})
 	})
-	p.Expect(tRParen)
-	p.B.Close(m, nOrderedFieldDeclarationList, 0)
 }
 
 // enumItem parses enum E<T> { A, B(T), C { x: T }, D = 1 }.
@@ -480,9 +458,7 @@ func (p *parser) enumItem(m int) {
 	p.identAs(tTypeIdent)
 	p.genericParams()
 	p.whereClause()
-	l := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
+	p.Delimited(nEnumVariantList, tLBrace, tComma, tRBrace, func() {
 		p.attributes() // outer attributes are the siblings before
 		v := p.B.Mark()
 		if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
@@ -502,8 +478,6 @@ func (p *parser) enumItem(m int) {
 		}
 		p.B.Close(v, nEnumVariant, 0)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(l, nEnumVariantList, 0)
 	p.B.Close(m, nEnumItem, 0)
 }
 
@@ -700,13 +674,7 @@ func (p *parser) useTree() {
 	}
 }
 
-func (p *parser) useList() {
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, p.useTree)
-	p.Expect(tRBrace)
-	p.B.Close(m, nUseList, 0)
-}
+func (p *parser) useList() { p.Delimited(nUseList, tLBrace, tComma, tRBrace, p.useTree) }
 
 // constItem parses const NAME: T = e; (in a trait, the value may be
 // missing).

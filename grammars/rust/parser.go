@@ -18,6 +18,7 @@ type parser struct {
 	// treeErr is the error of the last macro call whose arguments failed
 	// both as expressions and as tokens (see macroArgs).
 	treeErr *grammars.Error
+	ops     kit.Climb // the binary operators over unary operands
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
@@ -29,6 +30,7 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	// A speculative parse that fails leaves noStruct as it found it.
 	p.SaveState = func() any { return p.noStruct }
 	p.RestoreState = func(s any) { p.noStruct = s.(bool) }
+	p.ops = kit.Climb{Ops: binaryOps, Operand: p.unary, Node: nBinaryExpression}
 	return p
 }
 

@@ -7,11 +7,9 @@ func (p *parser) typ() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tNot:
-		p.Leaf()
-		p.B.Close(m, nNeverType, 0)
+		p.Node(nNeverType, p.Leaf)
 	case tUnderscore:
-		p.Leaf()
-		p.B.Close(m, nInferType, 0)
+		p.Node(nInferType, p.Leaf)
 	case tLParen:
 		p.Leaf()
 		if p.Got(tRParen) {
@@ -54,12 +52,12 @@ func (p *parser) typ() {
 		p.typ()
 		p.B.Close(m, nReferenceType, 0)
 	case tStar:
-		p.Leaf()
-		if !p.Got(kwConst) {
-			p.Expect(kwMut)
-		}
-		p.typ()
-		p.B.Close(m, nPointerType, 0)
+		p.Prefix(nPointerType, func() {
+			if !p.Got(kwConst) {
+				p.Expect(kwMut)
+			}
+			p.typ()
+		})
 	case kwUnsafe:
 		if p.Peek(1) == tLT { // unsafe<'a> &'a T, nightly
 			p.Leaf()
@@ -80,13 +78,9 @@ func (p *parser) typ() {
 		p.typePath()
 		p.B.Close(m, nHigherRankedBound, 0)
 	case kwImpl:
-		p.Leaf()
-		p.bounds()
-		p.B.Close(m, nImplType, 0)
+		p.Prefix(nImplType, p.bounds)
 	case kwDyn:
-		p.Leaf()
-		p.bounds()
-		p.B.Close(m, nDynType, 0)
+		p.Prefix(nDynType, p.bounds)
 	case tQuestion, tLifetime:
 		p.bounds() // a bare trait object: ?Sized + 'a, in old code
 		p.B.Close(m, nBoundedType, 0)
@@ -223,9 +217,7 @@ func (p *parser) qualifiedPath() {
 // type, a bound or a block, which take theirs, so Vec<Vec<…>> costs one
 // level a type, as it did.
 func (p *parser) genericArgs() {
-	m := p.B.Mark()
-	p.Expect(tLT)
-	p.List(tComma, tGT, func() {
+	p.Delimited(nGenericArgs, tLT, tComma, tGT, func() {
 		a := p.B.Mark()
 		switch {
 		case p.Kind == tLifetime:
@@ -254,8 +246,6 @@ func (p *parser) genericArgs() {
 			p.typeWithBounds()
 		}
 	})
-	p.Expect(tGT)
-	p.B.Close(m, nGenericArgs, 0)
 }
 
 // assocBinding reports whether Name<…> is the start of a generic
@@ -285,10 +275,7 @@ func (p *parser) constArg() {
 	case tLBrace:
 		p.block()
 	case tMinus:
-		m := p.B.Mark()
-		p.Leaf()
-		p.Leaf()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, p.Leaf)
 	default:
 		p.Leaf()
 	}
