@@ -184,10 +184,7 @@ func (p *parser) letDeclaration(m int) {
 	if p.Got(tAssign) {
 		p.expr()
 		if p.Kind == kwElse {
-			e := p.B.Mark()
-			p.Leaf()
-			p.block()
-			p.B.Close(e, nLetElse, 0)
+			p.Prefix(nLetElse, p.block)
 		}
 	}
 	p.semi()
@@ -441,27 +438,9 @@ func (p *parser) primary() {
 	case tUnderscore:
 		p.Leaf()
 	case tLParen:
-		p.Leaf()
-		if p.Got(tRParen) {
-			p.B.Close(m, nUnitExpression, 0)
-			return
-		}
-		n, comma := 0, false
 		p.withStruct(true, func() {
-			for p.Kind != tRParen && p.Kind != tEOF {
-				p.attrExpr()
-				n++
-				if comma = p.Got(tComma); !comma {
-					break
-				}
-			}
+			p.parenthesized(p.attrExpr, nUnitExpression, nParenthesizedExpression, nTupleExpression)
 		})
-		p.Expect(tRParen)
-		if n == 1 && !comma {
-			p.B.Close(m, nParenthesizedExpression, 0)
-			return
-		}
-		p.B.Close(m, nTupleExpression, 0)
 	case tLBrack:
 		p.Leaf()
 		p.withStruct(true, func() {
@@ -553,20 +532,14 @@ func (p *parser) primary() {
 	case kwYield:
 		p.Prefix(nYieldExpression, p.value)
 	case kwBreak:
-		p.Leaf()
-		if p.Kind == tLifetime {
-			p.label()
-		}
-		if p.valueStart() && !(p.Kind == tLBrace && p.noStruct) {
-			p.expr()
-		}
-		p.B.Close(m, nBreakExpression, 0)
+		p.Prefix(nBreakExpression, func() {
+			p.optLabel()
+			if p.valueStart() && !(p.Kind == tLBrace && p.noStruct) {
+				p.expr()
+			}
+		})
 	case kwContinue:
-		p.Leaf()
-		if p.Kind == tLifetime {
-			p.label()
-		}
-		p.B.Close(m, nContinueExpression, 0)
+		p.Prefix(nContinueExpression, p.optLabel)
 	case kwLet:
 		p.Leaf()
 		p.pattern()
@@ -629,6 +602,13 @@ func (p *parser) builtin(m int) {
 
 // label pushes a loop label or a label after break or continue.
 func (p *parser) label() { p.Node(nLabel, func() { p.Expect(tLifetime) }) }
+
+// optLabel pushes the label after a break or a continue, if there is one.
+func (p *parser) optLabel() {
+	if p.Kind == tLifetime {
+		p.label()
+	}
+}
 
 // pathExpr parses an expression that starts with a path: the path, a
 // macro call, or a struct expression.
@@ -694,37 +674,31 @@ func (p *parser) exprPath() {
 
 // structFields parses the { a: 1, b, ..base } of a struct expression.
 func (p *parser) structFields() {
+	p.withStruct(true, func() { p.Delimited(nFieldInitializerList, tLBrace, tComma, tRBrace, p.fieldInitializer) })
+}
+
+// fieldInitializer parses a: 1, b, ..base, or 0: x.
+func (p *parser) fieldInitializer() {
+	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.withStruct(true, func() {
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			p.attributes() // outer attributes are the siblings before
-			f := p.B.Mark()
-			switch {
-			case p.Kind == tDotDot:
-				p.Leaf()
-				if p.Kind != tRBrace {
-					p.expr()
-				}
-				p.B.Close(f, nBaseFieldInitializer, 0)
-			case (p.Kind == tIdent || p.Kind == tInt) && p.Peek(1) == tColon:
-				p.LeafAs(tFieldIdent)
-				p.Leaf()
-				p.expr()
-				p.B.Close(f, nFieldInitializer, 0)
-			case p.Kind == tIdent && p.Pattern && p.IsRun(0):
-				p.Leaf()
-			default:
-				p.ident()
-				p.B.Close(f, nShorthandFieldInitializer, 0)
-			}
-			if !p.Got(tComma) {
-				break
-			}
+	switch {
+	case p.Kind == tDotDot:
+		p.Leaf()
+		if p.Kind != tRBrace {
+			p.expr()
 		}
-	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nFieldInitializerList, 0)
+		p.B.Close(m, nBaseFieldInitializer, 0)
+	case (p.Kind == tIdent || p.Kind == tInt) && p.Peek(1) == tColon:
+		p.LeafAs(tFieldIdent)
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nFieldInitializer, 0)
+	case p.Kind == tIdent && p.Pattern && p.IsRun(0):
+		p.Leaf()
+	default:
+		p.ident()
+		p.B.Close(m, nShorthandFieldInitializer, 0)
+	}
 }
 
 // closure parses |a, b: T| e, || e, move |x| { … }, async move |x| e,
@@ -736,27 +710,18 @@ func (p *parser) closure(m int) {
 	if p.Kind == kwFor {
 		p.forLifetimes()
 	}
-	c := p.B.Mark()
-	switch p.Kind {
-	case tOr:
-		p.Leaf()
-		for p.Kind != tOr && p.Kind != tEOF {
-			p.attributes() // outer attributes are the siblings before
-			prm := p.B.Mark()
-			p.patternNoTopAlt()
-			if p.Got(tColon) {
-				p.typ()
-				p.B.Close(prm, nParameter, 0)
-			}
-			if !p.Got(tComma) {
-				break
-			}
-		}
-		p.Expect(tOr)
-	default:
+	if p.Kind != tOr {
 		p.ErrorExpected("closure parameters")
 	}
-	p.B.Close(c, nClosureParameters, 0)
+	p.Delimited(nClosureParameters, tOr, tComma, tOr, func() {
+		p.attributes() // outer attributes are the siblings before
+		m := p.B.Mark()
+		p.patternNoTopAlt()
+		if p.Got(tColon) {
+			p.typ()
+			p.B.Close(m, nParameter, 0)
+		}
+	})
 	if p.Got(tArrow) {
 		p.typ()
 		p.block()
@@ -776,15 +741,13 @@ func (p *parser) ifExpr(m int) {
 	p.withStruct(false, p.expr)
 	p.block()
 	if p.Kind == kwElse {
-		e := p.B.Mark()
-		p.Leaf()
-		if p.Kind == kwIf {
-			i := p.B.Mark()
-			p.ifExpr(i)
-		} else {
-			p.block()
-		}
-		p.B.Close(e, nElseClause, 0)
+		p.Prefix(nElseClause, func() {
+			if p.Kind == kwIf {
+				p.ifExpr(p.B.Mark())
+			} else {
+				p.block()
+			}
+		})
 	}
 	p.B.Close(m, nIfExpression, 0)
 }

@@ -196,9 +196,7 @@ func (p *parser) function(m int) {
 			continue
 		case p.Kind == kwExtern:
 			p.Leaf()
-			if p.Kind == tString {
-				p.Leaf()
-			}
+			p.Got(tString)
 			continue
 		}
 		break
@@ -214,13 +212,14 @@ func (p *parser) function(m int) {
 		p.typ()
 	}
 	p.whereClause()
+	kind := nFunctionItem
 	if p.Kind == tSemi {
 		p.semi()
-		p.B.Close(m, nFunctionSignature, 0)
-		return
+		kind = nFunctionSignature
+	} else {
+		p.block()
 	}
-	p.block()
-	p.B.Close(m, nFunctionItem, 0)
+	p.B.Close(m, kind, 0)
 }
 
 // parameters parses ( self, pattern: type, … ) of a function.
@@ -513,11 +512,10 @@ func (p *parser) trait(m int) {
 		p.bounds()
 		p.whereClause()
 		p.semi()
-		p.B.Close(m, nTraitItem, 0)
-		return
+	} else {
+		p.whereClause()
+		p.declarationList()
 	}
-	p.whereClause()
-	p.declarationList()
 	p.B.Close(m, nTraitItem, 0)
 }
 
@@ -600,9 +598,7 @@ func (p *parser) module(m int) {
 func (p *parser) foreignMod(m int) {
 	p.Got(kwUnsafe)
 	p.Expect(kwExtern)
-	if p.Kind == tString {
-		p.Leaf()
-	}
+	p.Got(tString)
 	p.declarationList()
 	p.B.Close(m, nForeignModItem, 0)
 }

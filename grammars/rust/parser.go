@@ -91,6 +91,31 @@ func edition2015Word(k grammars.Kind) bool {
 	return k == kwAsync || k == kwAwait || k == kwDyn || k == kwTry
 }
 
+// parenthesized parses ( items ) separated by commas: one item with no
+// comma after it is in parentheses, a node of kind paren; none is a node
+// of kind unit, and several, or one with a comma, of kind tuple.
+func (p *parser) parenthesized(item func(), unit, paren, tuple grammars.Kind) {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	n, comma := 0, false
+	for p.Kind != tRParen && p.Kind != tEOF {
+		item()
+		n++
+		if comma = p.Got(tComma); !comma {
+			break
+		}
+	}
+	p.Expect(tRParen)
+	kind := tuple
+	switch {
+	case n == 0:
+		kind = unit
+	case n == 1 && !comma:
+		kind = paren
+	}
+	p.B.Close(m, kind, 0)
+}
+
 // withStruct runs prod with struct expressions allowed or not.
 func (p *parser) withStruct(allowed bool, prod func()) {
 	saved := p.noStruct

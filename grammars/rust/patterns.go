@@ -105,21 +105,7 @@ func (p *parser) primaryPattern() {
 			p.patternNoTopAlt()
 		})
 	case tLParen:
-		p.Leaf()
-		n, comma := 0, false
-		for p.Kind != tRParen && p.Kind != tEOF {
-			p.pattern()
-			n++
-			if comma = p.Got(tComma); !comma {
-				break
-			}
-		}
-		p.Expect(tRParen)
-		if n == 1 && !comma {
-			p.B.Close(m, nParenthesizedPattern, 0)
-			return
-		}
-		p.B.Close(m, nTuplePattern, 0)
+		p.parenthesized(p.pattern, nTuplePattern, nParenthesizedPattern, nTuplePattern)
 	case tLBrack:
 		p.Delimited(nSlicePattern, tLBrack, tComma, tRBrack, p.pattern)
 	case kwRef, kwMut:

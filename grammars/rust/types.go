@@ -11,25 +11,7 @@ func (p *parser) typ() {
 	case tUnderscore:
 		p.Node(nInferType, p.Leaf)
 	case tLParen:
-		p.Leaf()
-		if p.Got(tRParen) {
-			p.B.Close(m, nUnitType, 0)
-			return
-		}
-		n, comma := 0, false
-		for p.Kind != tRParen && p.Kind != tEOF {
-			p.typeWithBounds()
-			n++
-			if comma = p.Got(tComma); !comma {
-				break
-			}
-		}
-		p.Expect(tRParen)
-		if n == 1 && !comma {
-			p.B.Close(m, nParenthesizedType, 0)
-			return
-		}
-		p.B.Close(m, nTupleType, 0)
+		p.parenthesized(p.typeWithBounds, nUnitType, nParenthesizedType, nTupleType)
 	case tLBrack:
 		p.Leaf()
 		p.typ()
