@@ -2,12 +2,9 @@ package kit
 
 import "github.com/agenttools/agenttools/grammars"
 
-// ResetTo moves a streaming scan back to offset off, on line line that
-// starts at offset ls, and forgets the trivia and errors from off on,
-// which it will read again: for a lexer that a speculating parser moves
-// back without holding the whole file's tokens.
-func (s *Scan) ResetTo(off, line, ls int) {
-	s.Pos, s.Line, s.LineStart = off, line, ls
+// ForgetFrom drops the errors and trivia that start at or after offset
+// off: a lexer moved back to off reads them again.
+func (s *Scan) ForgetFrom(off int) {
 	for n := len(s.Errs); n > 0 && int(s.Errs[n-1].Span.Start) >= off; n-- {
 		s.Errs = s.Errs[:n-1]
 	}
@@ -17,8 +14,10 @@ func (s *Scan) ResetTo(off, line, ls int) {
 }
 
 // ResetAfter moves a streaming scan back to just after token t, which it
-// handed out (see ResetTo): the line is t's, or the last a string or a
-// comment in t took it to.
+// handed out, and forgets what it found after t (ForgetFrom): for a lexer
+// that a speculating parser moves back without holding the whole file's
+// tokens. The line is t's, or the last one a string or a comment in t
+// took it to.
 func (s *Scan) ResetAfter(t *Token) {
 	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
 	for i := 0; i < len(t.Text); i++ {
@@ -27,7 +26,8 @@ func (s *Scan) ResetAfter(t *Token) {
 			ls = int(t.Offset) + i + 1
 		}
 	}
-	s.ResetTo(int(t.End()), line, ls)
+	s.Pos, s.Line, s.LineStart = int(t.End()), line, ls
+	s.ForgetFrom(s.Pos)
 }
 
 // KindTable returns a grammar's kind table from its kind names: a kind

@@ -484,11 +484,11 @@ func (p *parser) primary() {
 			return
 		}
 		if p.WordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
-			p.Leaf()
-			p.LeafAs(tIdent)
-			p.typ()
-			p.block()
-			p.B.Close(m, nTryBlock, 0)
+			p.Prefix(nTryBlock, func() {
+				p.LeafAs(tIdent)
+				p.typ()
+				p.block()
+			})
 			return
 		}
 		p.pathExpr(m) // try!(…) in old code
@@ -803,10 +803,7 @@ func (p *parser) matchArm() {
 	}
 	p.pattern()
 	if p.Kind == kwIf {
-		g := p.B.Mark()
-		p.Leaf()
-		p.expr()
-		p.B.Close(g, nMatchGuard, 0)
+		p.Prefix(nMatchGuard, p.expr)
 	}
 	p.Expect(tFatArrow)
 	p.attributes() // on the arm's expression: siblings before it

@@ -70,10 +70,7 @@ func (p *parser) parsedArgs(open grammars.Kind) {
 			}
 		}
 	})
-	if p.Kind != close {
-		p.ErrorExpected("'" + kindNames[close] + "'")
-	}
-	p.Leaf()
+	p.Expect(close)
 	p.B.Close(m, nTokenTree, 0)
 }
 
