@@ -1,11 +1,15 @@
 // Package rust is the Rust grammar of agenttools' structural search: a
 // hand-written recursive-descent parser over a hand-written lexer, for
-// the 2021 and 2024 editions as real crates write them.
+// the 2021 and 2024 editions as real crates write them. It stands on the
+// grammar kit (grammars/kit) for the driver, the top-level recovery,
+// speculation and precedence climbing, and keeps its productions, its
+// tables and its lexer.
 //
 // A top-level item that fails to parse becomes an ERROR node up to the
 // next line that starts an item at column 1, and the rest of the file
-// still parses. Statement terminators are no leaves; comments, doc
-// comments included, are trivia.
+// still parses; after the kit's cap of errors (kit.MaxErrors) the rest
+// of the file is one ERROR node. Statement terminators are no leaves;
+// comments, doc comments included, are trivia.
 //
 // Outer attributes are siblings before what they are on, as
 // tree-sitter-rust has them: fn $F() { $$$B } matches a #[test] function.

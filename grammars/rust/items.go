@@ -538,11 +538,7 @@ func (p *parser) impl(m int) {
 		p.typeWithBounds()
 	}
 	p.whereClause()
-	if p.Kind == tSemi { // impl Trait for T; (a placeholder some code has)
-		p.semi()
-	} else {
-		p.declarationList()
-	}
+	p.declarationsOrSemi() // impl Trait for T; is a placeholder some code has
 	p.B.Close(m, nImplItem, 0)
 }
 
@@ -582,15 +578,21 @@ func (p *parser) declarationList() {
 	p.B.Close(m, nDeclarationList, 0)
 }
 
-// module parses mod m; and mod m { items }.
-func (p *parser) module(m int) {
-	p.Expect(kwMod)
-	p.ident()
+// declarationsOrSemi parses the { items } of a module or an impl, or the
+// ; that stands for them.
+func (p *parser) declarationsOrSemi() {
 	if p.Kind == tSemi {
 		p.semi()
 	} else {
 		p.declarationList()
 	}
+}
+
+// module parses mod m; and mod m { items }.
+func (p *parser) module(m int) {
+	p.Expect(kwMod)
+	p.ident()
+	p.declarationsOrSemi()
 	p.B.Close(m, nModItem, 0)
 }
 
