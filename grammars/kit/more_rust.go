@@ -1,6 +1,11 @@
 package kit
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"slices"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // ForgetFrom drops the errors and trivia that start at or after offset
 // off: a lexer moved back to off reads them again.
@@ -60,4 +65,44 @@ func (p *Parser) Delimited(k, open, sep, close grammars.Kind, item func()) {
 	p.List(sep, close, item)
 	p.Expect(close)
 	p.B.Close(m, k, 0)
+}
+
+// Puncts is a lexer's punctuation, by the first byte of its text, the
+// longest first, so that the longest that matches wins (..= before ..
+// before .).
+type Puncts [256][]punct
+
+type punct struct {
+	text string
+	kind grammars.Kind
+}
+
+// PunctsOf returns the punctuation of the kinds first to last, each
+// one's text its name in names.
+func PunctsOf(names []string, first, last grammars.Kind) *Puncts {
+	t := &Puncts{}
+	for k := first; k <= last; k++ {
+		c := names[k][0]
+		t[c] = append(t[c], punct{text: names[k], kind: k})
+	}
+	for c := range t {
+		slices.SortStableFunc(t[c], func(a, b punct) int { return len(b.text) - len(a.text) })
+	}
+	return t
+}
+
+// Punct reads the punctuation of t at the current position and returns
+// its kind, or false, not moving, when none is there.
+func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
+	if s.Pos >= len(s.Src) {
+		return 0, false
+	}
+	rest := s.Src[s.Pos:]
+	for _, p := range t[rest[0]] {
+		if strings.HasPrefix(rest, p.text) {
+			s.Pos += len(p.text)
+			return p.kind, true
+		}
+	}
+	return 0, false
 }

@@ -104,3 +104,37 @@ func TestDelimited(t *testing.T) {
 		}
 	}
 }
+
+// TestPunct: the longest punctuation that matches wins, and a byte that
+// starts none is no move.
+func TestPunct(t *testing.T) {
+	names := []string{"EOF", ".", "..", "..=", "=", "=="}
+	table := PunctsOf(names, 1, 5)
+	for _, tc := range []struct {
+		src  string
+		want []string // each token's text, then "!" where none matched
+	}{
+		{"..=.", []string{"..=", "."}},
+		{"...", []string{"..", "."}},
+		{"===", []string{"==", "="}},
+		{"=x", []string{"=", "!"}},
+	} {
+		s := NewScan(tc.src, false)
+		var got []string
+		for s.Pos < len(s.Src) {
+			start := s.Pos
+			k, ok := s.Punct(table)
+			if !ok {
+				got = append(got, "!")
+				break
+			}
+			if names[k] != s.Src[start:s.Pos] {
+				t.Errorf("%q: kind %q for text %q", tc.src, names[k], s.Src[start:s.Pos])
+			}
+			got = append(got, s.Src[start:s.Pos])
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
