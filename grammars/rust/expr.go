@@ -364,56 +364,64 @@ func (p *parser) postfixExpr() {
 	p.postfix(m)
 }
 
+// postfix parses the calls, indexes, ?s and what a . starts after the
+// operand on the stack from m, each closed with what it follows.
 func (p *parser) postfix(m int) {
 	for {
+		var kind grammars.Kind
 		switch p.Kind {
 		case tQuestion:
 			p.Leaf()
-			p.B.Close(m, nTryExpression, 0)
+			kind = nTryExpression
 		case tLParen:
 			p.arguments()
-			p.B.Close(m, nCallExpression, 0)
+			kind = nCallExpression
 		case tLBrack:
 			p.Leaf()
 			p.withStruct(true, p.expr)
 			p.Expect(tRBrack)
-			p.B.Close(m, nIndexExpression, 0)
+			kind = nIndexExpression
 		case tDot:
-			p.Leaf()
-			switch {
-			case p.Kind == kwAwait:
-				p.Leaf()
-				p.B.Close(m, nAwaitExpression, 0)
-			case p.Kind == tInt:
-				p.LeafAs(tFieldIdent)
-				p.B.Close(m, nFieldExpression, 0)
-			case p.Kind == tFloat:
-				p.Errorf("a tuple index cannot be %s", p.Tok.Text)
-			case p.Kind == tIdent || edition2015Word(p.Kind): // x.dyn, in 2015 code
-				p.LeafAs(tFieldIdent)
-				if p.Kind == tPathSep && p.Peek(1) == tLT {
-					p.Leaf()
-					p.genericArgs()
-				}
-				if p.Kind == tLParen {
-					p.arguments()
-					p.B.Close(m, nMethodCallExpression, 0)
-				} else {
-					p.B.Close(m, nFieldExpression, 0)
-				}
-			case p.Kind == kwMatch || p.Kind == kwUse: // postfix match and .use, nightly
-				p.LeafAs(tFieldIdent)
-				if p.Kind == tLBrace {
-					p.matchBlock()
-				}
-				p.B.Close(m, nFieldExpression, 0)
-			default:
-				p.ErrorExpected("field or method name")
-			}
+			kind = p.member()
 		default:
 			return
 		}
+		p.B.Close(m, kind, 0)
 	}
+}
+
+// member parses what a . starts after an operand: .await, a field (x.0,
+// x.y), a method call (x.f::<T>(a)), and returns the kind of node it
+// closes with the operand.
+func (p *parser) member() grammars.Kind {
+	p.Expect(tDot)
+	switch {
+	case p.Kind == kwAwait:
+		p.Leaf()
+		return nAwaitExpression
+	case p.Kind == tInt:
+		p.LeafAs(tFieldIdent)
+	case p.Kind == tFloat:
+		p.Errorf("a tuple index cannot be %s", p.Tok.Text)
+	case p.Kind == tIdent || edition2015Word(p.Kind): // x.dyn, in 2015 code
+		p.LeafAs(tFieldIdent)
+		if p.Kind == tPathSep && p.Peek(1) == tLT {
+			p.Leaf()
+			p.genericArgs()
+		}
+		if p.Kind == tLParen {
+			p.arguments()
+			return nMethodCallExpression
+		}
+	case p.Kind == kwMatch || p.Kind == kwUse: // postfix match and .use, nightly
+		p.LeafAs(tFieldIdent)
+		if p.Kind == tLBrace {
+			p.matchBlock()
+		}
+	default:
+		p.ErrorExpected("field or method name")
+	}
+	return nFieldExpression
 }
 
 // arguments parses ( e, e, … ) of a call.
