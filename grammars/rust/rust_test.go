@@ -8,6 +8,7 @@ import (
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/gramtest"
+	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -99,6 +100,20 @@ func TestErrors(t *testing.T) {
 		if len(tree.Errors) == 0 || !strings.Contains(tree.Errors[0].Error(), tc.want) {
 			t.Errorf("%q: errors %v, want one like %q", tc.src, tree.Errors, tc.want)
 		}
+	}
+}
+
+// TestErrorCap: past kit.MaxErrors broken items, the rest of the file is
+// one ERROR node, and a last error says the parse stopped.
+func TestErrorCap(t *testing.T) {
+	src := strings.Repeat("fn f( {}\n", kit.MaxErrors+2) + "fn g() {}\n"
+	tree, _ := Language.Parse([]byte(src))
+	want := strings.Fields(strings.Repeat("ERROR ", kit.MaxErrors+1))
+	if diff := cmp.Diff(want, gramtest.TopKinds(tree)); diff != "" {
+		t.Errorf("top level (-want +got):\n%s", diff)
+	}
+	if n := len(tree.Errors); n != kit.MaxErrors+1 || !strings.Contains(tree.Errors[n-1].Msg, "too many errors") {
+		t.Errorf("errors %v; want %d, the last saying too many errors", tree.Errors, kit.MaxErrors+1)
 	}
 }
 
