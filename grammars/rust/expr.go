@@ -320,8 +320,9 @@ var binaryOps = kit.NewPrecedence(
 // tighter after it, by precedence climbing.
 func (p *parser) binary(min int) { p.Climb(&p.ops, min) }
 
-// unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, and casts,
-// which bind tighter than binary operators but looser than unary ones.
+// unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, a primary
+// with its postfix operators, and casts, which bind tighter than binary
+// operators but looser than unary ones.
 // An operand may have outer attributes (#[cold] || …, #[rustc_box]
 // Box::new(x)), which are siblings before it.
 func (p *parser) unary() {
@@ -347,21 +348,14 @@ func (p *parser) unary() {
 		p.unary()
 		p.B.Close(m, kind, 0)
 	default:
-		p.postfixExpr()
+		p.primary()
+		p.postfix(m)
 	}
 	for p.Kind == kwAs {
 		p.Leaf()
 		p.typ()
 		p.B.Close(m, nCastExpression, 0)
 	}
-}
-
-// postfixExpr parses a primary and the calls, fields, method calls,
-// indexes, ?s and .awaits after it.
-func (p *parser) postfixExpr() {
-	m := p.B.Mark()
-	p.primary()
-	p.postfix(m)
 }
 
 // postfix parses the calls, indexes, ?s and what a . starts after the
