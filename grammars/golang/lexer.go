@@ -1,13 +1,11 @@
 package golang
 
 import (
-	"io"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // scanner is a hand-written Go lexer on the kit's Scan that allocates
@@ -381,52 +379,4 @@ func (s *scanner) operator() grammars.Kind {
 		return one(tSemi)
 	}
 	return tIllegal
-}
-
-// definition is the participle lexer.Definition over scanner.
-type definition struct{ pattern bool }
-
-func (d definition) Symbols() map[string]lexer.TokenType {
-	m := map[string]lexer.TokenType{"EOF": lexer.EOF}
-	for k := range numTokens {
-		name := kindNames[k]
-		switch k {
-		case tIdent:
-			name = "Ident"
-		case tInt:
-			name = "Int"
-		case tFloat:
-			name = "Float"
-		case tImag:
-			name = "Imag"
-		case tChar:
-			name = "Char"
-		case tString:
-			name = "String"
-		case tRawString:
-			name = "RawString"
-		case tSemi:
-			name = "Semi"
-		case tIllegal:
-			name = "Illegal"
-		case tDecls:
-			name = "Decls"
-		case tEOF:
-			continue
-		}
-		m[name] = lexer.TokenType(k)
-	}
-	return m
-}
-
-func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return kit.Participle(newScanner(string(b), d.pattern)), nil
-}
-
-func (d definition) LexString(filename, src string) (lexer.Lexer, error) {
-	return kit.Participle(newScanner(src, d.pattern)), nil
 }

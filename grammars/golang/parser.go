@@ -26,19 +26,18 @@ func newParser(sc *scanner, first kit.Token, b *grammars.Builder) *parser {
 	p := &parser{}
 	p.Init(kit.NewWindow(sc, first), b, kindNames[:])
 	p.Found = found
+	p.Ident = tIdent
 	return p
 }
 
-// found describes a token in an "expected X, found Y" message.
-func found(t *kit.Token) string {
-	switch {
-	case t.Kind == tSemi && t.Synthetic:
+// found describes a token in an "expected X, found Y" message: an
+// automatic semicolon is a newline.
+var found = kit.Found(kindNames[:], func(t *kit.Token) string {
+	if t.Kind == tSemi && t.Synthetic {
 		return "newline"
-	case t.Kind == tIdent || t.Kind >= tInt && t.Kind <= tRawString:
-		return kindNames[t.Kind] + " '" + t.Text + "'"
 	}
 	return ""
-}
+}, tIdent, tInt, tFloat, tImag, tChar, tString, tRawString)
 
 // terminator skips the semicolon that ends a statement, spec, field or
 // declaration. Written or automatic, it is no leaf of the tree: a ; there

@@ -1,14 +1,12 @@
 package python
 
 import (
-	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // indent is one level of the indentation stack, measured twice as CPython
@@ -707,42 +705,4 @@ func (s *scanner) operator() grammars.Kind {
 		return one(opGt)
 	}
 	return tIllegal
-}
-
-// definition is the participle lexer.Definition over scanner.
-type definition struct{ pattern bool }
-
-func (d definition) Symbols() map[string]lexer.TokenType {
-	m := map[string]lexer.TokenType{"EOF": lexer.EOF}
-	for k := range numTokens {
-		name := kindNames[k]
-		switch k {
-		case tIdent:
-			name = "Ident"
-		case tString:
-			name = "String"
-		case tNewline:
-			name = "Newline"
-		case tIllegal:
-			name = "Illegal"
-		case tBody:
-			name = "Body"
-		case tEOF:
-			continue
-		}
-		m[name] = lexer.TokenType(k)
-	}
-	return m
-}
-
-func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return kit.Participle(newScanner(string(b), d.pattern)), nil
-}
-
-func (d definition) LexString(filename, src string) (lexer.Lexer, error) {
-	return kit.Participle(newScanner(src, d.pattern)), nil
 }

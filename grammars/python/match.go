@@ -66,7 +66,7 @@ func (p *parser) caseOrMetavar() {
 // caseClause parses case patterns [if guard]: block. An open sequence
 // case a, *b: has the patterns as children, separated by commas.
 func (p *parser) caseClause() {
-	if !p.isSoft("case") {
+	if !p.IsWord("case") {
 		p.ErrorExpected("case")
 	}
 	m := p.B.Mark()

@@ -35,11 +35,14 @@ func newParser(sc *scanner, first kit.Token, b *grammars.Builder) *parser {
 	p := &parser{sc: sc, budget: scanBudget + len(sc.Src)}
 	p.Init(kit.NewWindow(sc, first), b, kindNames[:])
 	p.Found = found
+	p.Ident = tIdent
 	return p
 }
 
-// found describes a token in an "expected X, found Y" message.
-func found(t *kit.Token) string {
+// found describes a token in an "expected X, found Y" message: the
+// synthetic tokens by what they stand for, a character the scanner could
+// not read quoted as Go quotes it.
+var found = kit.Found(kindNames[:], func(t *kit.Token) string {
 	switch t.Kind {
 	case tNewline:
 		return "newline"
@@ -47,13 +50,11 @@ func found(t *kit.Token) string {
 		return "indent"
 	case tDedent:
 		return "dedent"
-	case tIdent, tInt, tFloat, tString:
-		return kindNames[t.Kind] + " '" + t.Text + "'"
 	case tIllegal:
 		return fmt.Sprintf("%q", t.Text)
 	}
 	return ""
-}
+}, tIdent, tInt, tFloat, tString)
 
 // scanAhead calls f with the kind of each token from the current one on,
 // until f returns false, the source ends, a keyword that only starts a
@@ -117,10 +118,6 @@ func (p *parser) resync() {
 	p.Load()
 }
 
-// isSoft reports whether the current token is the identifier word, a soft
-// keyword where the parser says so.
-func (p *parser) isSoft(word string) bool { return p.Kind == tIdent && p.Tok.Text == word }
-
 // Statements.
 
 // statement parses one statement: a compound one, or a line of simple
@@ -159,7 +156,7 @@ func (p *parser) statement() {
 			p.ErrorExpected("def, for or with after async")
 		}
 	case tIdent:
-		if p.isSoft("match") && p.isMatchStatement() {
+		if p.IsWord("match") && p.isMatchStatement() {
 			p.matchStatement()
 			return
 		}
@@ -254,7 +251,7 @@ func (p *parser) simpleStatement() {
 	case kwFrom:
 		p.importFrom()
 	default:
-		if p.isSoft("type") && p.Peek(1) == tIdent && (p.Peek(2) == opAssign || p.Peek(2) == opLBrack) {
+		if p.IsWord("type") && p.Peek(1) == tIdent && (p.Peek(2) == opAssign || p.Peek(2) == opLBrack) {
 			p.typeAlias()
 			return
 		}

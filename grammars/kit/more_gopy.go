@@ -1,0 +1,169 @@
+package kit
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The participle file skeleton: Go's package clause and Python's module
+// docstring are participle grammars over the grammar's own lexer, and the
+// rest of the file is one token of the skeleton, parsed by hand from the
+// same lexer afterwards. What follows is the part of that which every
+// such grammar wrote again: the lexer participle reads, its Definition,
+// the parse of the skeleton and the leaves of its tokens.
+
+// A Skeleton is the lexer a participle file skeleton reads: lx's tokens
+// while head takes them, then one token of kind rest in place of the
+// first one head refuses, which stands for the rest of the file, then
+// EOF there. The hand-written productions start from First.
+type Skeleton struct {
+	lx   Lexer
+	kind grammars.Kind
+	head func(t Token) bool
+	// First is the rest's first token, once the skeleton reached it.
+	First Token
+	// Rest reports whether the skeleton reached the rest of the file:
+	// there is one, and it starts at First.
+	Rest bool
+}
+
+// NewSkeleton returns the skeleton of lx whose head is the tokens head
+// takes (the end of the file always is), and whose rest is a token of
+// kind rest.
+func NewSkeleton(lx Lexer, rest grammars.Kind, head func(t Token) bool) *Skeleton {
+	return &Skeleton{lx: lx, kind: rest, head: head}
+}
+
+// Next hands participle the next token of the skeleton.
+func (s *Skeleton) Next() (lexer.Token, error) {
+	if s.Rest {
+		// After the rest's token only the end remains, where the rest
+		// starts, so that participle's errors point into the head.
+		return ToParticiple(Token{Kind: EOF, Offset: s.First.Offset, Line: s.First.Line, Column: s.First.Column}), nil
+	}
+	t := s.lx.Next()
+	if t.Kind == EOF || s.head(t) {
+		return ToParticiple(t), nil
+	}
+	s.First, s.Rest = t, true
+	t.Kind = s.kind
+	return ToParticiple(t), nil
+}
+
+// ParseSkeleton parses a file's skeleton with pp from sk. When it fails
+// (the head is not what the skeleton says), the whole file of size bytes
+// is one leaf of kind errKind on b, and the error says why; f is nil
+// then.
+func ParseSkeleton[F any](pp *participle.Parser[F], sk *Skeleton, b *grammars.Builder, errKind grammars.Kind, size int) (f *F, err *grammars.Error) {
+	plex, uerr := lexer.Upgrade(sk)
+	var perr error
+	if uerr != nil {
+		perr = fmt.Errorf("lexing: %w", uerr)
+	} else if f, perr = pp.ParseFromLexer(plex); perr == nil {
+		return f, nil
+	}
+	line, col := 1, 1
+	msg := perr.Error()
+	var pe participle.Error
+	if errors.As(perr, &pe) {
+		line, col, msg = pe.Position().Line, pe.Position().Column, pe.Message()
+	}
+	b.Leaf(errKind, 0, uint32(size))
+	return nil, &grammars.Error{Line: line, Column: col, Msg: msg, Span: grammars.Span{End: uint32(size)}}
+}
+
+// ParticipleLeaves pushes the tokens of a participle production as leaves
+// on b, the ones whose kind keep takes: a terminator or a synthetic
+// token is no leaf of the tree.
+func ParticipleLeaves(b *grammars.Builder, toks []lexer.Token, keep func(k grammars.Kind) bool) {
+	for _, t := range toks {
+		k := grammars.Kind(t.Type)
+		if t.EOF() || !keep(k) {
+			continue
+		}
+		start := uint32(t.Pos.Offset)
+		b.Leaf(k, start, start+uint32(len(t.Value)))
+	}
+}
+
+// A Definition is the participle lexer.Definition of a grammar's tokens:
+// every token kind but EOF under its name in Names, or under the name
+// Renamed gives it (the names a skeleton's tags write: Ident, String).
+type Definition struct {
+	Names    []string      // the grammar's kind names, token kinds first
+	Tokens   grammars.Kind // how many kinds are tokens
+	Renamed  map[grammars.Kind]string
+	NewLexer func(src string) Lexer // for Lex
+}
+
+// Symbols returns participle's names of the token types.
+func (d Definition) Symbols() map[string]lexer.TokenType {
+	m := map[string]lexer.TokenType{"EOF": lexer.EOF}
+	for k := EOF + 1; k < d.Tokens; k++ {
+		name, ok := d.Renamed[k]
+		if !ok {
+			name = d.Names[k]
+		}
+		m[name] = lexer.TokenType(k)
+	}
+	return m
+}
+
+// Lex reads r and returns its tokens for participle.
+func (d Definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", filename, err)
+	}
+	return Participle(d.NewLexer(string(b))), nil
+}
+
+// TopLevelRestart is TopLevel for a grammar whose lexer keeps a state
+// that a broken item leaves wrong (Python's open brackets and
+// indentation): recovery stops at the first token past the item's start
+// that sync accepts, which may be the one the item failed at (a def
+// whose block is missing ends before the next line's statement), and
+// calls restart there to start the lexer again at that token. The ERROR
+// leaf ends where the last token read with any text ends, so it holds
+// no synthetic token past the text.
+func (p *Parser) TopLevelRestart(errKind grammars.Kind, item func(), sync Sync, restart func()) grammars.ErrorList {
+	var errs grammars.ErrorList
+	for p.Kind != EOF {
+		if len(errs) == MaxErrors {
+			return append(errs, p.GiveUp(errKind))
+		}
+		if err := p.recoverRestart(errKind, item, sync, restart); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// recoverRestart parses one item for TopLevelRestart, and on a syntax
+// error drops what it built, moves to where sync accepts, restarts the
+// lexer there and covers what it passed over with a leaf of kind
+// errKind.
+func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync Sync, restart func()) *grammars.Error {
+	mark := p.B.Mark()
+	start := p.Pos()
+	err := p.Attempt(item)
+	if err == nil {
+		return nil
+	}
+	p.B.Truncate(mark)
+	for p.Kind != EOF && (p.Pos() <= start || !sync.At(p)) {
+		p.Next()
+	}
+	if p.Kind != EOF {
+		restart()
+	}
+	end := max(p.End, start)
+	err.Span = grammars.Span{Start: start, End: end}
+	p.B.Leaf(errKind, start, end)
+	return err
+}

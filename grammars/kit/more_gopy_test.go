@@ -1,0 +1,118 @@
+package kit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/google/go-cmp/cmp"
+)
+
+// toyFile is a skeleton over the toy lexer: identifiers, then the rest of
+// the file as one token, read as tIllegal's kind.
+type toyFile struct {
+	Head *toyHead `parser:"@@"`
+	Rest bool     `parser:"@Rest?"`
+}
+
+type toyHead struct {
+	Tokens []lexer.Token
+	Names  []string `parser:"@Ident+"`
+}
+
+var toySkeleton = participle.MustBuild[toyFile](participle.Lexer(Definition{
+	Names:    names,
+	Tokens:   nBinary,
+	Renamed:  map[grammars.Kind]string{tIdent: "Ident", tIllegal: "Rest"},
+	NewLexer: func(src string) Lexer { return &toyLexer{NewScan(src, false)} },
+}))
+
+func TestSkeleton(t *testing.T) {
+	tests := []struct {
+		src   string
+		tree  string // the head's leaves under the root
+		first string // the rest's first token, "" when there is none
+		err   string
+	}{
+		{"a b + c", `(root (identifier "a") (identifier "b"))`, "+", ""},
+		{"a b", `(root (identifier "a") (identifier "b"))`, "", ""},
+		{"+ c", `(root ERROR)`, "+", `1:1: unexpected token "+"`},
+	}
+	for _, tc := range tests {
+		b := grammars.NewBuilder(len(tc.src))
+		sk := NewSkeleton(&toyLexer{NewScan(tc.src, false)}, tIllegal, func(t Token) bool { return t.Kind == tIdent })
+		f, err := ParseSkeleton(toySkeleton, sk, b, nError, len(tc.src))
+		var got []string
+		if err != nil {
+			got = append(got, err.Error())
+		} else {
+			ParticipleLeaves(b, f.Head.Tokens, func(k grammars.Kind) bool { return true })
+		}
+		tree := &grammars.Tree{Lang: toyLang, Src: []byte(tc.src)}
+		b.Finish(tree, nRoot)
+		if diff := cmp.Diff(tc.tree, sexpNoErrText(tree)); diff != "" {
+			t.Errorf("%q tree (-want +got):\n%s", tc.src, diff)
+		}
+		first := ""
+		if sk.Rest {
+			first = sk.First.Text
+		}
+		if first != tc.first {
+			t.Errorf("%q: the rest starts at %q, want %q", tc.src, first, tc.first)
+		}
+		if (err != nil) != (tc.err != "") || err != nil && !strings.HasPrefix(err.Error(), tc.err) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.err)
+		}
+	}
+}
+
+// TestTopLevelRestart: recovery stops at the first line past the broken
+// item, even the one it failed at, restarts the lexer there, and gives up
+// after MaxErrors.
+func TestTopLevelRestart(t *testing.T) {
+	tests := []struct {
+		src, want string
+		spans     []grammars.Span
+		restarts  int
+	}{
+		{"a + *\nb", `(root ERROR (identifier "b"))`, []grammars.Span{{Start: 0, End: 5}}, 1},
+		// b stands where f(a failed: it is the next item, not the error's.
+		{"f(a\nb", `(root ERROR (identifier "b"))`, []grammars.Span{{Start: 0, End: 3}}, 1},
+		{"a + *", `(root ERROR)`, []grammars.Span{{Start: 0, End: 5}}, 0},
+	}
+	for _, tc := range tests {
+		tree, errs, restarts := parseToyRestart(tc.src)
+		if diff := cmp.Diff(tc.want, sexpNoErrText(tree)); diff != "" {
+			t.Errorf("%q tree (-want +got):\n%s", tc.src, diff)
+		}
+		var spans []grammars.Span
+		for _, e := range errs {
+			spans = append(spans, e.Span)
+		}
+		if diff := cmp.Diff(tc.spans, spans); diff != "" {
+			t.Errorf("%q error spans (-want +got):\n%s", tc.src, diff)
+		}
+		if restarts != tc.restarts {
+			t.Errorf("%q: %d restarts, want %d", tc.src, restarts, tc.restarts)
+		}
+	}
+
+	_, errs, _ := parseToyRestart(strings.Repeat("a + *\n", MaxErrors+3))
+	if len(errs) != MaxErrors+1 || !strings.Contains(errs[MaxErrors].Msg, "too many errors") {
+		t.Errorf("errors %v, want %d and one that gives up", errs, MaxErrors)
+	}
+}
+
+func parseToyRestart(src string) (*grammars.Tree, grammars.ErrorList, int) {
+	lx := &toyLexer{NewScan(src, true)}
+	b := grammars.NewBuilder(len(src))
+	p := &toyParser{}
+	p.Init(NewWindow(lx, lx.Next()), b, names)
+	restarts := 0
+	errs := p.TopLevelRestart(nError, p.expr, Sync{Column1: true}, func() { restarts++ })
+	t := &grammars.Tree{Lang: toyLang, Src: []byte(src)}
+	b.Finish(t, nRoot)
+	return t, errs, restarts
+}
