@@ -135,7 +135,7 @@ func (s *scanner) token() kit.Token {
 			}
 		}
 		s.ident()
-		k := keyword(s.Src[start:s.Pos])
+		k := keywords.Kind(s.Src[start:s.Pos], tIdent)
 		s.semi = k == tIdent || k == kwBreak || k == kwContinue || k == kwFallthrough || k == kwReturn
 		return s.Token(k, start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
@@ -169,8 +169,10 @@ func (s *scanner) token() kit.Token {
 		s.semi = true
 		return s.Token(tIdent, start)
 	}
-	k := s.operator()
-	if k == tIllegal {
+	k, n := operators.Match(s.Src[s.Pos:])
+	s.Pos += n
+	if n == 0 {
+		k = tIllegal
 		s.Pos++
 		s.Errorf(start, "invalid character %q", c)
 	}
@@ -246,137 +248,4 @@ func (s *scanner) quoted(q byte) {
 			s.Pos++
 		}
 	}
-}
-
-func (s *scanner) operator() grammars.Kind {
-	src, p := s.Src, s.Pos
-	at := func(i int) byte {
-		if p+i < len(src) {
-			return src[p+i]
-		}
-		return 0
-	}
-	one := func(k grammars.Kind) grammars.Kind { s.Pos += 1; return k }
-	two := func(k grammars.Kind) grammars.Kind { s.Pos += 2; return k }
-	three := func(k grammars.Kind) grammars.Kind { s.Pos += 3; return k }
-	c1, c2 := at(1), at(2)
-	switch src[p] {
-	case '+':
-		switch c1 {
-		case '+':
-			return two(opInc)
-		case '=':
-			return two(opAddAs)
-		}
-		return one(opAdd)
-	case '-':
-		switch c1 {
-		case '-':
-			return two(opDec)
-		case '=':
-			return two(opSubAs)
-		}
-		return one(opSub)
-	case '*':
-		if c1 == '=' {
-			return two(opMulAs)
-		}
-		return one(opMul)
-	case '/':
-		if c1 == '=' {
-			return two(opQuoAs)
-		}
-		return one(opQuo)
-	case '%':
-		if c1 == '=' {
-			return two(opRemAs)
-		}
-		return one(opRem)
-	case '&':
-		switch {
-		case c1 == '^' && c2 == '=':
-			return three(opAndNotAs)
-		case c1 == '^':
-			return two(opAndNot)
-		case c1 == '&':
-			return two(opLAnd)
-		case c1 == '=':
-			return two(opAndAs)
-		}
-		return one(opAnd)
-	case '|':
-		switch c1 {
-		case '|':
-			return two(opLOr)
-		case '=':
-			return two(opOrAs)
-		}
-		return one(opOr)
-	case '^':
-		if c1 == '=' {
-			return two(opXorAs)
-		}
-		return one(opXor)
-	case '<':
-		switch {
-		case c1 == '<' && c2 == '=':
-			return three(opShlAs)
-		case c1 == '<':
-			return two(opShl)
-		case c1 == '=':
-			return two(opLeq)
-		case c1 == '-':
-			return two(opArrow)
-		}
-		return one(opLss)
-	case '>':
-		switch {
-		case c1 == '>' && c2 == '=':
-			return three(opShrAs)
-		case c1 == '>':
-			return two(opShr)
-		case c1 == '=':
-			return two(opGeq)
-		}
-		return one(opGtr)
-	case '=':
-		if c1 == '=' {
-			return two(opEql)
-		}
-		return one(opAssign)
-	case '!':
-		if c1 == '=' {
-			return two(opNeq)
-		}
-		return one(opNot)
-	case '~':
-		return one(opTilde)
-	case ':':
-		if c1 == '=' {
-			return two(opDefine)
-		}
-		return one(opColon)
-	case '.':
-		if c1 == '.' && c2 == '.' {
-			return three(opEllipsis)
-		}
-		return one(opPeriod)
-	case '(':
-		return one(opLParen)
-	case ')':
-		return one(opRParen)
-	case '[':
-		return one(opLBrack)
-	case ']':
-		return one(opRBrack)
-	case '{':
-		return one(opLBrace)
-	case '}':
-		return one(opRBrace)
-	case ',':
-		return one(opComma)
-	case ';':
-		return one(tSemi)
-	}
-	return tIllegal
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/alecthomas/participle/v2"
@@ -166,4 +167,88 @@ func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync Sync, r
 	err.Span = grammars.Span{Start: start, End: end}
 	p.B.Leaf(errKind, start, end)
 	return err
+}
+
+// Tables a grammar builds from its kind names, so that a name is written
+// once: the kinds' KindInfo, the keywords and the punctuation.
+
+// KindTable returns the KindInfo of every kind named in names: the
+// kinds from tokens on (the productions) are named, and so are the
+// token kinds named lists (identifiers, literals).
+func KindTable(names []string, tokens grammars.Kind, named ...grammars.Kind) []grammars.KindInfo {
+	out := make([]grammars.KindInfo, len(names))
+	for k, name := range names {
+		out[k] = grammars.KindInfo{Name: name, Named: grammars.Kind(k) >= tokens}
+	}
+	for _, k := range named {
+		out[k].Named = true
+	}
+	return out
+}
+
+// Keywords is a lexer's table of reserved words and their kinds.
+type Keywords map[string]grammars.Kind
+
+// NewKeywords returns the table of the kinds from first to last, each
+// written as its name in names.
+func NewKeywords(names []string, first, last grammars.Kind) Keywords {
+	w := Keywords{}
+	for k := first; k <= last; k++ {
+		w[names[k]] = k
+	}
+	return w
+}
+
+// Kind returns the kind of the word s: its keyword's, or ident.
+func (w Keywords) Kind(s string, ident grammars.Kind) grammars.Kind {
+	if k, ok := w[s]; ok {
+		return k
+	}
+	return ident
+}
+
+// Punctuation is a lexer's table of operators and punctuation, read by
+// the longest match: <<= before << before <.
+type Punctuation struct {
+	byFirst [256][]punctuator // by first byte, longest first
+}
+
+type punctuator struct {
+	text string
+	kind grammars.Kind
+}
+
+// NewPunctuation returns the table of the kinds from first to last, each
+// written as its name in names.
+func NewPunctuation(names []string, first, last grammars.Kind) *Punctuation {
+	t := &Punctuation{}
+	for k := first; k <= last; k++ {
+		t.Add(names[k], k)
+	}
+	return t
+}
+
+// Add adds the punctuator text of kind k, for a kind not named by its
+// text (Python's ellipsis) or out of the range (Go's ;).
+func (t *Punctuation) Add(text string, k grammars.Kind) *Punctuation {
+	ops := append(t.byFirst[text[0]], punctuator{text: text, kind: k})
+	for i := len(ops) - 1; i > 0 && len(ops[i].text) > len(ops[i-1].text); i-- {
+		ops[i], ops[i-1] = ops[i-1], ops[i]
+	}
+	t.byFirst[text[0]] = ops
+	return t
+}
+
+// Match returns the kind of the longest punctuator s starts with, and
+// its length; 0, 0 when s starts with none.
+func (t *Punctuation) Match(s string) (grammars.Kind, int) {
+	if s == "" {
+		return 0, 0
+	}
+	for _, op := range t.byFirst[s[0]] {
+		if strings.HasPrefix(s, op.text) {
+			return op.kind, len(op.text)
+		}
+	}
+	return 0, 0
 }

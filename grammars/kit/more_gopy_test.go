@@ -116,3 +116,37 @@ func parseToyRestart(src string) (*grammars.Tree, grammars.ErrorList, int) {
 	b.Finish(t, nRoot)
 	return t, errs, restarts
 }
+
+func TestTables(t *testing.T) {
+	kinds := KindTable(names, nBinary, tIdent)
+	var named []string
+	for _, k := range kinds {
+		if k.Named {
+			named = append(named, k.Name)
+		}
+	}
+	if diff := cmp.Diff([]string{"identifier", "binary", "call", "ERROR", "root"}, named); diff != "" {
+		t.Errorf("named kinds (-want +got):\n%s", diff)
+	}
+
+	words := NewKeywords([]string{"EOF", "identifier", "if", "else"}, 2, 3)
+	for s, want := range map[string]grammars.Kind{"if": 2, "else": 3, "elif": 1, "": 1} {
+		if got := words.Kind(s, 1); got != want {
+			t.Errorf("keyword %q is %d, want %d", s, got, want)
+		}
+	}
+
+	ops := NewPunctuation([]string{"EOF", "<", "<<", "<<=", "=", "=="}, 1, 5).Add("...", 6)
+	tests := []struct {
+		src  string
+		kind grammars.Kind
+		n    int
+	}{
+		{"<<=x", 3, 3}, {"<<x", 2, 2}, {"<x", 1, 1}, {"==", 5, 2}, {"= =", 4, 1}, {"...", 6, 3}, {"..", 0, 0}, {"x", 0, 0}, {"", 0, 0},
+	}
+	for _, tc := range tests {
+		if k, n := ops.Match(tc.src); k != tc.kind || n != tc.n {
+			t.Errorf("Match(%q) = %d, %d; want %d, %d", tc.src, k, n, tc.kind, tc.n)
+		}
+	}
+}

@@ -233,7 +233,7 @@ func (s *scanner) token() kit.Token {
 			s.str(start, word)
 			return s.Token(tString, start)
 		}
-		return s.Token(keyword(word), start)
+		return s.Token(keywords.Kind(word, tIdent), start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
 		return s.Token(s.number(), start)
 	case c == '"' || c == '\'':
@@ -246,7 +246,11 @@ func (s *scanner) token() kit.Token {
 			return s.Token(k, start)
 		}
 	}
-	k := s.operator()
+	k, n := operators.Match(s.Src[s.Pos:])
+	s.Pos += n
+	if n == 0 {
+		k = tIllegal
+	}
 	switch k {
 	case tIllegal:
 		s.Pos++
@@ -597,112 +601,4 @@ func (s *scanner) formatSpec(q byte, triple bool) bool {
 		}
 	}
 	return false
-}
-
-func (s *scanner) operator() grammars.Kind {
-	src, p := s.Src, s.Pos
-	at := func(i int) byte {
-		if p+i < len(src) {
-			return src[p+i]
-		}
-		return 0
-	}
-	one := func(k grammars.Kind) grammars.Kind { s.Pos += 1; return k }
-	two := func(k grammars.Kind) grammars.Kind { s.Pos += 2; return k }
-	three := func(k grammars.Kind) grammars.Kind { s.Pos += 3; return k }
-	c1, c2 := at(1), at(2)
-	// op, op= pairs
-	assign := func(plain, as grammars.Kind) grammars.Kind {
-		if c1 == '=' {
-			return two(as)
-		}
-		return one(plain)
-	}
-	switch src[p] {
-	case '(':
-		return one(opLParen)
-	case ')':
-		return one(opRParen)
-	case '[':
-		return one(opLBrack)
-	case ']':
-		return one(opRBrack)
-	case '{':
-		return one(opLBrace)
-	case '}':
-		return one(opRBrace)
-	case ',':
-		return one(opComma)
-	case ';':
-		return one(opSemi)
-	case '.':
-		if c1 == '.' && c2 == '.' {
-			return three(tEllipsis)
-		}
-		return one(opDot)
-	case ':':
-		return assign(opColon, opWalrus)
-	case '=':
-		return assign(opAssign, opEq)
-	case '+':
-		return assign(opAdd, opAddAs)
-	case '-':
-		if c1 == '>' {
-			return two(opArrow)
-		}
-		return assign(opSub, opSubAs)
-	case '*':
-		if c1 == '*' {
-			if c2 == '=' {
-				return three(opPowAs)
-			}
-			return two(opPow)
-		}
-		return assign(opMul, opMulAs)
-	case '/':
-		if c1 == '/' {
-			if c2 == '=' {
-				return three(opFloorAs)
-			}
-			return two(opFloorDiv)
-		}
-		return assign(opDiv, opDivAs)
-	case '%':
-		return assign(opMod, opModAs)
-	case '@':
-		return assign(opMatMul, opMatMulAs)
-	case '&':
-		return assign(opAnd, opAndAs)
-	case '|':
-		return assign(opOr, opOrAs)
-	case '^':
-		return assign(opXor, opXorAs)
-	case '~':
-		return one(opInvert)
-	case '!':
-		if c1 == '=' {
-			return two(opNe)
-		}
-	case '<':
-		switch {
-		case c1 == '<' && c2 == '=':
-			return three(opShlAs)
-		case c1 == '<':
-			return two(opShl)
-		case c1 == '=':
-			return two(opLe)
-		}
-		return one(opLt)
-	case '>':
-		switch {
-		case c1 == '>' && c2 == '=':
-			return three(opShrAs)
-		case c1 == '>':
-			return two(opShr)
-		case c1 == '=':
-			return two(opGe)
-		}
-		return one(opGt)
-	}
-	return tIllegal
 }
