@@ -47,7 +47,8 @@ var found = kit.Found(kindNames[:], func(t *kit.Token) string {
 func (p *parser) terminator() { p.Next() }
 
 // semi ends a statement or spec: a semicolon, or nothing before a closing
-// ) or }.
+// ) or }. It is not the kit's Semi, which leaves the terminator out only
+// in a pattern: Go's spec lets a file leave it out there too.
 func (p *parser) semi() {
 	switch p.Kind {
 	case tSemi:
@@ -343,17 +344,7 @@ func (p *parser) nameOrGeneric() bool {
 	p.Leaf() // identifier
 	m1 := p.B.Mark()
 	p.Leaf() // [
-	switch p.Kind {
-	case opRBrack:
-		p.Leaf()
-		p.parseType()
-		p.B.Close(m1, nSliceType, 0)
-		return true
-	case opEllipsis:
-		p.Leaf()
-		p.Expect(opRBrack)
-		p.parseType()
-		p.B.Close(m1, nImplicitLengthArrayType, 0)
+	if p.unsizedArray(m1) {
 		return true
 	}
 	p.exprLev++
@@ -395,22 +386,10 @@ func (p *parser) parseType() {
 	case tIdent:
 		p.typeName()
 	case opMul:
-		p.Leaf()
-		p.parseType()
-		p.B.Close(m, nPointerType, 0)
+		p.Prefix(nPointerType, p.parseType)
 	case opLBrack:
 		p.Leaf()
-		switch p.Kind {
-		case opRBrack:
-			p.Leaf()
-			p.parseType()
-			p.B.Close(m, nSliceType, 0)
-		case opEllipsis:
-			p.Leaf()
-			p.Expect(opRBrack)
-			p.parseType()
-			p.B.Close(m, nImplicitLengthArrayType, 0)
-		default:
+		if !p.unsizedArray(m) {
 			p.exprLev++
 			p.expr()
 			p.exprLev--
@@ -419,39 +398,57 @@ func (p *parser) parseType() {
 			p.B.Close(m, nArrayType, 0)
 		}
 	case kwMap:
-		p.Leaf()
-		p.Expect(opLBrack)
-		p.parseType()
-		p.Expect(opRBrack)
-		p.parseType()
-		p.B.Close(m, nMapType, 0)
+		p.Prefix(nMapType, func() {
+			p.Expect(opLBrack)
+			p.parseType()
+			p.Expect(opRBrack)
+			p.parseType()
+		})
 	case kwChan:
-		p.Leaf()
-		p.Got(opArrow)
-		p.parseType()
-		p.B.Close(m, nChannelType, 0)
+		p.Prefix(nChannelType, func() {
+			p.Got(opArrow)
+			p.parseType()
+		})
 	case opArrow:
-		p.Leaf()
-		p.Expect(kwChan)
-		p.parseType()
-		p.B.Close(m, nChannelType, 0)
+		p.Prefix(nChannelType, func() {
+			p.Expect(kwChan)
+			p.parseType()
+		})
 	case kwFunc:
-		p.Leaf()
-		p.signature()
-		p.B.Close(m, nFunctionType, 0)
+		p.Prefix(nFunctionType, p.signature)
 	case kwStruct:
 		p.structType()
 	case kwInterface:
 		p.interfaceType()
 	case opLParen:
-		p.Leaf()
-		p.parseType()
-		p.Expect(opRParen)
-		p.B.Close(m, nParenthesizedType, 0)
+		p.Prefix(nParenthesizedType, func() {
+			p.parseType()
+			p.Expect(opRParen)
+		})
 	default:
 		p.ErrorExpected("type")
 	}
 	p.Leave()
+}
+
+// unsizedArray parses, after the [ of a type that m marks, the rest of
+// a slice type []T or an array type [...]T, and reports whether it was
+// one: false leaves the [ of an array's length or type arguments.
+func (p *parser) unsizedArray(m int) bool {
+	switch p.Kind {
+	case opRBrack:
+		p.Leaf()
+		p.parseType()
+		p.B.Close(m, nSliceType, 0)
+		return true
+	case opEllipsis:
+		p.Leaf()
+		p.Expect(opRBrack)
+		p.parseType()
+		p.B.Close(m, nImplicitLengthArrayType, 0)
+		return true
+	}
+	return false
 }
 
 func (p *parser) typeName() {
@@ -560,18 +557,24 @@ func (p *parser) stmtList() {
 	}
 }
 
+// keywordStmts are the kinds of the statements that go, defer or a jump
+// keyword starts.
+var keywordStmts = map[grammars.Kind]grammars.Kind{
+	kwGo: nGoStatement, kwDefer: nDeferStatement,
+	kwBreak: nBreakStatement, kwContinue: nContinueStatement, kwGoto: nGotoStatement,
+}
+
 func (p *parser) stmt() {
 	p.Enter()
-	m := p.B.Mark()
 	switch p.Kind {
 	case kwVar, kwConst, kwType:
 		p.genDecl()
 	case kwReturn:
-		p.Leaf()
-		if p.Kind != tSemi && p.Kind != opRBrace {
-			p.exprList()
-		}
-		p.B.Close(m, nReturnStatement, 0)
+		p.Prefix(nReturnStatement, func() {
+			if p.Kind != tSemi && p.Kind != opRBrace {
+				p.exprList()
+			}
+		})
 	case kwIf:
 		p.ifStmt()
 	case kwFor:
@@ -581,29 +584,11 @@ func (p *parser) stmt() {
 	case kwSelect:
 		p.selectStmt()
 	case kwGo, kwDefer:
-		k := nGoStatement
-		if p.Kind == kwDefer {
-			k = nDeferStatement
-		}
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, k, 0)
+		p.Prefix(keywordStmts[p.Kind], p.expr)
 	case kwBreak, kwContinue, kwGoto:
-		k := nGotoStatement
-		switch p.Kind {
-		case kwBreak:
-			k = nBreakStatement
-		case kwContinue:
-			k = nContinueStatement
-		}
-		p.Leaf()
-		if p.Kind == tIdent {
-			p.Leaf()
-		}
-		p.B.Close(m, k, 0)
+		p.Prefix(keywordStmts[p.Kind], p.label)
 	case kwFallthrough:
-		p.Leaf()
-		p.B.Close(m, nFallthroughStatement, 0)
+		p.Node(nFallthroughStatement, p.Leaf)
 	case opLBrace:
 		p.block()
 	default:
@@ -611,6 +596,9 @@ func (p *parser) stmt() {
 	}
 	p.Leave()
 }
+
+// label parses the label a break or continue may have, and a goto has.
+func (p *parser) label() { p.Got(tIdent) }
 
 // simpleStmt parses an expression, send, inc/dec, assignment or short
 // variable declaration; with label, a labeled statement; with rangeOK, a
@@ -859,18 +847,14 @@ func (p *parser) unaryExpr() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case opAdd, opSub, opNot, opXor, opAnd, opTilde, opMul:
-		p.Leaf()
-		p.unaryExpr()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, p.unaryExpr)
 	case opArrow:
 		if p.Peek(1) == kwChan {
 			p.parseType()
 			p.suffixes(m)
 			break
 		}
-		p.Leaf()
-		p.unaryExpr()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, p.unaryExpr)
 	default:
 		p.operand()
 		p.suffixes(m)
@@ -884,12 +868,12 @@ func (p *parser) operand() {
 	case tIdent, tInt, tFloat, tImag, tChar, tString, tRawString:
 		p.Leaf()
 	case opLParen:
-		p.Leaf()
-		p.exprLev++
-		p.expr()
-		p.exprLev--
-		p.Expect(opRParen)
-		p.B.Close(m, nParenthesizedExpression, 0)
+		p.Prefix(nParenthesizedExpression, func() {
+			p.exprLev++
+			p.expr()
+			p.exprLev--
+			p.Expect(opRParen)
+		})
 	case kwFunc:
 		p.Leaf()
 		p.signature()

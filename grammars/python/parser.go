@@ -190,62 +190,49 @@ func (p *parser) simpleStatements() {
 	}
 }
 
+// keywordStmts are the kinds of the statements that are a keyword alone,
+// or global or nonlocal and names.
+var keywordStmts = map[grammars.Kind]grammars.Kind{
+	kwPass: nPassStatement, kwBreak: nBreakStatement, kwContinue: nContinueStatement,
+	kwGlobal: nGlobalStatement, kwNonlocal: nNonlocalStatement,
+}
+
 func (p *parser) simpleStatement() {
-	m := p.B.Mark()
 	switch p.Kind {
-	case kwPass:
-		p.Leaf()
-		p.B.Close(m, nPassStatement, 0)
-	case kwBreak:
-		p.Leaf()
-		p.B.Close(m, nBreakStatement, 0)
-	case kwContinue:
-		p.Leaf()
-		p.B.Close(m, nContinueStatement, 0)
+	case kwPass, kwBreak, kwContinue:
+		p.Node(keywordStmts[p.Kind], p.Leaf)
 	case kwReturn:
-		p.Leaf()
-		if p.startsExpr() {
-			p.starExprList()
-		}
-		p.B.Close(m, nReturnStatement, 0)
-	case kwRaise:
-		p.Leaf()
-		if p.startsExpr() {
-			p.expr()
-			if p.Got(kwFrom) {
-				p.expr()
+		p.Prefix(nReturnStatement, func() {
+			if p.startsExpr() {
+				p.starExprList()
 			}
-		}
-		p.B.Close(m, nRaiseStatement, 0)
+		})
+	case kwRaise:
+		p.Prefix(nRaiseStatement, func() {
+			if p.startsExpr() {
+				p.expr()
+				if p.Got(kwFrom) {
+					p.expr()
+				}
+			}
+		})
 	case kwGlobal, kwNonlocal:
-		k := nGlobalStatement
-		if p.Kind == kwNonlocal {
-			k = nNonlocalStatement
-		}
-		p.Leaf()
-		p.Expect(tIdent)
-		for p.Got(opComma) {
-			p.Expect(tIdent)
-		}
-		p.B.Close(m, k, 0)
+		p.Prefix(keywordStmts[p.Kind], p.names)
 	case kwDel:
 		// del a, b is a list of targets, no tuple (as in Python's ast).
-		p.Leaf()
-		p.orExpr()
-		for p.Got(opComma) {
-			if !p.startsExpr() {
-				break
-			}
+		p.Prefix(nDeleteStatement, func() {
 			p.orExpr()
-		}
-		p.B.Close(m, nDeleteStatement, 0)
+			for p.Got(opComma) && p.startsExpr() {
+				p.orExpr()
+			}
+		})
 	case kwAssert:
-		p.Leaf()
-		p.expr()
-		if p.Got(opComma) {
+		p.Prefix(nAssertStatement, func() {
 			p.expr()
-		}
-		p.B.Close(m, nAssertStatement, 0)
+			if p.Got(opComma) {
+				p.expr()
+			}
+		})
 	case kwImport:
 		p.importStatement()
 	case kwFrom:
@@ -256,6 +243,14 @@ func (p *parser) simpleStatement() {
 			return
 		}
 		p.expressionStatement()
+	}
+}
+
+// names parses the names after global or nonlocal.
+func (p *parser) names() {
+	p.Expect(tIdent)
+	for p.Got(opComma) {
+		p.Expect(tIdent)
 	}
 }
 
@@ -433,38 +428,32 @@ func (p *parser) indented(item func()) {
 }
 
 func (p *parser) ifStatement() {
-	m := p.B.Mark()
-	p.Leaf() // if
+	p.Prefix(nIfStatement, func() {
+		p.condition()
+		for p.Kind == kwElif {
+			p.Prefix(nElifClause, p.condition)
+		}
+		p.elseClause()
+	})
+}
+
+// condition parses the condition of an if, elif or while, and its suite.
+func (p *parser) condition() {
 	p.namedExpr()
 	p.suite()
-	for p.Kind == kwElif {
-		em := p.B.Mark()
-		p.Leaf()
-		p.namedExpr()
-		p.suite()
-		p.B.Close(em, nElifClause, 0)
-	}
-	p.elseClause()
-	p.B.Close(m, nIfStatement, 0)
 }
 
 func (p *parser) elseClause() {
-	if p.Kind != kwElse {
-		return
+	if p.Kind == kwElse {
+		p.Prefix(nElseClause, p.suite)
 	}
-	m := p.B.Mark()
-	p.Leaf()
-	p.suite()
-	p.B.Close(m, nElseClause, 0)
 }
 
 func (p *parser) whileStatement() {
-	m := p.B.Mark()
-	p.Leaf() // while
-	p.namedExpr()
-	p.suite()
-	p.elseClause()
-	p.B.Close(m, nWhileStatement, 0)
+	p.Prefix(nWhileStatement, func() {
+		p.condition()
+		p.elseClause()
+	})
 }
 
 // forStatement parses a for statement from its for; m marks its start,
@@ -501,10 +490,7 @@ func (p *parser) tryStatement() {
 	}
 	p.elseClause()
 	if p.Kind == kwFinally {
-		fm := p.B.Mark()
-		p.Leaf()
-		p.suite()
-		p.B.Close(fm, nFinallyClause, 0)
+		p.Prefix(nFinallyClause, p.suite)
 	}
 	p.B.Close(m, nTryStatement, 0)
 }
@@ -563,10 +549,7 @@ func (p *parser) parenthesizedItems() bool {
 func (p *parser) decorated() {
 	m := p.B.Mark()
 	for p.Kind == opMatMul {
-		dm := p.B.Mark()
-		p.Leaf()
-		p.namedExpr()
-		p.B.Close(dm, nDecorator, 0)
+		p.Prefix(nDecorator, p.namedExpr)
 		if p.Kind != tNewline {
 			p.ErrorExpected("newline after decorator")
 		}
@@ -666,8 +649,7 @@ func (p *parser) parameter(annotated bool) {
 	m := p.B.Mark()
 	switch p.Kind {
 	case opDiv:
-		p.Leaf()
-		p.B.Close(m, nPositionalSeparator, 0)
+		p.Node(nPositionalSeparator, p.Leaf)
 		return
 	case opMul:
 		p.Leaf()
@@ -688,10 +670,7 @@ func (p *parser) parameter(annotated bool) {
 	if annotated && p.Got(opColon) {
 		typed = true
 		if p.Kind == opMul { // *args: *Ts
-			sm := p.B.Mark()
-			p.Leaf()
-			p.expr()
-			p.B.Close(sm, nListSplat, 0)
+			p.Prefix(nListSplat, p.expr)
 		} else {
 			p.expr()
 		}
