@@ -122,19 +122,13 @@ func (s *scanner) token() kit.Token {
 	switch {
 	case isLetter(c) || c >= utf8.RuneSelf:
 		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
-			if !unicode.IsLetter(r) {
-				s.Pos += n
+			if r, _ := utf8.DecodeRuneInString(s.Src[s.Pos:]); !unicode.IsLetter(r) {
+				s.BadRune()
 				s.semi = false
-				if r == utf8.RuneError && n == 1 {
-					s.Errorf(start, "invalid UTF-8 encoding")
-				} else {
-					s.Errorf(start, "invalid character %U", r)
-				}
 				return s.Token(tIllegal, start)
 			}
 		}
-		s.ident()
+		s.Word(inWord)
 		k := keywords.Kind(s.Src[start:s.Pos], tIdent)
 		s.semi = k == tIdent || k == kwBreak || k == kwContinue || k == kwFallthrough || k == kwReturn
 		return s.Token(k, start)
@@ -151,17 +145,8 @@ func (s *scanner) token() kit.Token {
 		s.semi = true
 		return s.Token(tChar, start)
 	case c == '`':
-		s.Pos++
-		for s.Pos < len(s.Src) && s.Src[s.Pos] != '`' {
-			if s.Src[s.Pos] == '\n' {
-				s.Newline(s.Pos)
-			}
-			s.Pos++
-		}
-		if s.Pos >= len(s.Src) {
+		if !s.Through('`') {
 			s.Errorf(start, "raw string literal not terminated")
-		} else {
-			s.Pos++
 		}
 		s.semi = true
 		return s.Token(tRawString, start)
@@ -180,23 +165,9 @@ func (s *scanner) token() kit.Token {
 	return s.Token(k, start)
 }
 
-func (s *scanner) ident() {
-	for s.Pos < len(s.Src) {
-		c := s.Src[s.Pos]
-		if isLetter(c) || isDigit(c) {
-			s.Pos++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			return
-		}
-		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return
-		}
-		s.Pos += n
-	}
-}
+// inWord reports whether r, not ASCII, goes on an identifier: a Unicode
+// letter or digit, as Go's spec says.
+func inWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func (s *scanner) number() grammars.Kind {
 	start := s.Pos

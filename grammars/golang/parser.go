@@ -196,24 +196,20 @@ func (p *parser) identList() {
 func (p *parser) typeParams() {
 	m := p.B.Mark()
 	p.Leaf() // [
-	for p.Kind != opRBrack && p.Kind != tEOF {
-		if p.IsMetavar() && (p.Peek(1) == opComma || p.Peek(1) == opRBrack) {
-			p.Leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
-			if !p.Got(opComma) {
-				break
-			}
-			continue
-		}
-		dm := p.B.Mark()
-		p.identList()
-		p.typeElem()
-		p.B.Close(dm, nTypeParameterDeclaration, 0)
-		if !p.Got(opComma) {
-			break
-		}
-	}
+	p.List(opComma, opRBrack, p.typeParam)
 	p.Expect(opRBrack)
 	p.B.Close(m, nTypeParameterList, 0)
+}
+
+func (p *parser) typeParam() {
+	if p.IsMetavar() && (p.Peek(1) == opComma || p.Peek(1) == opRBrack) {
+		p.Leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
+		return
+	}
+	p.Node(nTypeParameterDeclaration, func() {
+		p.identList()
+		p.typeElem()
+	})
 }
 
 // typeElem parses a constraint or interface element: ~T | U | ….
@@ -258,15 +254,12 @@ func (p *parser) parameters() {
 	m := p.B.Mark()
 	p.Expect(opLParen)
 	var items []param
-	for p.Kind != opRParen && p.Kind != tEOF {
+	p.List(opComma, opRParen, func() {
 		it := param{start: p.B.Mark()}
 		p.paramItem(&it)
 		it.end = p.B.Mark()
 		items = append(items, it)
-		if !p.Got(opComma) {
-			break
-		}
-	}
+	})
 	p.groupParams(items)
 	p.Expect(opRParen)
 	p.B.Close(m, nParameterList, 0)
@@ -349,14 +342,7 @@ func (p *parser) nameOrGeneric() bool {
 	}
 	p.exprLev++
 	p.expr()
-	n := 1
-	for p.Got(opComma) {
-		if p.Kind == opRBrack {
-			break
-		}
-		p.expr()
-		n++
-	}
+	n := 1 + p.More(opComma, opRBrack, p.expr)
 	p.exprLev--
 	p.Expect(opRBrack)
 	if n == 1 && startsType(p.Kind) {
@@ -922,13 +908,7 @@ func (p *parser) suffixes(m int) {
 			am := p.B.Mark()
 			p.Leaf()
 			p.exprLev++
-			for p.Kind != opRParen && p.Kind != tEOF {
-				p.expr()
-				p.Got(opEllipsis)
-				if !p.Got(opComma) {
-					break
-				}
-			}
+			p.List(opComma, opRParen, p.argument)
 			p.exprLev--
 			p.Expect(opRParen)
 			p.B.Close(am, nArgumentList, 0)
@@ -964,8 +944,7 @@ func (p *parser) index(m int) {
 	if p.Kind != opColon {
 		p.expr()
 	}
-	switch p.Kind {
-	case opColon:
+	if p.Kind == opColon {
 		p.Leaf()
 		if p.Kind != opRBrack && p.Kind != opColon {
 			p.expr()
@@ -976,16 +955,16 @@ func (p *parser) index(m int) {
 		p.Expect(opRBrack)
 		p.B.Close(m, nSliceExpression, 0)
 		return
-	case opComma:
-		for p.Got(opComma) {
-			if p.Kind == opRBrack {
-				break
-			}
-			p.expr()
-		}
 	}
+	p.More(opComma, opRBrack, p.expr)
 	p.Expect(opRBrack)
 	p.B.Close(m, nIndexExpression, 0)
+}
+
+// argument parses a call's argument, with the ... that spreads a slice.
+func (p *parser) argument() {
+	p.expr()
+	p.Got(opEllipsis)
 }
 
 func (p *parser) literalValue() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/alecthomas/participle/v2"
@@ -251,4 +252,72 @@ func (t *Punctuation) Match(s string) (grammars.Kind, int) {
 		}
 	}
 	return 0, 0
+}
+
+// More parses the rest of a list after its first item: while the
+// current token is sep, the separator and, unless close follows it (a
+// trailing separator), another item. It returns how many items it
+// parsed; neither close nor anything after it is consumed.
+func (p *Parser) More(sep, close grammars.Kind, item func()) int {
+	n := 0
+	for p.Got(sep) && p.Kind != close {
+		item()
+		n++
+	}
+	return n
+}
+
+// Words, raw text and characters no token starts: what scanners of C-like
+// identifiers and raw strings all do.
+
+// Word moves past the rest of an identifier: ASCII letters, digits and
+// _, and the other characters inWord accepts (the language's Unicode
+// letters and digits).
+func (s *Scan) Word(inWord func(r rune) bool) {
+	for s.Pos < len(s.Src) {
+		c := s.Src[s.Pos]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || '0' <= c && c <= '9' {
+			s.Pos++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return
+		}
+		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
+		if !inWord(r) {
+			return
+		}
+		s.Pos += n
+	}
+}
+
+// Through moves past the opening byte at Pos and the text after it, line
+// breaks included, through the next byte q (a raw string's closing
+// quote), and reports whether it found one before the end of the source.
+func (s *Scan) Through(q byte) bool {
+	s.Pos++
+	for s.Pos < len(s.Src) && s.Src[s.Pos] != q {
+		if s.Src[s.Pos] == '\n' {
+			s.Newline(s.Pos)
+		}
+		s.Pos++
+	}
+	if s.Pos >= len(s.Src) {
+		return false
+	}
+	s.Pos++
+	return true
+}
+
+// BadRune moves past the character at Pos, which no token starts, with
+// an error that names it, or says that the source is not UTF-8 there.
+func (s *Scan) BadRune() {
+	start := s.Pos
+	r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
+	s.Pos += n
+	if r == utf8.RuneError && n == 1 {
+		s.Errorf(start, "invalid UTF-8 encoding")
+	} else {
+		s.Errorf(start, "invalid character %U", r)
+	}
 }

@@ -150,3 +150,69 @@ func TestTables(t *testing.T) {
 		}
 	}
 }
+
+// TestMore: the rest of a list after its first item, a trailing
+// separator kept.
+func TestMore(t *testing.T) {
+	tests := []struct {
+		src  string
+		n    int
+		tree string
+	}{
+		{"a, b, c)", 2, `(root (identifier "a") "," (identifier "b") "," (identifier "c") ")")`},
+		{"a, b,)", 1, `(root (identifier "a") "," (identifier "b") "," ")")`},
+		{"a)", 0, `(root (identifier "a") ")")`},
+	}
+	for _, tc := range tests {
+		lx := &toyLexer{NewScan(tc.src, false)}
+		b := grammars.NewBuilder(len(tc.src))
+		p := &toyParser{}
+		p.Init(NewWindow(lx, lx.Next()), b, names)
+		p.Leaf()
+		n := p.More(tComma, tRParen, p.expr)
+		p.Expect(tRParen)
+		tree := &grammars.Tree{Lang: toyLang, Src: []byte(tc.src)}
+		b.Finish(tree, nRoot)
+		if n != tc.n {
+			t.Errorf("%q: %d items, want %d", tc.src, n, tc.n)
+		}
+		if diff := cmp.Diff(tc.tree, sexpNoErrText(tree)); diff != "" {
+			t.Errorf("%q tree (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
+
+func TestScanHelpers(t *testing.T) {
+	s := NewScan("ab_9é+", false)
+	s.Word(func(r rune) bool { return r == 'é' })
+	if s.Pos != len("ab_9é") {
+		t.Errorf("Word stopped at %d, want %d", s.Pos, len("ab_9é"))
+	}
+
+	tests := []struct {
+		src    string
+		closed bool
+		pos    int
+		line   int
+	}{
+		{"`a\nb`c", true, 5, 2},
+		{"`a\nb", false, 4, 2},
+	}
+	for _, tc := range tests {
+		s := NewScan(tc.src, false)
+		if closed := s.Through('`'); closed != tc.closed || s.Pos != tc.pos || s.Line != tc.line {
+			t.Errorf("Through over %q: %v at %d, line %d; want %v at %d, line %d", tc.src, closed, s.Pos, s.Line, tc.closed, tc.pos, tc.line)
+		}
+	}
+
+	s = NewScan("\u2639\xff", false)
+	s.BadRune()
+	s.BadRune()
+	var got []string
+	for _, e := range s.Errs {
+		got = append(got, e.Error())
+	}
+	if diff := cmp.Diff([]string{"1:1: invalid character U+2639", "1:4: invalid UTF-8 encoding"}, got); diff != "" || s.Pos != 4 {
+		t.Errorf("BadRune at %d, errors (-want +got):\n%s", s.Pos, diff)
+	}
+}

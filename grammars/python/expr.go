@@ -329,12 +329,7 @@ func (p *parser) paren() {
 // elements parses the rest of a tuple, list or set after its first
 // element, up to and including the closing bracket.
 func (p *parser) elements(close grammars.Kind) {
-	for p.Got(opComma) {
-		if p.Kind == close {
-			break
-		}
-		p.starNamedExpr()
-	}
+	p.More(opComma, close, p.starNamedExpr)
 	p.Expect(close)
 }
 
@@ -395,12 +390,7 @@ func (p *parser) brace() {
 }
 
 func (p *parser) dictRest(m int) {
-	for p.Got(opComma) {
-		if p.Kind == opRBrace {
-			break
-		}
-		p.dictElem()
-	}
+	p.More(opComma, opRBrace, p.dictElem)
 	p.Expect(opRBrace)
 	p.B.Close(m, nDictionary, 0)
 }

@@ -227,7 +227,7 @@ func (s *scanner) token() kit.Token {
 		if c >= utf8.RuneSelf && !s.identStart() {
 			return s.Token(tIllegal, start)
 		}
-		s.ident()
+		s.Word(isIdentRune)
 		word := s.Src[start:s.Pos]
 		if s.Pos < len(s.Src) && (s.Src[s.Pos] == '"' || s.Src[s.Pos] == '\'') && isPrefix(word) {
 			s.str(start, word)
@@ -293,36 +293,12 @@ func (s *scanner) fieldEnd(c byte) (grammars.Kind, bool) {
 // identStart checks the non-ASCII character at the current position
 // starts an identifier; if not, it skips it with an error.
 func (s *scanner) identStart() bool {
-	r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
+	r, _ := utf8.DecodeRuneInString(s.Src[s.Pos:])
 	if unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r) {
 		return true
 	}
-	start := s.Pos
-	s.Pos += n
-	if r == utf8.RuneError && n == 1 {
-		s.Errorf(start, "invalid UTF-8 encoding")
-	} else {
-		s.Errorf(start, "invalid character %U", r)
-	}
+	s.BadRune()
 	return false
-}
-
-func (s *scanner) ident() {
-	for s.Pos < len(s.Src) {
-		c := s.Src[s.Pos]
-		if isLetter(c) || isDigit(c) {
-			s.Pos++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			return
-		}
-		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
-		if !isIdentRune(r) {
-			return
-		}
-		s.Pos += n
-	}
 }
 
 // isIdentRune approximates Unicode's XID_Continue, which Python
