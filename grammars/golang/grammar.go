@@ -8,8 +8,6 @@
 package golang
 
 import (
-	"sync"
-
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/alecthomas/participle/v2"
@@ -69,21 +67,17 @@ func (p *parser) topDeclAt0() {
 // Language is the Go grammar.
 var Language = newLanguage()
 
-// skeleton is the participle parser of the file skeleton, built on
-// first use: a process that never parses Go never pays for it. It reads
-// from a kit.Skeleton, files and patterns alike.
-var skeleton = sync.OnceValue(func() *participle.Parser[file] {
-	def := kit.Definition{
-		Names:  kindNames[:],
-		Tokens: numTokens,
-		Renamed: map[grammars.Kind]string{
-			tIdent: "Ident", tInt: "Int", tFloat: "Float", tImag: "Imag", tChar: "Char", tString: "String",
-			tRawString: "RawString", tSemi: "Semi", tIllegal: "Illegal", tDecls: "Decls",
-		},
-		NewLexer: func(src string) kit.Lexer { return newScanner(src, false) },
-	}
-	return participle.MustBuild[file](participle.Lexer(def), participle.UseLookahead(2))
-})
+// skeleton is the participle grammar of the file skeleton, built on
+// first use: a process that never parses Go never pays for it.
+var skeleton = kit.NewSkeletonGrammar[file](kit.Definition{
+	Names:  kindNames[:],
+	Tokens: numTokens,
+	Renamed: map[grammars.Kind]string{
+		tIdent: "Ident", tInt: "Int", tFloat: "Float", tImag: "Imag", tChar: "Char", tString: "String",
+		tRawString: "RawString", tSemi: "Semi", tIllegal: "Illegal", tDecls: "Decls",
+	},
+	NewLexer: func(src string) kit.Lexer { return newScanner(src, false) },
+}, tDecls, nError, nSourceFile, participle.UseLookahead(2))
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
@@ -132,32 +126,19 @@ const MaxFileSize = kit.MaxFileSize
 
 // parse parses a file or a pattern. With record, it only returns the
 // scanner's tokens, where a semicolon is synthetic unless it is written.
+// A file without a package clause, or with a broken one, is one error.
 func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
-	if record {
-		return nil, kit.Lex(newScanner(string(src), pattern))
-	}
-	if t := kit.Refuse(l, src, nError, nSourceFile); t != nil {
-		return t, nil
-	}
 	sc := newScanner(kit.Text(src), pattern)
-	sk := kit.NewSkeleton(sc, tDecls, head(sc))
-	b := grammars.NewBuilder(len(src))
-	var errs grammars.ErrorList
-	f, err := kit.ParseSkeleton(skeleton(), sk, b, nError, len(src))
-	if err != nil {
-		// No package clause, or a broken one: the whole file is one
-		// error region.
-		errs = append(errs, err)
-	} else {
+	if record {
+		return nil, kit.Lex(sc)
+	}
+	return skeleton.Parse(l, src, sc, &sc.Scan, head(sc), func(f *file, b *grammars.Builder, first *kit.Token) grammars.ErrorList {
 		packageClause := b.Mark()
 		kit.ParticipleLeaves(b, f.Package.Tokens, func(k grammars.Kind) bool { return k != tSemi })
 		b.Close(packageClause, nPackageClause, 0)
-		if f.Decls {
-			errs = parseDecls(sc, sk.First, b)
+		if first == nil {
+			return nil
 		}
-	}
-	// Where the parser and the scanner report an error at one place, the
-	// parser's has always come first in Go's trees: it goes as the first
-	// list, which wins a tie.
-	return kit.Finish(l, src, b, nSourceFile, sc.Trivia, errs, sc.Errs), nil
+		return parseDecls(sc, *first, b)
+	}), nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -77,6 +78,54 @@ func ParseSkeleton[F any](pp *participle.Parser[F], sk *Skeleton, b *grammars.Bu
 	}
 	b.Leaf(errKind, 0, uint32(size))
 	return nil, &grammars.Error{Line: line, Column: col, Msg: msg, Span: grammars.Span{End: uint32(size)}}
+}
+
+// A SkeletonGrammar is a grammar's file skeleton: a participle grammar
+// of type F, built on first use (a process that never parses the
+// language never pays for it), whose Rest token stands for the rest of
+// the file; and the parse of a file around it.
+type SkeletonGrammar[F any] struct {
+	parser          func() *participle.Parser[F]
+	rest, err, root grammars.Kind
+}
+
+// NewSkeletonGrammar returns the skeleton of type F over the tokens def
+// names, with participle's options, whose token of kind rest stands for
+// the rest of the file, in a tree whose error and root nodes are of
+// kinds errKind and root.
+func NewSkeletonGrammar[F any](def Definition, rest, errKind, root grammars.Kind, options ...participle.Option) *SkeletonGrammar[F] {
+	return &SkeletonGrammar[F]{
+		parser: sync.OnceValue(func() *participle.Parser[F] {
+			return participle.MustBuild[F](append([]participle.Option{participle.Lexer(def)}, options...)...)
+		}),
+		rest: rest, err: errKind, root: root,
+	}
+}
+
+// Parse parses src with l: a file too large is refused; else the
+// skeleton reads lx's tokens while head takes them, and build, given
+// what it parsed, pushes the head's nodes and parses the rest by hand
+// from its first token (nil when the file has no rest), returning the
+// syntax errors. When the skeleton fails, the whole file is one error.
+// The errors of scan, lx's, follow build's where both report one at the
+// same place.
+func (g *SkeletonGrammar[F]) Parse(l *grammars.Language, src []byte, lx Lexer, scan *Scan, head func(t Token) bool,
+	build func(f *F, b *grammars.Builder, first *Token) grammars.ErrorList) *grammars.Tree {
+	if t := Refuse(l, src, g.err, g.root); t != nil {
+		return t
+	}
+	sk := NewSkeleton(lx, g.rest, head)
+	b := grammars.NewBuilder(len(src))
+	f, err := ParseSkeleton(g.parser(), sk, b, g.err, len(src))
+	errs := grammars.ErrorList{err}
+	if err == nil {
+		var first *Token
+		if sk.Rest {
+			first = &sk.First
+		}
+		errs = build(f, b, first)
+	}
+	return Finish(l, src, b, g.root, scan.Trivia, errs, scan.Errs)
 }
 
 // ParticipleLeaves pushes the tokens of a participle production as leaves

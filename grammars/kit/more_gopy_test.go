@@ -216,3 +216,40 @@ func TestScanHelpers(t *testing.T) {
 		t.Errorf("BadRune at %d, errors (-want +got):\n%s", s.Pos, diff)
 	}
 }
+
+// TestSkeletonGrammar: the parse around a skeleton refuses a file too
+// large, builds the head and the rest, and makes a failed skeleton one
+// error.
+func TestSkeletonGrammar(t *testing.T) {
+	g := NewSkeletonGrammar[toyFile](Definition{
+		Names: names, Tokens: nBinary, Renamed: map[grammars.Kind]string{tIdent: "Ident", tIllegal: "Rest"},
+	}, tIllegal, nError, nRoot)
+	l := &grammars.Language{ID: "toy", Kinds: toyLang.Kinds, Tokens: nBinary, MaxSize: 1 << 20}
+	tests := []struct {
+		src, tree, first string
+		errs             int
+	}{
+		{"a b + c", `(root (identifier "a") (identifier "b"))`, "+", 0},
+		{"a", `(root (identifier "a"))`, "", 0},
+		{"+ c", `(root ERROR)`, "", 1},
+		{strings.Repeat("a ", 1<<20), `(root ERROR)`, "", 1},
+	}
+	for _, tc := range tests {
+		lx := &toyLexer{NewScan(tc.src, false)}
+		first := ""
+		tree := g.Parse(l, []byte(tc.src), lx, &lx.Scan, func(t Token) bool { return t.Kind == tIdent },
+			func(f *toyFile, b *grammars.Builder, rest *Token) grammars.ErrorList {
+				ParticipleLeaves(b, f.Head.Tokens, func(grammars.Kind) bool { return true })
+				if rest != nil {
+					first = rest.Text
+				}
+				return nil
+			})
+		if diff := cmp.Diff(tc.tree, sexpNoErrText(tree)); diff != "" {
+			t.Errorf("%.20q tree (-want +got):\n%s", tc.src, diff)
+		}
+		if first != tc.first || len(tree.Errors) != tc.errs {
+			t.Errorf("%.20q: rest at %q, %d errors; want %q, %d", tc.src, first, len(tree.Errors), tc.first, tc.errs)
+		}
+	}
+}

@@ -12,11 +12,9 @@ package python
 import (
 	"cmp"
 	"slices"
-	"sync"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -92,18 +90,14 @@ var statementStart = kit.Sync{Column1: true, Kinds: []grammars.Kind{
 // Language is the Python grammar.
 var Language = newLanguage()
 
-// skeleton is the participle parser of the file skeleton, built on
-// first use: a process that never parses Python never pays for it. It
-// reads from a kit.Skeleton, files and patterns alike.
-var skeleton = sync.OnceValue(func() *participle.Parser[file] {
-	def := kit.Definition{
-		Names:    kindNames[:],
-		Tokens:   numTokens,
-		Renamed:  map[grammars.Kind]string{tIdent: "Ident", tString: "String", tNewline: "Newline", tIllegal: "Illegal", tBody: "Body"},
-		NewLexer: func(src string) kit.Lexer { return newScanner(src, false) },
-	}
-	return participle.MustBuild[file](participle.Lexer(def))
-})
+// skeleton is the participle grammar of the file skeleton, built on
+// first use: a process that never parses Python never pays for it.
+var skeleton = kit.NewSkeletonGrammar[file](kit.Definition{
+	Names:    kindNames[:],
+	Tokens:   numTokens,
+	Renamed:  map[grammars.Kind]string{tIdent: "Ident", tString: "String", tNewline: "Newline", tIllegal: "Illegal", tBody: "Body"},
+	NewLexer: func(src string) kit.Lexer { return newScanner(src, false) },
+}, tBody, nError, nModule)
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
@@ -160,36 +154,23 @@ const MaxFileSize = kit.MaxFileSize
 // scanner's tokens, where NEWLINE, INDENT and DEDENT are synthetic: a
 // fresh scan's, since the parse restarts its scanner after an error.
 func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
-	if record {
-		return nil, kit.Lex(newScanner(string(src), pattern))
-	}
-	if t := kit.Refuse(l, src, nError, nModule); t != nil {
-		return t, nil
-	}
 	sc := newScanner(kit.Text(src), pattern)
-	sk := kit.NewSkeleton(sc, tBody, head(sc.Src))
-	b := grammars.NewBuilder(len(src))
-	var errs grammars.ErrorList
-	f, err := kit.ParseSkeleton(skeleton(), sk, b, nError, len(src))
-	if err != nil {
-		// The skeleton lexer's tokens should never let this happen: the
-		// whole file is one error region.
-		errs = append(errs, err)
-	} else {
+	if record {
+		return nil, kit.Lex(sc)
+	}
+	return skeleton.Parse(l, src, sc, &sc.Scan, head(sc.Src), func(f *file, b *grammars.Builder, first *kit.Token) grammars.ErrorList {
 		if f.Doc != nil {
 			docNode(b, f.Doc.Tokens)
 		}
-		if f.Body {
-			errs = parseBody(sc, sk.First, b)
+		var errs grammars.ErrorList
+		if first != nil {
+			errs = parseBody(sc, *first, b)
 		}
-	}
-	if sc.fieldTrivia {
-		slices.SortFunc(sc.Trivia, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
-	}
-	// Where the parser and the scanner report an error at one place, the
-	// parser's has always come first in Python's trees: it goes as the
-	// first list, which wins a tie.
-	return kit.Finish(l, src, b, nModule, sc.Trivia, errs, sc.Errs), nil
+		if sc.fieldTrivia {
+			slices.SortFunc(sc.Trivia, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
+		}
+		return errs
+	}), nil
 }
 
 // parseBody parses the statements by hand, from first on, onto b, and
