@@ -543,11 +543,12 @@ func (p *parser) stmtList() {
 	}
 }
 
-// keywordStmts are the kinds of the statements that go, defer or a jump
-// keyword starts.
-var keywordStmts = map[grammars.Kind]grammars.Kind{
+// stmtKinds are the kinds of the statements one token tells: go, defer
+// or a jump keyword at the start, ++ or -- at the end.
+var stmtKinds = map[grammars.Kind]grammars.Kind{
 	kwGo: nGoStatement, kwDefer: nDeferStatement,
 	kwBreak: nBreakStatement, kwContinue: nContinueStatement, kwGoto: nGotoStatement,
+	opInc: nIncStatement, opDec: nDecStatement,
 }
 
 func (p *parser) stmt() {
@@ -570,9 +571,9 @@ func (p *parser) stmt() {
 	case kwSelect:
 		p.selectStmt()
 	case kwGo, kwDefer:
-		p.Prefix(keywordStmts[p.Kind], p.expr)
+		p.Prefix(stmtKinds[p.Kind], p.expr)
 	case kwBreak, kwContinue, kwGoto:
-		p.Prefix(keywordStmts[p.Kind], p.label)
+		p.Prefix(stmtKinds[p.Kind], p.label)
 	case kwFallthrough:
 		p.Node(nFallthroughStatement, p.Leaf)
 	case opLBrace:
@@ -595,26 +596,11 @@ func (p *parser) simpleStmt(label, rangeOK bool) bool {
 	n := p.exprList()
 	switch p.Kind {
 	case opDefine, opAssign, opAddAs, opSubAs, opMulAs, opQuoAs, opRemAs, opAndAs, opOrAs, opXorAs, opShlAs, opShrAs, opAndNotAs:
-		op := p.Kind
+		return p.assignment(m, rangeOK)
+	case opInc, opDec:
+		k := stmtKinds[p.Kind]
 		p.Leaf()
-		if rangeOK && p.Kind == kwRange && (op == opDefine || op == opAssign) {
-			p.Leaf()
-			p.expr()
-			p.B.Close(m, nRangeClause, 0)
-			return true
-		}
-		p.exprList()
-		if op == opDefine {
-			p.B.Close(m, nShortVarDeclaration, 0)
-		} else {
-			p.B.Close(m, nAssignmentStatement, 0)
-		}
-	case opInc:
-		p.Leaf()
-		p.B.Close(m, nIncStatement, 0)
-	case opDec:
-		p.Leaf()
-		p.B.Close(m, nDecStatement, 0)
+		p.B.Close(m, k, 0)
 	case opArrow:
 		p.Leaf()
 		p.expr()
@@ -630,6 +616,27 @@ func (p *parser) simpleStmt(label, rangeOK bool) bool {
 			p.B.Close(m, nLabeledStatement, 0)
 		}
 	}
+	return false
+}
+
+// assignment parses, after the expressions that m marks, an assignment's
+// or short variable declaration's operator and right side; with rangeOK,
+// a range clause, and reports whether it parsed one.
+func (p *parser) assignment(m int, rangeOK bool) bool {
+	op := p.Kind
+	p.Leaf()
+	if rangeOK && p.Kind == kwRange && (op == opDefine || op == opAssign) {
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nRangeClause, 0)
+		return true
+	}
+	p.exprList()
+	k := nAssignmentStatement
+	if op == opDefine {
+		k = nShortVarDeclaration
+	}
+	p.B.Close(m, k, 0)
 	return false
 }
 
