@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestGolden parses each testdata/*.go and compares the tree, printed as
 // an S-expression, with the .sexp golden file beside it.
-func TestGolden(t *testing.T) { gramtest.Golden(t, Language, "testdata/*.go", *update) }
+func TestGolden(t *testing.T) { gramtest.GoldenTrees(t, Language, "testdata/*.go", *update) }
 
 // TestErrorTolerance: a syntax error in one top-level declaration leaves
 // the others parsed, and the error names its line, column and range.

@@ -240,13 +240,23 @@ var kindNames = [numKinds]string{
 	nTypeElem: "type_elem", nParenthesizedType: "parenthesized_type", nStatementList: "statement_list",
 }
 
+// kindTable names the kinds; the productions, identifiers and literals
+// are named.
 func kindTable() []grammars.KindInfo {
-	return kit.KindTable(kindNames[:], numTokens, tIdent, tInt, tFloat, tImag, tChar, tString, tRawString)
+	return kit.KindTable(kindNames[:], func(k grammars.Kind) bool { return k >= numTokens || k >= tIdent && k <= tRawString })
 }
 
 // keywords are Go's keywords, each written as its kind's name.
-var keywords = kit.NewKeywords(kindNames[:], kwBreak, kwVar)
+var keywords = kit.Keywords(kindNames[:], kwBreak, kwVar)
+
+// keyword returns the kind of a keyword, or tIdent.
+func keyword(s string) grammars.Kind {
+	if k, ok := keywords[s]; ok {
+		return k
+	}
+	return tIdent
+}
 
 // operators are Go's operators and punctuation, each written as its
 // kind's name.
-var operators = kit.NewPunctuation(kindNames[:], opAdd, opColon).Add(";", tSemi)
+var operators = kit.PunctsOf(kindNames[:], opAdd, opColon).With(";", tSemi)

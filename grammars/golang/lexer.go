@@ -129,7 +129,7 @@ func (s *scanner) token() kit.Token {
 			}
 		}
 		s.Word(inWord)
-		k := keywords.Kind(s.Src[start:s.Pos], tIdent)
+		k := keyword(s.Src[start:s.Pos])
 		s.semi = k == tIdent || k == kwBreak || k == kwContinue || k == kwFallthrough || k == kwReturn
 		return s.Token(k, start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
@@ -145,18 +145,16 @@ func (s *scanner) token() kit.Token {
 		s.semi = true
 		return s.Token(tChar, start)
 	case c == '`':
-		if !s.Through('`') {
-			s.Errorf(start, "raw string literal not terminated")
-		}
+		s.Pos++
+		s.Raw(start, '`', "raw string literal not terminated")
 		s.semi = true
 		return s.Token(tRawString, start)
 	case c == '$' && s.Metavar():
 		s.semi = true
 		return s.Token(tIdent, start)
 	}
-	k, n := operators.Match(s.Src[s.Pos:])
-	s.Pos += n
-	if n == 0 {
+	k, ok := s.Punct(operators)
+	if !ok {
 		k = tIllegal
 		s.Pos++
 		s.Errorf(start, "invalid character %q", c)

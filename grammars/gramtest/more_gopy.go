@@ -10,11 +10,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// Golden parses each file glob matches (testdata/*.go) with l and
-// compares its tree, printed as an S-expression a node a line, and its
-// errors with the .sexp golden file beside it; with update it writes the
-// golden files instead.
-func Golden(t *testing.T, l *grammars.Language, glob string, update bool) {
+// GoldenTrees parses each file glob matches (testdata/*.go) with l and
+// checks its tree, printed as an S-expression a node a line, and its
+// errors against the .sexp golden file beside it, with Golden.
+func GoldenTrees(t *testing.T, l *grammars.Language, glob string, update bool) {
 	t.Helper()
 	files, _ := filepath.Glob(glob)
 	if len(files) == 0 {
@@ -33,25 +32,32 @@ func Golden(t *testing.T, l *grammars.Language, glob string, update bool) {
 		for _, e := range tree.Errors {
 			got += "error: " + e.Error() + "\n"
 		}
-		golden := strings.TrimSuffix(f, filepath.Ext(f)) + ".sexp"
-		if update {
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", f, diff)
-		}
+		Golden(t, strings.TrimSuffix(f, filepath.Ext(f))+".sexp", got, update)
 	}
 }
 
-// BenchSource parses src with l, b.N times over: the cost of one input,
-// as a deep chain the depth guard stops.
+// Golden compares got with the golden file path, or, with update set,
+// writes it there. (The C and JavaScript helpers' Golden, by name and
+// signature.)
+func Golden(t testing.TB, path, got string, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, diff)
+	}
+}
+
+// BenchSource parses src with l, b.N times over, reporting the bytes and
+// allocations of one parse. (The C and JavaScript helpers' BenchSource.)
 func BenchSource(b *testing.B, l *grammars.Language, src []byte) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()

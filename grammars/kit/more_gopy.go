@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -219,88 +220,80 @@ func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync Sync, r
 	return err
 }
 
-// Tables a grammar builds from its kind names, so that a name is written
-// once: the kinds' KindInfo, the keywords and the punctuation.
+// Tables a grammar builds from its kind names, so that each name is
+// written once. KindTable, Keywords, Puncts, PunctsOf and Scan.Punct are
+// the names and signatures the C, Dart and Rust helpers gave the same
+// helpers: one copy stays when the branches meet.
 
-// KindTable returns the KindInfo of every kind named in names: the
-// kinds from tokens on (the productions) are named, and so are the
-// token kinds named lists (identifiers, literals).
-func KindTable(names []string, tokens grammars.Kind, named ...grammars.Kind) []grammars.KindInfo {
+// KindTable returns the KindInfo of each kind names names; named says
+// which kinds are named (nodes, and the tokens a metavariable binds:
+// identifiers, literals).
+func KindTable(names []string, named func(k grammars.Kind) bool) []grammars.KindInfo {
 	out := make([]grammars.KindInfo, len(names))
-	for k, name := range names {
-		out[k] = grammars.KindInfo{Name: name, Named: grammars.Kind(k) >= tokens}
-	}
-	for _, k := range named {
-		out[k].Named = true
+	for i := range names {
+		out[i] = grammars.KindInfo{Name: names[i], Named: named(grammars.Kind(i))}
 	}
 	return out
 }
 
-// Keywords is a lexer's table of reserved words and their kinds.
-type Keywords map[string]grammars.Kind
-
-// NewKeywords returns the table of the kinds from first to last, each
-// written as its name in names.
-func NewKeywords(names []string, first, last grammars.Kind) Keywords {
-	w := Keywords{}
+// Keywords maps each keyword, the kinds first to last whose names are
+// their text, to its kind.
+func Keywords(names []string, first, last grammars.Kind) map[string]grammars.Kind {
+	out := make(map[string]grammars.Kind, int(last-first)+1)
 	for k := first; k <= last; k++ {
-		w[names[k]] = k
+		out[names[k]] = k
 	}
-	return w
+	return out
 }
 
-// Kind returns the kind of the word s: its keyword's, or ident.
-func (w Keywords) Kind(s string, ident grammars.Kind) grammars.Kind {
-	if k, ok := w[s]; ok {
-		return k
-	}
-	return ident
-}
+// Puncts is a lexer's punctuation, by the first byte of its text, the
+// longest first, so that the longest that matches wins (<<= before <<
+// before <).
+type Puncts [256][]punct
 
-// Punctuation is a lexer's table of operators and punctuation, read by
-// the longest match: <<= before << before <.
-type Punctuation struct {
-	byFirst [256][]punctuator // by first byte, longest first
-}
-
-type punctuator struct {
+type punct struct {
 	text string
 	kind grammars.Kind
 }
 
-// NewPunctuation returns the table of the kinds from first to last, each
-// written as its name in names.
-func NewPunctuation(names []string, first, last grammars.Kind) *Punctuation {
-	t := &Punctuation{}
+// PunctsOf returns the punctuation of the kinds first to last, each
+// one's text its name in names.
+func PunctsOf(names []string, first, last grammars.Kind) *Puncts {
+	t := &Puncts{}
 	for k := first; k <= last; k++ {
-		t.Add(names[k], k)
+		c := names[k][0]
+		t[c] = append(t[c], punct{text: names[k], kind: k})
+	}
+	for c := range t {
+		slices.SortStableFunc(t[c], func(a, b punct) int { return len(b.text) - len(a.text) })
 	}
 	return t
 }
 
-// Add adds the punctuator text of kind k, for a kind not named by its
-// text (Python's ellipsis) or out of the range (Go's ;).
-func (t *Punctuation) Add(text string, k grammars.Kind) *Punctuation {
-	ops := append(t.byFirst[text[0]], punctuator{text: text, kind: k})
-	for i := len(ops) - 1; i > 0 && len(ops[i].text) > len(ops[i-1].text); i-- {
-		ops[i], ops[i-1] = ops[i-1], ops[i]
-	}
-	t.byFirst[text[0]] = ops
+// With adds the punctuation text of kind k, one outside PunctsOf's
+// range or not named by its text (Go's ;, Python's ellipsis), and
+// returns t.
+func (t *Puncts) With(text string, k grammars.Kind) *Puncts {
+	c := text[0]
+	t[c] = append(t[c], punct{text: text, kind: k})
+	slices.SortStableFunc(t[c], func(a, b punct) int { return len(b.text) - len(a.text) })
 	return t
 }
 
-// Match returns the kind of the longest punctuator s starts with, and
-// its length; 0, 0 when s starts with none.
-func (t *Punctuation) Match(s string) (grammars.Kind, int) {
-	if s == "" {
-		return 0, 0
+// Punct reads the punctuation of t at the current position and returns
+// its kind, or false, not moving, when none is there.
+func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
+	if s.Pos >= len(s.Src) {
+		return 0, false
 	}
-	for _, op := range t.byFirst[s[0]] {
-		if strings.HasPrefix(s, op.text) {
-			return op.kind, len(op.text)
+	rest := s.Src[s.Pos:]
+	for _, p := range t[rest[0]] {
+		if strings.HasPrefix(rest, p.text) {
+			s.Pos += len(p.text)
+			return p.kind, true
 		}
 	}
-	return 0, 0
+	return 0, false
 }
 
 // More parses the rest of a list after its first item: while the
@@ -340,11 +333,12 @@ func (s *Scan) Word(inWord func(r rune) bool) {
 	}
 }
 
-// Through moves past the opening byte at Pos and the text after it, line
-// breaks included, through the next byte q (a raw string's closing
-// quote), and reports whether it found one before the end of the source.
-func (s *Scan) Through(q byte) bool {
-	s.Pos++
+// Raw reads the rest of a literal that has no escapes, from the current
+// position just after its opening byte to the closing byte q, which it
+// passes, counting the lines in it; when the source ends first, it
+// records the error msg at start. (The JavaScript helper's, by name and
+// signature.)
+func (s *Scan) Raw(start int, q byte, msg string) {
 	for s.Pos < len(s.Src) && s.Src[s.Pos] != q {
 		if s.Src[s.Pos] == '\n' {
 			s.Newline(s.Pos)
@@ -352,10 +346,10 @@ func (s *Scan) Through(q byte) bool {
 		s.Pos++
 	}
 	if s.Pos >= len(s.Src) {
-		return false
+		s.Errorf(start, "%s", msg)
+		return
 	}
 	s.Pos++
-	return true
 }
 
 // BadRune moves past the character at Pos, which no token starts, with

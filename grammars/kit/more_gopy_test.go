@@ -118,7 +118,7 @@ func parseToyRestart(src string) (*grammars.Tree, grammars.ErrorList, int) {
 }
 
 func TestTables(t *testing.T) {
-	kinds := KindTable(names, nBinary, tIdent)
+	kinds := KindTable(names, func(k grammars.Kind) bool { return k == tIdent || k >= nBinary })
 	var named []string
 	for _, k := range kinds {
 		if k.Named {
@@ -129,24 +129,24 @@ func TestTables(t *testing.T) {
 		t.Errorf("named kinds (-want +got):\n%s", diff)
 	}
 
-	words := NewKeywords([]string{"EOF", "identifier", "if", "else"}, 2, 3)
-	for s, want := range map[string]grammars.Kind{"if": 2, "else": 3, "elif": 1, "": 1} {
-		if got := words.Kind(s, 1); got != want {
-			t.Errorf("keyword %q is %d, want %d", s, got, want)
-		}
+	words := Keywords([]string{"EOF", "identifier", "if", "else"}, 2, 3)
+	if diff := cmp.Diff(map[string]grammars.Kind{"if": 2, "else": 3}, words); diff != "" {
+		t.Errorf("keywords (-want +got):\n%s", diff)
 	}
 
-	ops := NewPunctuation([]string{"EOF", "<", "<<", "<<=", "=", "=="}, 1, 5).Add("...", 6)
+	// With adds a punctuator out of the range, longest first still.
+	ops := PunctsOf([]string{"EOF", "<", "<<", "=", "=="}, 1, 4).With("<<=", 5).With("...", 6)
 	tests := []struct {
 		src  string
 		kind grammars.Kind
 		n    int
 	}{
-		{"<<=x", 3, 3}, {"<<x", 2, 2}, {"<x", 1, 1}, {"==", 5, 2}, {"= =", 4, 1}, {"...", 6, 3}, {"..", 0, 0}, {"x", 0, 0}, {"", 0, 0},
+		{"<<=x", 5, 3}, {"<<x", 2, 2}, {"<x", 1, 1}, {"==", 4, 2}, {"= =", 3, 1}, {"...", 6, 3}, {"..", 0, 0}, {"x", 0, 0}, {"", 0, 0},
 	}
 	for _, tc := range tests {
-		if k, n := ops.Match(tc.src); k != tc.kind || n != tc.n {
-			t.Errorf("Match(%q) = %d, %d; want %d, %d", tc.src, k, n, tc.kind, tc.n)
+		s := NewScan(tc.src, false)
+		if k, ok := s.Punct(ops); k != tc.kind || s.Pos != tc.n || ok != (tc.n > 0) {
+			t.Errorf("Punct over %q = %d, %v at %d; want %d at %d", tc.src, k, ok, s.Pos, tc.kind, tc.n)
 		}
 	}
 }
@@ -190,18 +190,19 @@ func TestScanHelpers(t *testing.T) {
 	}
 
 	tests := []struct {
-		src    string
-		closed bool
-		pos    int
-		line   int
+		src  string
+		errs int
+		pos  int
+		line int
 	}{
-		{"`a\nb`c", true, 5, 2},
-		{"`a\nb", false, 4, 2},
+		{"`a\nb`c", 0, 5, 2},
+		{"`a\nb", 1, 4, 2},
 	}
 	for _, tc := range tests {
 		s := NewScan(tc.src, false)
-		if closed := s.Through('`'); closed != tc.closed || s.Pos != tc.pos || s.Line != tc.line {
-			t.Errorf("Through over %q: %v at %d, line %d; want %v at %d, line %d", tc.src, closed, s.Pos, s.Line, tc.closed, tc.pos, tc.line)
+		s.Pos++
+		if s.Raw(0, '`', "raw string literal not terminated"); len(s.Errs) != tc.errs || s.Pos != tc.pos || s.Line != tc.line {
+			t.Errorf("Raw over %q: %d errors at %d, line %d; want %d at %d, line %d", tc.src, len(s.Errs), s.Pos, s.Line, tc.errs, tc.pos, tc.line)
 		}
 	}
 

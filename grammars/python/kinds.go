@@ -286,21 +286,32 @@ var kindNames = [numKinds]string{
 	nKeywordPattern: "keyword_pattern", nSplatPattern: "splat_pattern",
 }
 
+// kindTable names the kinds; the productions, identifiers, literals and
+// the parts of an f-string a metavariable binds are named.
 func kindTable() []grammars.KindInfo {
-	return kit.KindTable(kindNames[:], numTokens, tIdent, tInt, tFloat, tString, kwTrue, kwFalse, kwNone, tEllipsis,
-		tStringContent, tConversion)
+	return kit.KindTable(kindNames[:], func(k grammars.Kind) bool {
+		return k >= numTokens || k >= tIdent && k <= tEllipsis || k == tStringContent || k == tConversion
+	})
 }
 
 // keywords are Python's keywords: the ones written as their kind's name,
 // and True, False and None, whose kinds are named as tree-sitter-python
 // names them. The soft keywords match, case, type and _ are identifiers:
 // the parser tells them apart by what follows.
-var keywords = func() kit.Keywords {
-	w := kit.NewKeywords(kindNames[:], kwAnd, kwYield)
+var keywords = func() map[string]grammars.Kind {
+	w := kit.Keywords(kindNames[:], kwAnd, kwYield)
 	w["True"], w["False"], w["None"] = kwTrue, kwFalse, kwNone
 	return w
 }()
 
+// keyword returns the kind of a keyword, or tIdent.
+func keyword(s string) grammars.Kind {
+	if k, ok := keywords[s]; ok {
+		return k
+	}
+	return tIdent
+}
+
 // operators are Python's operators and punctuation, each written as its
 // kind's name, and the ellipsis.
-var operators = kit.NewPunctuation(kindNames[:], opAdd, opPowAs).Add("...", tEllipsis)
+var operators = kit.PunctsOf(kindNames[:], opAdd, opPowAs).With("...", tEllipsis)

@@ -233,7 +233,7 @@ func (s *scanner) token() kit.Token {
 			s.str(start, word)
 			return s.Token(tString, start)
 		}
-		return s.Token(keywords.Kind(word, tIdent), start)
+		return s.Token(keyword(word), start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
 		return s.Token(s.number(), start)
 	case c == '"' || c == '\'':
@@ -246,9 +246,8 @@ func (s *scanner) token() kit.Token {
 			return s.Token(k, start)
 		}
 	}
-	k, n := operators.Match(s.Src[s.Pos:])
-	s.Pos += n
-	if n == 0 {
+	k, ok := s.Punct(operators)
+	if !ok {
 		k = tIllegal
 	}
 	switch k {

@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestGolden parses each testdata/*.py and compares the tree, printed as
 // an S-expression, with the .sexp golden file beside it.
-func TestGolden(t *testing.T) { gramtest.Golden(t, Language, "testdata/*.py", *update) }
+func TestGolden(t *testing.T) { gramtest.GoldenTrees(t, Language, "testdata/*.py", *update) }
 
 // TestErrorRecovery: a top-level statement that fails to parse is an
 // ERROR node up to the next line that starts a statement at column 1;
