@@ -186,12 +186,9 @@ func (p *parser) isTypeParams() bool {
 	return false
 }
 
-func (p *parser) identList() {
-	p.Expect(tIdent)
-	for p.Got(opComma) {
-		p.Expect(tIdent)
-	}
-}
+func (p *parser) identList() { p.Separated(opComma, p.ident) }
+
+func (p *parser) ident() { p.Expect(tIdent) }
 
 func (p *parser) typeParams() {
 	m := p.B.Mark()
@@ -516,15 +513,7 @@ func (p *parser) interfaceType() {
 
 // Statements.
 
-func (p *parser) block() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(opLBrace)
-	p.stmtList()
-	p.Expect(opRBrace)
-	p.B.Close(m, nBlock, 0)
-	p.Leave()
-}
+func (p *parser) block() { p.Enclosed(nBlock, opLBrace, opRBrace, p.stmtList) }
 
 func (p *parser) stmtList() {
 	for p.Kind != opRBrace && p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tEOF {
@@ -826,14 +815,7 @@ var binaryOps = kit.NewPrecedence(
 
 func (p *parser) expr() { p.Binary(binaryOps, 1, p.unaryExpr, nBinaryExpression) }
 
-func (p *parser) keyedElement() {
-	m := p.B.Mark()
-	p.element()
-	if p.Got(opColon) {
-		p.element()
-		p.B.Close(m, nKeyedElement, 0)
-	}
-}
+func (p *parser) keyedElement() { p.Tail(nKeyedElement, p.element, opColon, p.element) }
 
 func (p *parser) unaryExpr() {
 	p.Enter()
@@ -975,15 +957,11 @@ func (p *parser) argument() {
 }
 
 func (p *parser) literalValue() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf() // {
-	p.exprLev++
-	p.List(opComma, opRBrace, p.keyedElement)
-	p.exprLev--
-	p.Expect(opRBrace)
-	p.B.Close(m, nLiteralValue, 0)
-	p.Leave()
+	p.Enclosed(nLiteralValue, opLBrace, opRBrace, func() {
+		p.exprLev++
+		p.List(opComma, opRBrace, p.keyedElement)
+		p.exprLev--
+	})
 }
 
 func (p *parser) element() {

@@ -364,3 +364,57 @@ func (s *Scan) BadRune() {
 		s.Errorf(start, "invalid character %U", r)
 	}
 }
+
+// Shapes productions of several grammars repeat, as the C, Dart and
+// JavaScript helpers named them: Separated, Clause, Enclosed and Tail are
+// theirs by name, signature and meaning, so one copy stays when the
+// branches meet.
+
+// Separated parses item, then, while the current token is sep, the
+// separator and another item.
+func (p *Parser) Separated(sep grammars.Kind, item func()) {
+	item()
+	for p.Got(sep) {
+		item()
+	}
+}
+
+// Clause parses an optional clause that starts with a keyword: when the
+// current token is of kind kw, it pushes it, runs body and closes both
+// as a node of kind k (else s, finally { }). It reports whether the
+// clause was there.
+func (p *Parser) Clause(kw, k grammars.Kind, body func()) bool {
+	if p.Kind != kw {
+		return false
+	}
+	p.Prefix(k, body)
+	return true
+}
+
+// Enclosed parses the bracket of kind open, body and the bracket of kind
+// close as a node of kind k, a level of nesting deeper: a block, an
+// argument list, whose contents may hold another.
+func (p *Parser) Enclosed(k, open, close grammars.Kind, body func()) {
+	p.Enter()
+	p.Node(k, func() {
+		p.Expect(open)
+		body()
+		p.Expect(close)
+	})
+	p.Leave()
+}
+
+// Tail parses first, then, when the current token is of kind op, the
+// operator and rest, closing all three as a node of kind k: a default
+// (x = 1), a key and its value (k: v). Without op, first stands alone.
+// It reports whether op was there.
+func (p *Parser) Tail(k grammars.Kind, first func(), op grammars.Kind, rest func()) bool {
+	m := p.B.Mark()
+	first()
+	if !p.Got(op) {
+		return false
+	}
+	rest()
+	p.B.Close(m, k, 0)
+	return true
+}

@@ -254,3 +254,40 @@ func TestSkeletonGrammar(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeHelpers: Separated, Clause, Enclosed and Tail on the toy.
+func TestShapeHelpers(t *testing.T) {
+	ident := func(p *toyParser) func() { return func() { p.Expect(tIdent) } }
+	tests := []struct {
+		src  string
+		prod func(p *toyParser)
+		want string
+	}{
+		{"a, b, c", func(p *toyParser) { p.Separated(tComma, ident(p)) },
+			`(root (identifier "a") "," (identifier "b") "," (identifier "c"))`},
+		{"- a", func(p *toyParser) { p.Clause(tSub, nCall, ident(p)) }, `(root (call "-" (identifier "a")))`},
+		{"a", func(p *toyParser) {
+			if !p.Clause(tSub, nCall, ident(p)) {
+				p.Leaf()
+			}
+		}, `(root (identifier "a"))`},
+		{"(a, b)", func(p *toyParser) {
+			p.Enclosed(nCall, tLParen, tRParen, func() { p.List(tComma, tRParen, p.expr) })
+		}, `(root (call "(" (identifier "a") "," (identifier "b") ")"))`},
+		{"a + b", func(p *toyParser) { p.Tail(nBinary, ident(p), tAdd, ident(p)) },
+			`(root (binary (identifier "a") "+" (identifier "b")))`},
+		{"a", func(p *toyParser) { p.Tail(nBinary, ident(p), tAdd, ident(p)) }, `(root (identifier "a"))`},
+	}
+	for _, tc := range tests {
+		lx := &toyLexer{NewScan(tc.src, false)}
+		b := grammars.NewBuilder(len(tc.src))
+		p := &toyParser{}
+		p.Init(NewWindow(lx, lx.Next()), b, names)
+		tc.prod(p)
+		tree := &grammars.Tree{Lang: toyLang, Src: []byte(tc.src)}
+		b.Finish(tree, nRoot)
+		if diff := cmp.Diff(tc.want, sexpNoErrText(tree)); diff != "" {
+			t.Errorf("%q tree (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}

@@ -77,9 +77,7 @@ func (p *parser) caseClause() {
 			break
 		}
 	}
-	if p.Kind == kwIf {
-		p.Prefix(nGuard, p.namedExpr)
-	}
+	p.Clause(kwIf, nGuard, p.namedExpr)
 	p.suite()
 	p.B.Close(m, nCaseClause, 0)
 }

@@ -247,12 +247,7 @@ func (p *parser) simpleStatement() {
 }
 
 // names parses the names after global or nonlocal.
-func (p *parser) names() {
-	p.Expect(tIdent)
-	for p.Got(opComma) {
-		p.Expect(tIdent)
-	}
-}
+func (p *parser) names() { p.Separated(opComma, func() { p.Expect(tIdent) }) }
 
 // expressionStatement parses an expression, a tuple of them, or an
 // assignment of any kind.
@@ -443,11 +438,7 @@ func (p *parser) condition() {
 	p.suite()
 }
 
-func (p *parser) elseClause() {
-	if p.Kind == kwElse {
-		p.Prefix(nElseClause, p.suite)
-	}
-}
+func (p *parser) elseClause() { p.Clause(kwElse, nElseClause, p.suite) }
 
 func (p *parser) whileStatement() {
 	p.Prefix(nWhileStatement, func() {
@@ -489,9 +480,7 @@ func (p *parser) tryStatement() {
 		p.B.Close(em, k, 0)
 	}
 	p.elseClause()
-	if p.Kind == kwFinally {
-		p.Prefix(nFinallyClause, p.suite)
-	}
+	p.Clause(kwFinally, nFinallyClause, p.suite)
 	p.B.Close(m, nTryStatement, 0)
 }
 
