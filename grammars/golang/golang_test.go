@@ -43,6 +43,10 @@ func TestErrorTolerance(t *testing.T) {
 	}
 }
 
+// TestTooLarge: a file past the kit's limit is refused with an error
+// that names the language.
+func TestTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "var x = 1\n") }
+
 // underLimit is a file a few bytes under MaxFileSize, mostly long string
 // literals so that parsing it is quick.
 func underLimit() []byte {

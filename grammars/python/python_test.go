@@ -83,6 +83,10 @@ func TestErrorRecovery(t *testing.T) {
 	}
 }
 
+// TestTooLarge: a file past the kit's limit is refused with an error
+// that names the language.
+func TestTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "x = 1\n") }
+
 // underLimit is a file a few bytes under MaxFileSize, mostly long string
 // literals so that parsing it is quick.
 func underLimit() []byte {
