@@ -250,13 +250,18 @@ type param struct {
 func (p *parser) parameters() {
 	m := p.B.Mark()
 	p.Expect(opLParen)
+	// A loop, not p.List: a closure appending to items would move its
+	// array, which stays on the stack here, to the heap.
 	var items []param
-	p.List(opComma, opRParen, func() {
+	for p.Kind != opRParen && p.Kind != tEOF {
 		it := param{start: p.B.Mark()}
 		p.paramItem(&it)
 		it.end = p.B.Mark()
 		items = append(items, it)
-	})
+		if !p.Got(opComma) {
+			break
+		}
+	}
 	p.groupParams(items)
 	p.Expect(opRParen)
 	p.B.Close(m, nParameterList, 0)

@@ -118,15 +118,14 @@ func (g *SkeletonGrammar[F]) Parse(l *grammars.Language, src []byte, lx Lexer, s
 	sk := NewSkeleton(lx, g.rest, head)
 	b := grammars.NewBuilder(len(src))
 	f, err := ParseSkeleton(g.parser(), sk, b, g.err, len(src))
-	errs := grammars.ErrorList{err}
-	if err == nil {
-		var first *Token
-		if sk.Rest {
-			first = &sk.First
-		}
-		errs = build(f, b, first)
+	if err != nil {
+		return Finish(l, src, b, g.root, scan.Trivia, grammars.ErrorList{err}, scan.Errs)
 	}
-	return Finish(l, src, b, g.root, scan.Trivia, errs, scan.Errs)
+	var first *Token
+	if sk.Rest {
+		first = &sk.First
+	}
+	return Finish(l, src, b, g.root, scan.Trivia, build(f, b, first), scan.Errs)
 }
 
 // ParticipleLeaves pushes the tokens of a participle production as leaves
