@@ -249,14 +249,6 @@ func kindTable() []grammars.KindInfo {
 // keywords are Go's keywords, each written as its kind's name.
 var keywords = kit.Keywords(kindNames[:], kwBreak, kwVar)
 
-// keyword returns the kind of a keyword, or tIdent.
-func keyword(s string) grammars.Kind {
-	if k, ok := keywords[s]; ok {
-		return k
-	}
-	return tIdent
-}
-
 // operators are Go's operators and punctuation, each written as its
 // kind's name.
 var operators = kit.PunctsOf(kindNames[:], opAdd, opColon).With(";", tSemi)

@@ -129,7 +129,10 @@ func (s *scanner) token() kit.Token {
 			}
 		}
 		s.Word(inWord)
-		k := keyword(s.Src[start:s.Pos])
+		k, ok := keywords[s.Src[start:s.Pos]]
+		if !ok {
+			k = tIdent
+		}
 		s.semi = k == tIdent || k == kwBreak || k == kwContinue || k == kwFallthrough || k == kwReturn
 		return s.Token(k, start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):

@@ -304,14 +304,6 @@ var keywords = func() map[string]grammars.Kind {
 	return w
 }()
 
-// keyword returns the kind of a keyword, or tIdent.
-func keyword(s string) grammars.Kind {
-	if k, ok := keywords[s]; ok {
-		return k
-	}
-	return tIdent
-}
-
 // operators are Python's operators and punctuation, each written as its
 // kind's name, and the ellipsis.
 var operators = kit.PunctsOf(kindNames[:], opAdd, opPowAs).With("...", tEllipsis)

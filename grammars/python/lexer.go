@@ -233,7 +233,11 @@ func (s *scanner) token() kit.Token {
 			s.str(start, word)
 			return s.Token(tString, start)
 		}
-		return s.Token(keyword(word), start)
+		k, ok := keywords[word]
+		if !ok {
+			k = tIdent
+		}
+		return s.Token(k, start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
 		return s.Token(s.number(), start)
 	case c == '"' || c == '\'':
