@@ -538,11 +538,12 @@ func (p *parser) stmtList() {
 }
 
 // stmtKinds are the kinds of the statements one token tells: go, defer
-// or a jump keyword at the start, ++ or -- at the end.
+// or a jump keyword at the start, ++, -- or a send's <- after the
+// expression.
 var stmtKinds = map[grammars.Kind]grammars.Kind{
 	kwGo: nGoStatement, kwDefer: nDeferStatement,
 	kwBreak: nBreakStatement, kwContinue: nContinueStatement, kwGoto: nGotoStatement,
-	opInc: nIncStatement, opDec: nDecStatement,
+	opInc: nIncStatement, opDec: nDecStatement, opArrow: nSendStatement,
 }
 
 func (p *parser) stmt() {
@@ -591,14 +592,13 @@ func (p *parser) simpleStmt(label, rangeOK bool) bool {
 	switch p.Kind {
 	case opDefine, opAssign, opAddAs, opSubAs, opMulAs, opQuoAs, opRemAs, opAndAs, opOrAs, opXorAs, opShlAs, opShrAs, opAndNotAs:
 		return p.assignment(m, rangeOK)
-	case opInc, opDec:
+	case opInc, opDec, opArrow: // x++, x--, ch <- v
 		k := stmtKinds[p.Kind]
 		p.Leaf()
+		if k == nSendStatement {
+			p.expr()
+		}
 		p.B.Close(m, k, 0)
-	case opArrow:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nSendStatement, 0)
 	case opColon:
 		if label && single && n == 1 && p.B.Len(m) == 1 && p.B.Nodes[p.B.Top()].Kind == tIdent {
 			p.Leaf()
