@@ -17,7 +17,7 @@ var classModifierWords = map[string]bool{"abstract": true, "sealed": true, "base
 func (p *parser) classModifiers(m int) bool {
 	n := 0
 	for ; ; n++ {
-		t := p.tok(n)
+		t := p.Far(n)
 		if t.Kind == kwFinal || t.Kind == tIdent && classModifierWords[t.Text] {
 			continue
 		}
@@ -26,9 +26,9 @@ func (p *parser) classModifiers(m int) bool {
 	if n == 0 {
 		return false
 	}
-	switch t := p.tok(n); {
+	switch t := p.Far(n); {
 	case t.Kind == kwClass:
-	case n >= 1 && p.tok(n-1).Text == "mixin" && t.Kind == tIdent:
+	case n >= 1 && p.Far(n-1).Text == "mixin" && t.Kind == tIdent:
 		// mixin M, base mixin M: the last word is mixin, then its name
 	default:
 		return false
@@ -58,13 +58,13 @@ func tWordOr(k grammars.Kind) grammars.Kind {
 func (p *parser) classRest(m int) {
 	p.Expect(kwClass)
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
 	if p.Got(tAssign) {
 		p.typ()
 		p.mixins()
 		p.interfaces()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nClassDeclaration, 0)
 		return
 	}
@@ -84,9 +84,9 @@ func (p *parser) classRest(m int) {
 func (p *parser) mixinRest(m int) {
 	p.word("mixin")
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
-	if p.isWord("on") {
+	if p.IsWord("on") {
 		s := p.B.Mark()
 		p.LeafAs(tWord)
 		p.typeList()
@@ -107,7 +107,7 @@ func (p *parser) mixins() {
 }
 
 func (p *parser) interfaces() {
-	if p.isWord("implements") {
+	if p.IsWord("implements") {
 		s := p.B.Mark()
 		p.LeafAs(tWord)
 		p.typeList()
@@ -127,8 +127,8 @@ func (p *parser) typeList() {
 // left out.
 func (p *parser) extensionDecl(m int) {
 	p.word("extension")
-	if p.Kind == tIdent && !p.isWord("on") || p.isWord("on") && p.wordAt(1, "on") {
-		p.identAs(tTypeIdent)
+	if p.Kind == tIdent && !p.IsWord("on") || p.IsWord("on") && p.WordAt(1, "on") {
+		p.IdentAs(tTypeIdent)
 	}
 	p.optTypeParameters()
 	s := p.B.Mark()
@@ -146,7 +146,7 @@ func (p *parser) extensionTypeDecl(m int) {
 	p.word("type")
 	p.Got(kwConst)
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
 	r := p.B.Mark()
 	if p.Got(tDot) {
@@ -166,7 +166,7 @@ func (p *parser) extensionTypeDecl(m int) {
 	p.B.Close(r, nRepresentation, 0)
 	p.interfaces()
 	if p.Kind == tSemi {
-		p.semi() // no members
+		p.Semi(tSemi, tRBrace) // no members
 	} else {
 		p.classBody(name)
 	}
@@ -177,7 +177,7 @@ func (p *parser) extensionTypeDecl(m int) {
 func (p *parser) enumDecl(m int) {
 	p.Expect(kwEnum)
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
 	p.mixins()
 	p.interfaces()
@@ -212,21 +212,21 @@ func (p *parser) enumDecl(m int) {
 // typeAlias parses typedef F<T> = Type; and the old typedef R F<T>(params);
 func (p *parser) typeAlias(m int) {
 	p.word("typedef")
-	if p.Kind == tIdent && (p.Peek(1) == tAssign || p.Peek(1) == tLT && p.lookahead(func() bool { p.Next(); p.typeParameters(); return p.Kind == tAssign })) {
-		p.identAs(tTypeIdent)
+	if p.Kind == tIdent && (p.Peek(1) == tAssign || p.Peek(1) == tLT && p.Lookahead(func() bool { p.Next(); p.typeParameters(); return p.Kind == tAssign })) {
+		p.IdentAs(tTypeIdent)
 		p.optTypeParameters()
 		p.Expect(tAssign)
 		p.typ()
 	} else {
 		// typedef R F<T>(params): the return type may be left out
-		if !p.lookahead(func() bool { p.Next(); p.optTypeParameters(); return p.Kind == tLParen }) {
+		if !p.Lookahead(func() bool { p.Next(); p.optTypeParameters(); return p.Kind == tLParen }) {
 			p.typ()
 		}
-		p.identAs(tTypeIdent)
+		p.IdentAs(tTypeIdent)
 		p.optTypeParameters()
 		p.formalParameters()
 	}
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nTypeAlias, 0)
 }
 
@@ -278,7 +278,7 @@ func (p *parser) memberAt(m int, top bool) {
 				continue
 			}
 		}
-		if p.Kind == kwConst && p.class != "" && p.Peek(1) == tIdent && (p.tok(1).Text == p.class && (p.Peek(2) == tLParen || p.Peek(2) == tDot && p.Peek(4) == tLParen) || p.wordAt(1, "factory")) {
+		if p.Kind == kwConst && p.class != "" && p.Peek(1) == tIdent && (p.Far(1).Text == p.class && (p.Peek(2) == tLParen || p.Peek(2) == tDot && p.Peek(4) == tLParen) || p.WordAt(1, "factory")) {
 			p.Leaf()
 			constant = true
 			continue
@@ -286,7 +286,7 @@ func (p *parser) memberAt(m int, top bool) {
 		break
 	}
 	switch {
-	case p.isWord("factory") && p.Peek(1) == tIdent:
+	case p.IsWord("factory") && p.Peek(1) == tIdent:
 		p.factory(m)
 		return
 	case !top && p.class != "" && p.Kind == tIdent && (p.Tok.Text == p.class || p.IsMetavar()) && (p.Peek(1) == tLParen || p.Peek(1) == tDot) && (p.Tok.Text == p.class || p.initializersAhead()):
@@ -301,7 +301,7 @@ func (p *parser) memberAt(m int, top bool) {
 			p.typ()
 		}
 		p.declarators()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nVariableDeclaration, 0)
 		return
 	}
@@ -324,7 +324,7 @@ func (p *parser) memberAt(m int, top bool) {
 	for p.Got(tComma) {
 		p.declarator()
 	}
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nVariableDeclaration, 0)
 }
 
@@ -336,17 +336,17 @@ func (p *parser) initializersAhead() bool {
 	if p.Peek(1) == tDot {
 		n = 3
 	}
-	j := p.partnerOf(n)
-	return j > 0 && p.tok(j+1).Kind == tColon
+	j := p.PartnerOf(n)
+	return j > 0 && p.Far(j+1).Kind == tColon
 }
 
 // accessor reports whether the current token starts a getter, a setter
 // or an operator that has no type before it.
 func (p *parser) accessor() bool {
 	switch {
-	case p.isWord("get") || p.isWord("set"):
+	case p.IsWord("get") || p.IsWord("set"):
 		return p.Peek(1) == tIdent || p.Peek(1) == kwNew
-	case p.isWord("operator"):
+	case p.IsWord("operator"):
 		return isOperator(p.Peek(1))
 	}
 	return false
@@ -420,7 +420,7 @@ func (p *parser) hasType() bool {
 	case kwVoid:
 		return true
 	case tLParen:
-		return p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+		return p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent })
 	case tIdent:
 	default:
 		return false
@@ -431,7 +431,7 @@ func (p *parser) hasType() bool {
 	case tLParen, tAssign, tSemi, tComma, tRParen, tRBrace, tColon, tArrow, tLBrace, tEOF:
 		return false
 	}
-	return p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+	return p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent })
 }
 
 // declarators parses a, b = 1, c.
@@ -464,7 +464,7 @@ func (p *parser) nameOrNew(k grammars.Kind) {
 		p.Leaf()
 		return
 	}
-	p.identAs(k)
+	p.IdentAs(k)
 }
 
 // constructorName parses A or A.b, the name of a constructor.
@@ -502,7 +502,7 @@ func (p *parser) factory(m int) {
 		if p.Got(tDot) {
 			p.nameOrNew(tFieldIdent)
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(r, nRedirection, 0)
 	} else {
 		p.functionBody(true, false)
@@ -543,7 +543,7 @@ func (p *parser) initializer() {
 		if p.Got(kwThis) {
 			p.Expect(tDot)
 		}
-		p.identAs(tFieldIdent)
+		p.IdentAs(tFieldIdent)
 		p.Expect(tAssign)
 		p.exprNoCascade()
 		for p.Kind == tDotDot || p.Kind == tQDotDot {
@@ -570,7 +570,7 @@ func (p *parser) assertArgs() {
 func (p *parser) functionBody(semi, inExpr bool) {
 	m := p.B.Mark()
 	marked := false
-	if p.isWord("async") || p.isWord("sync") {
+	if p.IsWord("async") || p.IsWord("sync") {
 		if p.Peek(1) == tStar || p.Peek(1) == tLBrace || p.Peek(1) == tArrow {
 			p.LeafAs(tWord)
 			p.Got(tStar)
@@ -582,7 +582,7 @@ func (p *parser) functionBody(semi, inExpr bool) {
 		p.Leaf()
 		p.expr()
 		if !inExpr {
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 		}
 		p.B.Close(m, nFunctionBody, 0)
 	case p.Kind == tLBrace:
@@ -590,14 +590,14 @@ func (p *parser) functionBody(semi, inExpr bool) {
 		if marked {
 			p.B.Close(m, nFunctionBody, 0)
 		}
-	case semi && !marked && (p.Kind == tSemi || p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)):
-		p.semi()
-	case semi && p.isWord("native"):
+	case semi && !marked && (p.Kind == tSemi || p.Pattern && (p.Kind == tEOF || p.Kind == tRBrace)):
+		p.Semi(tSemi, tRBrace)
+	case semi && p.IsWord("native"):
 		p.LeafAs(tWord) // the SDK's own native "name";
 		if p.Kind == tString {
 			p.Leaf()
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 	default:
 		p.ErrorExpected("function body")
 	}
@@ -685,7 +685,7 @@ func (p *parser) paramHasType() bool {
 			return false
 		case tLT:
 			// f<T>(x): a generic function-typed parameter, or a type's arguments
-			return !p.lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen })
+			return !p.Lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen })
 		}
 		return true
 	}

@@ -60,25 +60,20 @@ func (p *parser) exprWith(cascade bool) {
 // assignOp returns how many tokens the assignment operator at the
 // current token has, 0 when there is none: >>= is three, >>>= four.
 func (p *parser) assignOp() int {
-	switch p.Kind {
-	case tAssign, tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tTildeSlashEq, tCaretEq, tAmpEq, tPipeEq, tShlEq, tQQEq:
-		return 1
-	case tGT:
-		n := 1
-		for n < 3 && p.Peek(n) == tGT && p.adjacent(n) {
-			n++
-		}
-		if n >= 2 && p.Peek(n) == tAssign && p.adjacent(n) {
-			return n + 1
-		}
-	}
-	return 0
+	_, n := p.OperatorAt(assignments)
+	return n
 }
+
+// assignments are the assignment operators; the lexer keeps > alone, so
+// >>= and >>>= are joined from adjacent tokens.
+var assignments = kit.NewPrecedence([]grammars.Kind{tAssign, tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tTildeSlashEq, tCaretEq, tAmpEq, tPipeEq, tShlEq, tQQEq}).
+	Joined(1, tGT, tGT, tAssign).
+	Joined(1, tGT, tGT, tGT, tAssign)
 
 // conditional parses c ? a : b.
 func (p *parser) conditional() {
 	m := p.B.Mark()
-	p.binary(levelIfNull)
+	p.Climb(&p.binary, levelIfNull)
 	if p.Kind == tQuestion {
 		p.Leaf()
 		p.exprNoCascade()
@@ -90,88 +85,32 @@ func (p *parser) conditional() {
 
 // binaryAbove parses an operand of the operators of level l: an
 // expression of the tighter levels only.
-func (p *parser) binaryAbove(l int) { p.binary(l + 1) }
+func (p *parser) binaryAbove(l int) { p.Climb(&p.binary, l+1) }
 
-// binary parses a unary expression followed by operators of level min or
-// tighter and their operands, by precedence climbing. is and as are of
-// the relational level, with a type after them.
-func (p *parser) binary(min int) {
-	m := p.B.Mark()
-	p.unary()
-	for {
-		level, n := p.binaryOp()
-		if level == 0 || level < min {
-			return
-		}
-		switch {
-		case p.Kind == kwIs:
-			p.Leaf()
-			p.Got(tNot)
-			p.typeWith(true)
-			p.B.Close(m, nTypeTestExpression, 0)
-			continue
-		case p.isWord("as"):
-			p.LeafAs(tWord)
-			p.typeWith(true)
-			p.B.Close(m, nTypeCastExpression, 0)
-			continue
-		}
-		for i := 0; i < n; i++ {
-			p.Leaf()
-		}
-		p.binary(level + 1)
-		p.B.Close(m, nBinaryExpression, 0)
-	}
-}
-
-// binaryOp returns the level of the binary operator at the current token
-// and how many tokens it has (>> is two, >>> three, >= two).
-func (p *parser) binaryOp() (level, n int) {
-	switch p.Kind {
-	case tQQ:
-		return levelIfNull, 1
-	case tOrOr:
-		return levelOr, 1
-	case tAndAnd:
-		return levelAnd, 1
-	case tEq, tNe:
-		return levelEquality, 1
-	case tLT, tLE, kwIs:
-		return levelRelational, 1
-	case tPipe:
-		return levelBitOr, 1
-	case tCaret:
-		return levelBitXor, 1
-	case tAmp:
-		return levelBitAnd, 1
-	case tShl:
-		return levelShift, 1
-	case tPlus, tMinus:
-		return levelAdditive, 1
-	case tStar, tSlash, tPercent, tTildeSlash:
-		return levelMultiplicative, 1
-	case tGT:
-		n := 1
-		for n < 3 && p.Peek(n) == tGT && p.adjacent(n) {
-			n++
-		}
-		if p.Peek(n) == tAssign && p.adjacent(n) {
-			if n > 1 {
-				return 0, 0 // >>= and >>>= assign
-			}
-			return levelRelational, 2 // >=
-		}
-		if n > 1 {
-			return levelShift, n
-		}
-		return levelRelational, 1
-	case tIdent:
-		if p.Tok.Text == "as" {
-			return levelRelational, 1
-		}
-	}
-	return 0, 0
-}
+// operators are the binary operators by level. >=, >> and >>> are joined
+// from adjacent > tokens, and >>= and >>>= are no binary operator but an
+// assignment; is and as are of the relational level, with a type after
+// them.
+var operators = kit.NewPrecedence(
+	[]grammars.Kind{tQQ},
+	[]grammars.Kind{tOrOr},
+	[]grammars.Kind{tAndAnd},
+	[]grammars.Kind{tEq, tNe},
+	[]grammars.Kind{tLT, tLE, tGT},
+	[]grammars.Kind{tPipe},
+	[]grammars.Kind{tCaret},
+	[]grammars.Kind{tAmp},
+	[]grammars.Kind{tShl},
+	[]grammars.Kind{tPlus, tMinus},
+	[]grammars.Kind{tStar, tSlash, tPercent, tTildeSlash},
+).
+	Joined(levelRelational, tGT, tAssign).
+	Joined(levelShift, tGT, tGT).
+	Joined(levelShift, tGT, tGT, tGT).
+	Joined(0, tGT, tGT, tAssign).
+	Joined(0, tGT, tGT, tGT, tAssign).
+	Typed(levelRelational, kwIs, nTypeTestExpression, tNot).
+	Word(levelRelational, "as", tWord, nTypeCastExpression)
 
 // unary parses -e, !e, ~e, ++e, --e, await e, or a postfix expression.
 func (p *parser) unary() {
@@ -229,7 +168,7 @@ func (p *parser) selectorsOf(m int, nest bool) {
 			p.index()
 			closeAs(nIndexExpression)
 		case tQuestion:
-			if p.Peek(1) != tLBrack || !p.adjacent(1) {
+			if p.Peek(1) != tLBrack || !p.Adjacent(1) {
 				return
 			}
 			p.Leaf()
@@ -271,7 +210,7 @@ func (p *parser) index() {
 // typeArgumentsAhead reports whether the < at the current token opens
 // type arguments: f<int>(x), List<int>.filled, and not a < b.
 func (p *parser) typeArgumentsAhead() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.typeArguments()
 		switch p.Kind {
 		case tLParen, tDot, tRParen, tRBrack, tRBrace, tInterpEnd, tSemi, tComma, tColon, tEq, tNe, tQDot, tDotDot, tQDotDot, tQQ, tEOF:
@@ -301,7 +240,7 @@ func (p *parser) arguments() {
 func (p *parser) argument() {
 	if p.Kind == tIdent && p.Peek(1) == tColon {
 		m := p.B.Mark()
-		p.identAs(tLabel)
+		p.IdentAs(tLabel)
 		p.Leaf()
 		p.expr()
 		p.B.Close(m, nNamedArgument, 0)
@@ -377,7 +316,7 @@ func (p *parser) primary() {
 	case tLBrace:
 		p.collection(m, tLBrace, tRBrace, nSetOrMapLiteral)
 	case tLT:
-		if p.lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen }) && p.functionAhead(0, true) {
+		if p.Lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen }) && p.functionAhead(0, true) {
 			p.functionExpr(m)
 			return
 		}
@@ -413,7 +352,7 @@ func (p *parser) primary() {
 // alone as a value (List<int>, Map<K, V>?), with no call or member after
 // them.
 func (p *parser) bareType() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.Next()
 		if !p.typeArgumentsAhead() {
 			return false
@@ -430,8 +369,8 @@ func (p *parser) functionAhead(n int, generic bool) bool {
 	if generic {
 		return true // <T>(…) after type parameters is always a function
 	}
-	j := p.partnerOf(n)
-	return j > 0 && p.bodyAt(j+1) && !(p.noArrow && p.tok(j+1).Kind == tArrow)
+	j := p.PartnerOf(n)
+	return j > 0 && p.bodyAt(j+1) && !(p.noArrow && p.Far(j+1).Kind == tArrow)
 }
 
 // functionExpr parses (a, b) => e, (a) { … }, <T>(T x) => x, async ones.
@@ -510,7 +449,7 @@ func (p *parser) element(entries bool) {
 		}
 		p.B.Close(m, nIfElement, 0)
 		return
-	case p.Kind == kwFor || p.isWord("await") && p.Peek(1) == kwFor:
+	case p.Kind == kwFor || p.IsWord("await") && p.Peek(1) == kwFor:
 		p.gotWord("await")
 		p.Leaf()
 		p.forParts()

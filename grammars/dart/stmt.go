@@ -29,7 +29,7 @@ func (p *parser) statement() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLBrace:
-		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
+		if j := p.PartnerOf(0); j > 0 && p.Far(j+1).Kind == tAssign {
 			p.patternAssignment(m) // {'k': v} = map;
 			return
 		}
@@ -59,7 +59,7 @@ func (p *parser) statement() {
 		p.statement()
 		p.Expect(kwWhile)
 		p.parenExpr()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nDoStatement, 0)
 		return
 	case kwSwitch:
@@ -73,7 +73,7 @@ func (p *parser) statement() {
 		if p.Kind != tSemi && p.Kind != tRBrace && p.Kind != tEOF {
 			p.expr()
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nReturnStatement, 0)
 		return
 	case kwBreak, kwContinue:
@@ -83,20 +83,20 @@ func (p *parser) statement() {
 		}
 		p.Leaf()
 		if p.Kind == tIdent {
-			p.identAs(tLabel)
+			p.IdentAs(tLabel)
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, kind, 0)
 		return
 	case kwRethrow:
 		p.Leaf()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nRethrowStatement, 0)
 		return
 	case kwAssert:
 		p.Leaf()
 		p.assertArgs()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nAssertStatement, 0)
 		return
 	case kwVar, kwFinal:
@@ -111,7 +111,7 @@ func (p *parser) statement() {
 		p.localDeclaration(m)
 		return
 	case tLParen, tLBrack:
-		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
+		if j := p.PartnerOf(0); j > 0 && p.Far(j+1).Kind == tAssign {
 			p.patternAssignment(m) // (a, b) = (b, a); [x, y] = list; (:a, :b) = r;
 			return
 		}
@@ -120,7 +120,7 @@ func (p *parser) statement() {
 			return
 		}
 	case tIdent:
-		if p.inPattern && strings.HasPrefix(p.Tok.Text, "$$$") && p.Peek(1) != tDot && p.Peek(1) != tLParen {
+		if p.Pattern && strings.HasPrefix(p.Tok.Text, "$$$") && p.Peek(1) != tDot && p.Peek(1) != tLParen {
 			// A run of statements in a pattern (a(); $$$X b();) stands
 			// for statements that end themselves: its ; may be left out.
 			p.Leaf()
@@ -135,7 +135,7 @@ func (p *parser) statement() {
 		}
 	}
 	p.expr()
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nExpressionStatement, 0)
 }
 
@@ -149,7 +149,7 @@ func (p *parser) identStatement(m int) bool {
 			p.LeafAs(tWord)
 			p.Got(tStar)
 			p.expr()
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			p.B.Close(m, nYieldStatement, 0)
 			return true
 		}
@@ -169,10 +169,10 @@ func (p *parser) identStatement(m int) bool {
 	}
 	switch p.Peek(1) {
 	case tColon:
-		if p.inPattern && !labelable(p.Peek(2)) && !(p.wordAt(2, "await") && p.Peek(3) == kwFor) {
+		if p.Pattern && !labelable(p.Peek(2)) && !(p.WordAt(2, "await") && p.Peek(3) == kwFor) {
 			return false // a pattern's child: x is a named argument
 		}
-		p.identAs(tLabel)
+		p.IdentAs(tLabel)
 		p.Leaf()
 		p.statement()
 		p.B.Close(m, nLabeledStatement, 0)
@@ -180,12 +180,12 @@ func (p *parser) identStatement(m int) bool {
 	case tLParen:
 		// f(x) { … } is a local function, f(x); a call, and Point(:x) = p;
 		// a pattern assignment.
-		j := p.partnerOf(1)
+		j := p.PartnerOf(1)
 		switch {
 		case j > 0 && p.bodyAt(j+1):
 			p.localDeclaration(m)
 			return true
-		case j > 0 && p.tok(j+1).Kind == tAssign:
+		case j > 0 && p.Far(j+1).Kind == tAssign:
 			p.patternAssignment(m)
 			return true
 		}
@@ -213,19 +213,19 @@ func labelable(k grammars.Kind) bool {
 // yieldParen reports whether yield ( … ) is a yield of a parenthesized
 // expression, not a call of a function named yield.
 func (p *parser) yieldParen() bool {
-	j := p.partnerOf(1)
-	return j > 0 && p.tok(j+1).Kind != tSemi
+	j := p.PartnerOf(1)
+	return j > 0 && p.Far(j+1).Kind != tSemi
 }
 
 // bodyAt reports whether a function's body starts n tokens ahead: {, =>,
 // async, async*, sync*.
 func (p *parser) bodyAt(n int) bool {
-	t := p.tok(n)
+	t := p.Far(n)
 	switch {
 	case t.Kind == tLBrace || t.Kind == tArrow:
 		return true
 	case t.Kind == tIdent && (t.Text == "async" || t.Text == "sync"):
-		k := p.tok(n + 1).Kind
+		k := p.Far(n + 1).Kind
 		return k == tLBrace || k == tArrow || k == tStar
 	}
 	return false
@@ -235,7 +235,7 @@ func (p *parser) bodyAt(n int) bool {
 // tokens ahead (n is 0 or 1): int x = …, List<int> xs;, (int, int) r;,
 // Foo f() {}.
 func (p *parser) declAhead(n int) bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		for i := 0; i < n; i++ {
 			p.Next()
 		}
@@ -243,7 +243,7 @@ func (p *parser) declAhead(n int) bool {
 		if p.Kind != tIdent {
 			return false
 		}
-		as := p.isWord("as") // x as T is a cast; int as = 1 declares as
+		as := p.IsWord("as") // x as T is a cast; int as = 1 declares as
 		p.Next()
 		switch p.Kind {
 		case tAssign, tSemi:
@@ -251,10 +251,10 @@ func (p *parser) declAhead(n int) bool {
 		case tComma, tLT, kwIn:
 			return !as
 		case tLParen: // a local function, not c ? f(x) : y
-			j := p.partnerOf(0)
+			j := p.PartnerOf(0)
 			return j > 0 && p.bodyAt(j+1)
 		}
-		return p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace || p.Kind == tRParen)
+		return p.Pattern && (p.Kind == tEOF || p.Kind == tRBrace || p.Kind == tRParen)
 	})
 }
 
@@ -268,7 +268,7 @@ func (p *parser) localDeclaration(m int) {
 			p.pattern()
 			p.Expect(tAssign)
 			p.expr()
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			p.B.Close(m, nPatternDeclaration, 0)
 			return
 		}
@@ -291,7 +291,7 @@ func (p *parser) localDeclaration(m int) {
 	for p.Got(tComma) {
 		p.declarator()
 	}
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nVariableDeclaration, 0)
 }
 
@@ -300,12 +300,12 @@ func (p *parser) localDeclaration(m int) {
 func (p *parser) destructures() bool {
 	switch p.Kind {
 	case tLParen:
-		return !p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+		return !p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent })
 	case tLBrack, tLBrace, tLT:
 		return true
 	case tIdent:
 		k := p.Peek(1)
-		return k == tLParen || k == tLT && p.lookahead(func() bool { p.typ(); return p.Kind == tLParen }) ||
+		return k == tLParen || k == tLT && p.Lookahead(func() bool { p.typ(); return p.Kind == tLParen }) ||
 			k == tDot && p.Peek(2) == tIdent && p.Peek(3) == tLParen
 	}
 	return false
@@ -316,7 +316,7 @@ func (p *parser) patternAssignment(m int) {
 	p.pattern()
 	p.Expect(tAssign)
 	p.expr()
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nPatternAssignment, 0)
 }
 
@@ -352,7 +352,7 @@ func (p *parser) ifHead() {
 
 // guard parses when e, when there is one; arrow says a => ends it.
 func (p *parser) guard(arrow bool) {
-	if p.isWord("when") {
+	if p.IsWord("when") {
 		m := p.B.Mark()
 		p.LeafAs(tWord)
 		saved := p.noArrow
@@ -379,7 +379,7 @@ func (p *parser) forParts() {
 	m := p.B.Mark()
 	switch {
 	case p.Kind == tSemi:
-	case p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst || p.isWord("late") && p.Peek(1) != kwIn:
+	case p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst || p.IsWord("late") && p.Peek(1) != kwIn:
 		p.gotWord("late")
 		p.Leaf()
 		if p.destructures() {
@@ -446,7 +446,7 @@ func (p *parser) switchStatement() {
 	for p.Kind != tRBrace && p.Kind != tEOF {
 		c := p.B.Mark()
 		for p.Kind == tIdent && p.Peek(1) == tColon {
-			p.identAs(tLabel)
+			p.IdentAs(tLabel)
 			p.Leaf()
 		}
 		kind := nSwitchCase
@@ -478,7 +478,7 @@ func (p *parser) tryStatement() {
 	m := p.B.Mark()
 	p.Expect(kwTry)
 	p.block()
-	for p.isWord("on") || p.Kind == kwCatch {
+	for p.IsWord("on") || p.Kind == kwCatch {
 		c := p.B.Mark()
 		if p.gotWord("on") {
 			p.typ()

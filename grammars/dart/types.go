@@ -17,7 +17,7 @@ func (p *parser) typeWith(inExpr bool) {
 	defer p.Leave()
 	m := p.B.Mark()
 	switch {
-	case p.isWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT):
+	case p.IsWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT):
 		p.functionTypeRest(m, inExpr)
 	case p.Kind == kwVoid:
 		p.Leaf()
@@ -25,10 +25,10 @@ func (p *parser) typeWith(inExpr bool) {
 		p.recordType()
 		p.nullable(m, inExpr)
 	case p.Kind == tIdent:
-		p.identAs(tTypeIdent)
+		p.IdentAs(tTypeIdent)
 		if p.Kind == tDot && p.Peek(1) == tIdent {
 			p.Leaf()
-			p.identAs(tTypeIdent)
+			p.IdentAs(tTypeIdent)
 			p.B.Close(m, nScopedType, 0)
 		}
 		if p.Kind == tLT {
@@ -39,14 +39,14 @@ func (p *parser) typeWith(inExpr bool) {
 	default:
 		p.ErrorExpected("type")
 	}
-	for p.isWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT) {
+	for p.IsWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT) {
 		p.functionTypeRest(m, inExpr)
 	}
 }
 
 // nullable pushes the ? of a nullable type, closing it at m.
 func (p *parser) nullable(m int, inExpr bool) {
-	if p.Kind == tQuestion && !(inExpr && startsExpr(p.Peek(1)) && !p.wordAt(1, "Function")) {
+	if p.Kind == tQuestion && !(inExpr && startsExpr(p.Peek(1)) && !p.WordAt(1, "Function")) {
 		p.Leaf()
 		p.B.Close(m, nNullableType, 0)
 	}
@@ -173,7 +173,7 @@ func (p *parser) typeArguments() {
 	for p.Got(tComma) {
 		p.typ()
 	}
-	p.gt()
+	p.Expect(tGT)
 	p.B.Close(m, nTypeArguments, 0)
 }
 
@@ -191,7 +191,7 @@ func (p *parser) typeParameters() {
 	for {
 		p.annotations()
 		t := p.B.Mark()
-		p.identAs(tTypeIdent)
+		p.IdentAs(tTypeIdent)
 		if p.Got(kwExtends) {
 			p.typ()
 		}
@@ -200,7 +200,7 @@ func (p *parser) typeParameters() {
 			break
 		}
 	}
-	p.gt()
+	p.Expect(tGT)
 	p.B.Close(m, nTypeParameters, 0)
 }
 
@@ -234,7 +234,7 @@ func (p *parser) relationalPattern() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLT:
-		if p.lookahead(func() bool { p.typeArguments(); return p.Kind == tLBrack || p.Kind == tLBrace }) {
+		if p.Lookahead(func() bool { p.typeArguments(); return p.Kind == tLBrack || p.Kind == tLBrace }) {
 			break // <int>[a, b]: a list pattern's type
 		}
 		fallthrough
@@ -267,7 +267,7 @@ func (p *parser) unaryPattern() {
 		case p.Kind == tNot:
 			p.Leaf()
 			p.B.Close(m, nNullAssertPattern, 0)
-		case p.isWord("as"):
+		case p.IsWord("as"):
 			p.LeafAs(tWord)
 			p.typ()
 			p.B.Close(m, nCastPattern, 0)
@@ -282,7 +282,7 @@ func (p *parser) primaryPattern() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLParen:
-		if p.lookahead(func() bool { p.typ(); return p.Kind == tIdent && !p.isWord("when") && !p.isWord("as") }) {
+		if p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent && !p.IsWord("when") && !p.IsWord("as") }) {
 			p.typ() // (int, {int x}) r: a variable of a record type
 			p.ident()
 			p.B.Close(m, nVariablePattern, 0)
@@ -346,7 +346,7 @@ func (p *parser) identPattern(m int) {
 	p.ident()
 	for p.Kind == tDot && p.Peek(1) == tIdent {
 		p.Leaf()
-		p.identAs(tFieldIdent)
+		p.IdentAs(tFieldIdent)
 	}
 	if p.Kind == tLT || p.Kind == tLParen {
 		if p.Kind == tLT {
@@ -363,9 +363,9 @@ func (p *parser) identPattern(m int) {
 // the current token (int x, List<int> xs, p.T? y), and not a name alone
 // or a constant followed by when or as.
 func (p *parser) patternHasType() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.typ()
-		return p.Kind == tIdent && !p.isWord("when") && !p.isWord("as") || p.Kind == tLParen
+		return p.Kind == tIdent && !p.IsWord("when") && !p.IsWord("as") || p.Kind == tLParen
 	})
 }
 
@@ -401,7 +401,7 @@ func (p *parser) patternField() bool {
 		p.Leaf()
 		p.pattern()
 	case p.Kind == tIdent && p.Peek(1) == tColon:
-		p.identAs(tLabel)
+		p.IdentAs(tLabel)
 		p.Leaf()
 		p.pattern()
 	default:
