@@ -33,13 +33,11 @@ func (p *parser) exprNoCascade() { p.exprWith(false) }
 func (p *parser) exprWith(cascade bool) {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	if p.Kind == kwThrow {
-		p.Leaf()
-		p.exprWith(cascade)
-		p.B.Close(m, nThrowExpression, 0)
+		p.Prefix(nThrowExpression, func() { p.exprWith(cascade) })
 		return
 	}
+	m := p.B.Mark()
 	p.conditional()
 	if cascade && (p.Kind == tDotDot || p.Kind == tQDotDot) {
 		for p.Kind == tDotDot || p.Kind == tQDotDot {
@@ -114,26 +112,22 @@ var operators = kit.NewPrecedence(
 
 // unary parses -e, !e, ~e, ++e, --e, await e, or a postfix expression.
 func (p *parser) unary() {
-	m := p.B.Mark()
 	switch p.Kind {
 	case tMinus, tNot, tTilde, tInc, tDec:
 		p.Enter()
-		p.Leaf()
-		p.unary()
+		p.Prefix(nUnaryExpression, p.unary)
 		p.Leave()
-		p.B.Close(m, nUnaryExpression, 0)
 		return
 	case tIdent:
 		// await++ increments a variable named await; await --x awaits.
 		if p.Tok.Text == "await" && startsExpr(p.Peek(1)) && (p.Peek(1) != tInc && p.Peek(1) != tDec || startsExpr(p.Peek(2))) {
 			p.Enter()
-			p.LeafAs(tWord)
-			p.unary()
+			p.Node(nAwaitExpression, func() { p.LeafAs(tWord); p.unary() })
 			p.Leave()
-			p.B.Close(m, nAwaitExpression, 0)
 			return
 		}
 	}
+	m := p.B.Mark()
 	p.primary()
 	p.selectors(m)
 }
@@ -239,14 +233,20 @@ func (p *parser) arguments() {
 // argument parses e or name: e.
 func (p *parser) argument() {
 	if p.Kind == tIdent && p.Peek(1) == tColon {
-		m := p.B.Mark()
-		p.IdentAs(tLabel)
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nNamedArgument, 0)
+		p.labeled(nNamedArgument, p.expr)
 		return
 	}
 	p.expr()
+}
+
+// labeled parses name: and what value parses after it, closed as a node
+// of kind k.
+func (p *parser) labeled(k grammars.Kind, value func()) {
+	p.Node(k, func() {
+		p.IdentAs(tLabel)
+		p.Leaf()
+		value()
+	})
 }
 
 // cascadeSection parses ..a.b(c) = d, ?..[i], after the target.
@@ -295,22 +295,9 @@ func (p *parser) primary() {
 	case tHash:
 		p.symbol()
 	case kwNew:
-		p.Leaf()
-		p.constructorCall()
-		p.B.Close(m, nNewExpression, 0)
+		p.Prefix(nNewExpression, p.constructorCall)
 	case kwConst:
-		p.Leaf()
-		switch p.Kind {
-		case tLBrack, tLBrace, tLT, tLParen:
-			p.primary()
-		case tDot:
-			p.Leaf() // const .named(args): a dot shorthand
-			p.nameOrNew(tFieldIdent)
-			p.arguments()
-		default:
-			p.constructorCall()
-		}
-		p.B.Close(m, nConstExpression, 0)
+		p.Prefix(nConstExpression, p.constant)
 	case tLBrack:
 		p.collection(m, tLBrack, tRBrack, nListLiteral)
 	case tLBrace:
@@ -337,14 +324,27 @@ func (p *parser) primary() {
 	case tDot:
 		// A dot shorthand (Dart 3.10): .light, .symmetric(x), .new(), a
 		// member of the type the context wants.
-		p.Leaf()
-		p.nameOrNew(tFieldIdent)
-		p.B.Close(m, nDotShorthand, 0)
+		p.Prefix(nDotShorthand, func() { p.nameOrNew(tFieldIdent) })
 	case kwVoid:
 		p.typ() // void where an expression stands: a type argument's, a tear-off's
 		p.B.Close(m, nTypeLiteral, 0)
 	default:
 		p.ErrorExpected("expression")
+	}
+}
+
+// constant parses what follows const in an expression: a collection, a
+// record, a constructor call, or a dot shorthand's .named(args).
+func (p *parser) constant() {
+	switch p.Kind {
+	case tLBrack, tLBrace, tLT, tLParen:
+		p.primary()
+	case tDot:
+		p.Leaf()
+		p.nameOrNew(tFieldIdent)
+		p.arguments()
+	default:
+		p.constructorCall()
 	}
 }
 
@@ -433,30 +433,29 @@ func (p *parser) collection(m int, open, close, kind grammars.Kind) {
 func (p *parser) element(entries bool) {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	switch {
 	case p.Kind == tEllipsis || p.Kind == tQEllipsis:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nSpreadElement, 0)
+		p.Prefix(nSpreadElement, p.expr)
 		return
 	case p.Kind == kwIf:
-		p.Leaf()
-		p.ifHead()
-		p.element(entries)
-		if p.Got(kwElse) {
+		p.Prefix(nIfElement, func() {
+			p.ifHead()
 			p.element(entries)
-		}
-		p.B.Close(m, nIfElement, 0)
+			if p.Got(kwElse) {
+				p.element(entries)
+			}
+		})
 		return
 	case p.Kind == kwFor || p.IsWord("await") && p.Peek(1) == kwFor:
-		p.gotWord("await")
-		p.Leaf()
-		p.forParts()
-		p.element(entries)
-		p.B.Close(m, nForElement, 0)
+		p.Node(nForElement, func() {
+			p.gotWord("await")
+			p.Leaf()
+			p.forParts()
+			p.element(entries)
+		})
 		return
 	}
+	m := p.B.Mark()
 	p.nullAware()
 	if entries && p.Got(tColon) {
 		p.nullAware()
@@ -470,47 +469,52 @@ func (p *parser) nullAware() {
 		p.expr()
 		return
 	}
-	m := p.B.Mark()
-	p.Leaf()
-	p.expr()
-	p.B.Close(m, nNullAwareElement, 0)
+	p.Prefix(nNullAwareElement, p.expr)
 }
 
 // switchExpr parses switch (e) { p when g => e, … }.
 func (p *parser) switchExpr() {
-	m := p.B.Mark()
-	p.Expect(kwSwitch)
-	p.parenExpr()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
-		c := p.B.Mark()
-		p.pattern()
-		p.guard(true)
-		p.Expect(tArrow)
-		p.expr()
-		p.B.Close(c, nSwitchExpressionCase, 0)
+	p.Prefix(nSwitchExpression, func() {
+		p.parenExpr()
+		p.Expect(tLBrace)
+		p.List(tComma, tRBrace, func() { p.Node(nSwitchExpressionCase, p.switchExprCase) })
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nSwitchExpression, 0)
+}
+
+// switchExprCase parses p when g => e.
+func (p *parser) switchExprCase() {
+	p.pattern()
+	p.guard(true)
+	p.Expect(tArrow)
+	p.expr()
 }
 
 // symbol parses #name, #a.b, #+, #[]=.
 func (p *parser) symbol() {
-	m := p.B.Mark()
-	p.Expect(tHash)
-	switch {
-	case p.Kind == tIdent || p.Kind == kwVoid:
-		p.Leaf()
-		for p.Kind == tDot && p.Peek(1) == tIdent {
+	p.Prefix(nSymbolLiteral, func() {
+		switch {
+		case p.Kind == tIdent || p.Kind == kwVoid:
 			p.Leaf()
-			p.Leaf()
+			for p.Kind == tDot && p.Peek(1) == tIdent {
+				p.Leaf()
+				p.Leaf()
+			}
+		case isOperator(p.Kind):
+			p.operatorName()
+		default:
+			p.ErrorExpected("symbol")
 		}
-	case isOperator(p.Kind):
-		p.operatorName()
-	default:
-		p.ErrorExpected("symbol")
+	})
+}
+
+// interpolated parses the expression of a ${ } and its closing }.
+func (p *parser) interpolated() {
+	p.expr()
+	if p.Kind != tInterpEnd {
+		p.ErrorExpected("'}'")
 	}
-	p.B.Close(m, nSymbolLiteral, 0)
+	p.Leaf()
 }
 
 // strings parses a string, or strings written next to each other ('a'
@@ -546,19 +550,9 @@ func (p *parser) stringLiteral() {
 	for {
 		switch p.Kind {
 		case tDollar:
-			i := p.B.Mark()
-			p.Leaf()
-			p.Leaf() // the name, or this
-			p.B.Close(i, nInterpolation, 0)
+			p.Prefix(nInterpolation, p.Leaf) // the name, or this
 		case tDollarBrace:
-			i := p.B.Mark()
-			p.Leaf()
-			p.expr()
-			if p.Kind != tInterpEnd {
-				p.ErrorExpected("'}'")
-			}
-			p.Leaf()
-			p.B.Close(i, nInterpolation, 0)
+			p.Prefix(nInterpolation, p.interpolated)
 		case tStringMid:
 			p.Leaf()
 		case tIdent: // a pattern's $X, for one interpolation

@@ -12,13 +12,13 @@ import (
 func (p *parser) block() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind != tRBrace && p.Kind != tEOF {
-		p.statement()
-	}
-	p.Expect(tRBrace)
-	p.B.Close(m, nBlock, 0)
+	p.Node(nBlock, func() {
+		p.Expect(tLBrace)
+		for p.Kind != tRBrace && p.Kind != tEOF {
+			p.statement()
+		}
+		p.Expect(tRBrace)
+	})
 }
 
 // statement parses one statement; an annotation before a local
@@ -49,18 +49,15 @@ func (p *parser) statement() {
 		p.forStatement(m)
 		return
 	case kwWhile:
-		p.Leaf()
-		p.parenExpr()
-		p.statement()
-		p.B.Close(m, nWhileStatement, 0)
+		p.Prefix(nWhileStatement, func() { p.parenExpr(); p.statement() })
 		return
 	case kwDo:
-		p.Leaf()
-		p.statement()
-		p.Expect(kwWhile)
-		p.parenExpr()
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, nDoStatement, 0)
+		p.Prefix(nDoStatement, func() {
+			p.statement()
+			p.Expect(kwWhile)
+			p.parenExpr()
+			p.Semi(tSemi, tRBrace)
+		})
 		return
 	case kwSwitch:
 		p.switchStatement()
@@ -69,35 +66,24 @@ func (p *parser) statement() {
 		p.tryStatement()
 		return
 	case kwReturn:
-		p.Leaf()
-		if p.Kind != tSemi && p.Kind != tRBrace && p.Kind != tEOF {
-			p.expr()
-		}
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, nReturnStatement, 0)
+		p.Prefix(nReturnStatement, func() {
+			if p.Kind != tSemi && p.Kind != tRBrace && p.Kind != tEOF {
+				p.expr()
+			}
+			p.Semi(tSemi, tRBrace)
+		})
 		return
-	case kwBreak, kwContinue:
-		kind := nBreakStatement
-		if p.Kind == kwContinue {
-			kind = nContinueStatement
-		}
-		p.Leaf()
-		if p.Kind == tIdent {
-			p.IdentAs(tLabel)
-		}
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, kind, 0)
+	case kwBreak:
+		p.Prefix(nBreakStatement, p.jumpLabel)
+		return
+	case kwContinue:
+		p.Prefix(nContinueStatement, p.jumpLabel)
 		return
 	case kwRethrow:
-		p.Leaf()
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, nRethrowStatement, 0)
+		p.Prefix(nRethrowStatement, func() { p.Semi(tSemi, tRBrace) })
 		return
 	case kwAssert:
-		p.Leaf()
-		p.assertArgs()
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, nAssertStatement, 0)
+		p.Prefix(nAssertStatement, func() { p.assertArgs(); p.Semi(tSemi, tRBrace) })
 		return
 	case kwVar, kwFinal:
 		p.localDeclaration(m)
@@ -137,6 +123,15 @@ func (p *parser) statement() {
 	p.expr()
 	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nExpressionStatement, 0)
+}
+
+// jumpLabel parses the rest of a break or a continue: its label, if
+// any, and the ;.
+func (p *parser) jumpLabel() {
+	if p.Kind == tIdent {
+		p.IdentAs(tLabel)
+	}
+	p.Semi(tSemi, tRBrace)
 }
 
 // identStatement parses a statement that starts with a word that makes
@@ -329,14 +324,13 @@ func (p *parser) parenExpr() {
 
 // ifStatement parses if (c) s else s, and if (e case p when g) s.
 func (p *parser) ifStatement() {
-	m := p.B.Mark()
-	p.Expect(kwIf)
-	p.ifHead()
-	p.statement()
-	if p.Got(kwElse) {
+	p.Prefix(nIfStatement, func() {
+		p.ifHead()
 		p.statement()
-	}
-	p.B.Close(m, nIfStatement, 0)
+		if p.Got(kwElse) {
+			p.statement()
+		}
+	})
 }
 
 // ifHead parses (c) or (e case p when g) of an if statement or element.
@@ -353,13 +347,13 @@ func (p *parser) ifHead() {
 // guard parses when e, when there is one; arrow says a => ends it.
 func (p *parser) guard(arrow bool) {
 	if p.IsWord("when") {
-		m := p.B.Mark()
-		p.LeafAs(tWord)
-		saved := p.noArrow
-		p.noArrow = arrow
-		p.expr()
-		p.noArrow = saved
-		p.B.Close(m, nGuard, 0)
+		p.Node(nGuard, func() {
+			p.LeafAs(tWord)
+			saved := p.noArrow
+			p.noArrow = arrow
+			p.expr()
+			p.noArrow = saved
+		})
 	}
 }
 
@@ -479,26 +473,26 @@ func (p *parser) tryStatement() {
 	p.Expect(kwTry)
 	p.block()
 	for p.IsWord("on") || p.Kind == kwCatch {
-		c := p.B.Mark()
-		if p.gotWord("on") {
-			p.typ()
-		}
-		if p.Got(kwCatch) {
-			p.Expect(tLParen)
-			p.ident()
-			if p.Got(tComma) {
-				p.ident()
-			}
-			p.Expect(tRParen)
-		}
-		p.block()
-		p.B.Close(c, nCatchClause, 0)
+		p.Node(nCatchClause, p.catchClause)
 	}
 	if p.Kind == kwFinally {
-		f := p.B.Mark()
-		p.Leaf()
-		p.block()
-		p.B.Close(f, nFinallyClause, 0)
+		p.Prefix(nFinallyClause, p.block)
 	}
 	p.B.Close(m, nTryStatement, 0)
+}
+
+// catchClause parses on T catch (e, s) { }, either part left out.
+func (p *parser) catchClause() {
+	if p.gotWord("on") {
+		p.typ()
+	}
+	if p.Got(kwCatch) {
+		p.Expect(tLParen)
+		p.ident()
+		if p.Got(tComma) {
+			p.ident()
+		}
+		p.Expect(tRParen)
+	}
+	p.block()
 }
