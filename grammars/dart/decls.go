@@ -69,10 +69,7 @@ func (p *parser) classRest(m int) {
 		return
 	}
 	if p.Kind == kwExtends {
-		s := p.B.Mark()
-		p.Leaf()
-		p.typ()
-		p.B.Close(s, nSuperclass, 0)
+		p.Prefix(nSuperclass, p.typ)
 	}
 	p.mixins()
 	p.interfaces()
@@ -87,32 +84,34 @@ func (p *parser) mixinRest(m int) {
 	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
 	if p.IsWord("on") {
-		s := p.B.Mark()
-		p.LeafAs(tWord)
-		p.typeList()
-		p.B.Close(s, nOnClause, 0)
+		p.wordClause(nOnClause, "on", p.typeList)
 	}
 	p.interfaces()
 	p.classBody(name)
 	p.B.Close(m, nMixinDeclaration, 0)
 }
 
+// mixins parses with A, B, when there is one.
 func (p *parser) mixins() {
 	if p.Kind == kwWith {
-		s := p.B.Mark()
-		p.Leaf()
-		p.typeList()
-		p.B.Close(s, nMixins, 0)
+		p.Prefix(nMixins, p.typeList)
 	}
 }
 
+// interfaces parses implements A, B, when there is one.
 func (p *parser) interfaces() {
 	if p.IsWord("implements") {
-		s := p.B.Mark()
-		p.LeafAs(tWord)
-		p.typeList()
-		p.B.Close(s, nInterfaces, 0)
+		p.wordClause(nInterfaces, "implements", p.typeList)
 	}
+}
+
+// wordClause pushes the contextual word w as a keyword, then runs rest,
+// and closes both as a node of kind k: on A, implements B.
+func (p *parser) wordClause(k grammars.Kind, w string, rest func()) {
+	p.Node(k, func() {
+		p.word(w)
+		rest()
+	})
 }
 
 // typeList parses A, B<C>, D.
@@ -131,10 +130,7 @@ func (p *parser) extensionDecl(m int) {
 		p.IdentAs(tTypeIdent)
 	}
 	p.optTypeParameters()
-	s := p.B.Mark()
-	p.word("on")
-	p.typ()
-	p.B.Close(s, nOnClause, 0)
+	p.wordClause(nOnClause, "on", p.typ)
 	p.classBody("")
 	p.B.Close(m, nExtensionDeclaration, 0)
 }
@@ -190,9 +186,7 @@ func (p *parser) enumDecl(m int) {
 		if p.Kind == tLT {
 			p.typeArguments()
 		}
-		if p.Got(tDot) {
-			p.nameOrNew(tFieldIdent)
-		}
+		p.dotName()
 		if p.Kind == tLParen {
 			p.arguments()
 		}
@@ -467,6 +461,14 @@ func (p *parser) nameOrNew(k grammars.Kind) {
 	p.IdentAs(k)
 }
 
+// dotName parses .name or .new after a class or a type, a named
+// constructor's, when there is one.
+func (p *parser) dotName() {
+	if p.Got(tDot) {
+		p.nameOrNew(tFieldIdent)
+	}
+}
+
 // constructorName parses A or A.b, the name of a constructor.
 func (p *parser) constructorName() {
 	m := p.B.Mark()
@@ -496,14 +498,11 @@ func (p *parser) factory(m int) {
 	p.constructorName()
 	p.formalParameters()
 	if p.Kind == tAssign {
-		r := p.B.Mark()
-		p.Leaf()
-		p.typ()
-		if p.Got(tDot) {
-			p.nameOrNew(tFieldIdent)
-		}
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(r, nRedirection, 0)
+		p.Prefix(nRedirection, func() {
+			p.typ()
+			p.dotName()
+			p.Semi(tSemi, tRBrace)
+		})
 	} else {
 		p.functionBody(true, false)
 	}
@@ -512,44 +511,43 @@ func (p *parser) factory(m int) {
 
 // initializers parses : a = 1, this.b = c, super.x(d), this(e), assert(f).
 func (p *parser) initializers() {
-	m := p.B.Mark()
-	p.Expect(tColon)
-	p.initializer()
-	for p.Got(tComma) {
+	p.Prefix(nInitializers, func() {
 		p.initializer()
-	}
-	p.B.Close(m, nInitializers, 0)
+		for p.Got(tComma) {
+			p.initializer()
+		}
+	})
 }
 
 func (p *parser) initializer() {
-	m := p.B.Mark()
 	switch {
-	case p.Kind == kwSuper || p.Kind == kwThis && (p.Peek(1) == tLParen || p.Peek(1) == tDot && p.Peek(3) == tLParen):
-		k := nSuperInitializer
-		if p.Kind == kwThis {
-			k = nThisInitializer
-		}
-		p.Leaf()
-		if p.Got(tDot) {
-			p.nameOrNew(tFieldIdent)
-		}
-		p.arguments()
-		p.B.Close(m, k, 0)
+	case p.Kind == kwSuper:
+		p.Prefix(nSuperInitializer, p.redirectArgs)
+	case p.Kind == kwThis && (p.Peek(1) == tLParen || p.Peek(1) == tDot && p.Peek(3) == tLParen):
+		p.Prefix(nThisInitializer, p.redirectArgs)
 	case p.Kind == kwAssert:
-		p.Leaf()
-		p.assertArgs()
-		p.B.Close(m, nAssertInitializer, 0)
+		p.Prefix(nAssertInitializer, p.assertArgs)
 	default:
-		if p.Got(kwThis) {
-			p.Expect(tDot)
-		}
-		p.IdentAs(tFieldIdent)
-		p.Expect(tAssign)
-		p.exprNoCascade()
-		for p.Kind == tDotDot || p.Kind == tQDotDot {
-			p.cascadeSection() // a = b..c is allowed in an initializer
-		}
-		p.B.Close(m, nFieldInitializer, 0)
+		p.Node(nFieldInitializer, p.fieldInitializer)
+	}
+}
+
+// redirectArgs parses .name(args) or (args) after super or this.
+func (p *parser) redirectArgs() {
+	p.dotName()
+	p.arguments()
+}
+
+// fieldInitializer parses this.a = e or a = e.
+func (p *parser) fieldInitializer() {
+	if p.Got(kwThis) {
+		p.Expect(tDot)
+	}
+	p.IdentAs(tFieldIdent)
+	p.Expect(tAssign)
+	p.exprNoCascade()
+	for p.Kind == tDotDot || p.Kind == tQDotDot {
+		p.cascadeSection() // a = b..c is allowed in an initializer
 	}
 }
 
@@ -612,7 +610,7 @@ func (p *parser) formalParameters() {
 	p.Expect(tLParen)
 	for p.Kind != tRParen && p.Kind != tEOF {
 		if p.Kind == tLBrack || p.Kind == tLBrace {
-			p.optionalParameters()
+			p.optionalParameters(p.formalParameter)
 			break
 		}
 		p.formalParameter()
@@ -625,17 +623,17 @@ func (p *parser) formalParameters() {
 	p.Leave()
 }
 
-// optionalParameters parses [a, b = 1] or {a, required b}.
-func (p *parser) optionalParameters() {
-	m := p.B.Mark()
-	open, close, kind := tLBrack, tRBrack, nOptionalParameters
+// optionalParameters parses [a, b = 1] or {a, required b}, each
+// parameter with param: a function's or a function type's.
+func (p *parser) optionalParameters(param func()) {
+	close, kind := tRBrack, nOptionalParameters
 	if p.Kind == tLBrace {
-		open, close, kind = tLBrace, tRBrace, nNamedParameters
+		close, kind = tRBrace, nNamedParameters
 	}
-	p.Expect(open)
-	p.List(tComma, close, p.formalParameter)
-	p.Expect(close)
-	p.B.Close(m, kind, 0)
+	p.Prefix(kind, func() {
+		p.List(tComma, close, param)
+		p.Expect(close)
+	})
 }
 
 // formalParameter parses @a required covariant final int this.x = 1,
@@ -665,13 +663,15 @@ func (p *parser) formalParameter() {
 		p.formalParameters()
 		p.Got(tQuestion)
 	}
-	if p.Kind == tAssign || p.Kind == tColon {
-		d := p.B.Mark()
-		p.Leaf()
-		p.expr()
-		p.B.Close(d, nDefaultValue, 0)
-	}
+	p.defaultValue()
 	p.B.Close(m, nFormalParameter, 0)
+}
+
+// defaultValue parses a parameter's = value, or the old : value.
+func (p *parser) defaultValue() {
+	if p.Kind == tAssign || p.Kind == tColon {
+		p.Prefix(nDefaultValue, p.expr)
+	}
 }
 
 // paramHasType reports whether a parameter's type comes before its name.

@@ -385,9 +385,7 @@ func (p *parser) functionExpr(m int) {
 // or const.
 func (p *parser) constructorCall() {
 	p.typ()
-	if p.Got(tDot) {
-		p.nameOrNew(tFieldIdent)
-	}
+	p.dotName()
 	p.arguments()
 }
 

@@ -79,15 +79,7 @@ func (p *parser) functionTypeParameters() {
 	p.Expect(tLParen)
 	for p.Kind != tRParen && p.Kind != tEOF {
 		if p.Kind == tLBrack || p.Kind == tLBrace {
-			o := p.B.Mark()
-			open, close, kind := tLBrack, tRBrack, nOptionalParameters
-			if p.Kind == tLBrace {
-				open, close, kind = tLBrace, tRBrace, nNamedParameters
-			}
-			p.Expect(open)
-			p.List(tComma, close, p.functionTypeParameter)
-			p.Expect(close)
-			p.B.Close(o, kind, 0)
+			p.optionalParameters(p.functionTypeParameter)
 			break
 		}
 		p.functionTypeParameter()
@@ -123,12 +115,7 @@ func (p *parser) functionTypeParameter() {
 		p.formalParameters()
 		p.Got(tQuestion)
 	}
-	if p.Kind == tAssign || p.Kind == tColon {
-		d := p.B.Mark()
-		p.Leaf()
-		p.expr()
-		p.B.Close(d, nDefaultValue, 0)
-	}
+	p.defaultValue()
 	p.B.Close(m, nFormalParameter, 0)
 }
 
@@ -138,11 +125,10 @@ func (p *parser) recordType() {
 	p.Expect(tLParen)
 	for p.Kind != tRParen && p.Kind != tEOF {
 		if p.Kind == tLBrace {
-			n := p.B.Mark()
-			p.Leaf()
-			p.List(tComma, tRBrace, p.recordTypeField)
-			p.Expect(tRBrace)
-			p.B.Close(n, nRecordTypeNamed, 0)
+			p.Prefix(nRecordTypeNamed, func() {
+				p.List(tComma, tRBrace, p.recordTypeField)
+				p.Expect(tRBrace)
+			})
 			break
 		}
 		p.recordTypeField()
@@ -167,14 +153,11 @@ func (p *parser) recordTypeField() {
 
 // typeArguments parses <int, List<String>>.
 func (p *parser) typeArguments() {
-	m := p.B.Mark()
-	p.Expect(tLT)
-	p.typ()
-	for p.Got(tComma) {
-		p.typ()
-	}
-	p.Expect(tGT)
-	p.B.Close(m, nTypeArguments, 0)
+	p.Node(nTypeArguments, func() {
+		p.Expect(tLT)
+		p.typeList()
+		p.Expect(tGT)
+	})
 }
 
 // optTypeParameters parses type parameters when there are some.
@@ -186,22 +169,26 @@ func (p *parser) optTypeParameters() {
 
 // typeParameters parses <T extends Object?, @A U>.
 func (p *parser) typeParameters() {
-	m := p.B.Mark()
-	p.Expect(tLT)
-	for {
-		p.annotations()
-		t := p.B.Mark()
+	p.Node(nTypeParameters, func() {
+		p.Expect(tLT)
+		p.typeParameter()
+		for p.Got(tComma) {
+			p.typeParameter()
+		}
+		p.Expect(tGT)
+	})
+}
+
+// typeParameter parses @A T extends Bound, its annotations siblings
+// before it.
+func (p *parser) typeParameter() {
+	p.annotations()
+	p.Node(nTypeParameter, func() {
 		p.IdentAs(tTypeIdent)
 		if p.Got(kwExtends) {
 			p.typ()
 		}
-		p.B.Close(t, nTypeParameter, 0)
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tGT)
-	p.B.Close(m, nTypeParameters, 0)
+	})
 }
 
 // Patterns (Dart 3): in switch cases, if-case, and pattern declarations.
@@ -210,46 +197,27 @@ func (p *parser) typeParameters() {
 func (p *parser) pattern() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
-	p.andPattern()
-	for p.Kind == tOrOr {
-		p.Leaf()
-		p.andPattern()
-		p.B.Close(m, nLogicalOrPattern, 0)
-	}
+	p.Chain(nLogicalOrPattern, p.andPattern, tOrOr)
 }
 
-func (p *parser) andPattern() {
-	m := p.B.Mark()
-	p.relationalPattern()
-	for p.Kind == tAndAnd {
-		p.Leaf()
-		p.relationalPattern()
-		p.B.Close(m, nLogicalAndPattern, 0)
-	}
-}
+func (p *parser) andPattern() { p.Chain(nLogicalAndPattern, p.relationalPattern, tAndAnd) }
 
 // relationalPattern parses == e, < e, >= e, or a unary pattern.
 func (p *parser) relationalPattern() {
-	m := p.B.Mark()
 	switch p.Kind {
 	case tLT:
 		if p.Lookahead(func() bool { p.typeArguments(); return p.Kind == tLBrack || p.Kind == tLBrace }) {
 			break // <int>[a, b]: a list pattern's type
 		}
 		fallthrough
-	case tEq, tNe, tLE:
-		p.Leaf()
-		p.binaryAbove(levelRelational)
-		p.B.Close(m, nRelationalPattern, 0)
-		return
-	case tGT:
-		p.Leaf()
-		if p.Kind == tAssign && p.Tok.Offset == p.End {
-			p.Leaf()
-		}
-		p.binaryAbove(levelRelational)
-		p.B.Close(m, nRelationalPattern, 0)
+	case tEq, tNe, tLE, tGT:
+		gt := p.Kind == tGT
+		p.Prefix(nRelationalPattern, func() {
+			if gt && p.Kind == tAssign && p.Tok.Offset == p.End {
+				p.Leaf() // >=
+			}
+			p.binaryAbove(levelRelational)
+		})
 		return
 	}
 	p.unaryPattern()
@@ -317,9 +285,7 @@ func (p *parser) primaryPattern() {
 		p.unary() // const C(1), const [1]
 		p.B.Close(m, nConstantPattern, 0)
 	case tMinus:
-		p.Leaf()
-		p.primary()
-		p.B.Close(m, nConstantPattern, 0)
+		p.Prefix(nConstantPattern, p.primary)
 	case tIdent:
 		p.identPattern(m)
 	default:
@@ -395,21 +361,15 @@ func (p *parser) recordPattern() {
 // patternField parses p, name: p or :p in a record or an object pattern,
 // and reports whether it was named.
 func (p *parser) patternField() bool {
-	m := p.B.Mark()
 	switch {
 	case p.Kind == tColon:
-		p.Leaf()
-		p.pattern()
+		p.Prefix(nPatternField, p.pattern)
 	case p.Kind == tIdent && p.Peek(1) == tColon:
-		p.IdentAs(tLabel)
-		p.Leaf()
-		p.pattern()
+		p.labeled(nPatternField, p.pattern)
 	default:
-		p.pattern()
-		p.B.Close(m, nPatternField, 0)
+		p.Node(nPatternField, p.pattern)
 		return false
 	}
-	p.B.Close(m, nPatternField, 0)
 	return true
 }
 
@@ -432,12 +392,11 @@ func (p *parser) listPattern(m int) {
 // restOrPattern parses ...rest, ..., or a pattern.
 func (p *parser) restOrPattern() {
 	if p.Kind == tEllipsis {
-		m := p.B.Mark()
-		p.Leaf()
-		if p.Kind != tComma && p.Kind != tRBrack && p.Kind != tRBrace {
-			p.pattern()
-		}
-		p.B.Close(m, nRestPattern, 0)
+		p.Prefix(nRestPattern, func() {
+			if p.Kind != tComma && p.Kind != tRBrack && p.Kind != tRBrace {
+				p.pattern()
+			}
+		})
 		return
 	}
 	p.pattern()
@@ -452,11 +411,11 @@ func (p *parser) mapPattern(m int) {
 			p.restOrPattern()
 			return
 		}
-		e := p.B.Mark()
-		p.exprNoCascade()
-		p.Expect(tColon)
-		p.pattern()
-		p.B.Close(e, nMapPatternEntry, 0)
+		p.Node(nMapPatternEntry, func() {
+			p.exprNoCascade()
+			p.Expect(tColon)
+			p.pattern()
+		})
 	})
 	p.Expect(tRBrace)
 	p.B.Close(m, nMapPattern, 0)
