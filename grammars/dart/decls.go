@@ -606,21 +606,27 @@ func (p *parser) functionBody(semi, inExpr bool) {
 // formalParameters parses (a, int b, [c = 1], {required d}).
 func (p *parser) formalParameters() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	for p.Kind != tRParen && p.Kind != tEOF {
-		if p.Kind == tLBrack || p.Kind == tLBrace {
-			p.optionalParameters(p.formalParameter)
-			break
-		}
-		p.formalParameter()
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tRParen)
-	p.B.Close(m, nFormalParameters, 0)
+	p.parameters(p.formalParameter)
 	p.Leave()
+}
+
+// parameters parses the ( … ) of a function or a function type, each
+// parameter with param, the optional ones in a last [ ] or { } group.
+func (p *parser) parameters(param func()) {
+	p.Node(nFormalParameters, func() {
+		p.Expect(tLParen)
+		for p.Kind != tRParen && p.Kind != tEOF {
+			if p.Kind == tLBrack || p.Kind == tLBrace {
+				p.optionalParameters(param)
+				break
+			}
+			param()
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.Expect(tRParen)
+	})
 }
 
 // optionalParameters parses [a, b = 1] or {a, required b}, each

@@ -33,14 +33,7 @@ type strCtx struct {
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern)}
 	lx.Toks = make([]kit.Token, 0, len(src)/5+4)
-	if len(src) >= lx.Pos+2 && src[lx.Pos] == '#' && src[lx.Pos+1] == '!' {
-		end := lx.Pos
-		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-			end++
-		}
-		lx.Comment(lx.Pos, end)
-		lx.Pos = end
-	}
+	lx.ScriptTag()
 	lx.run()
 	lx.Pair(brackets)
 	return lx
@@ -137,31 +130,8 @@ func (lx *lexer) blockComment() {
 	lx.Comment(start, lx.Pos)
 }
 
-// ops are the punctuation tokens, longest first among those that share
-// a first byte.
-var ops = [256][]struct {
-	text string
-	kind grammars.Kind
-}{
-	'{': {{"{", tLBrace}}, '}': {{"}", tRBrace}}, '(': {{"(", tLParen}}, ')': {{")", tRParen}},
-	'[': {{"[", tLBrack}}, ']': {{"]", tRBrack}}, ';': {{";", tSemi}}, ',': {{",", tComma}},
-	'.': {{"...?", tQEllipsis}, {"...", tEllipsis}, {"..", tDotDot}, {".", tDot}},
-	'?': {{"?..", tQDotDot}, {"??=", tQQEq}, {"??", tQQ}, {"?.", tQDot}, {"?", tQuestion}},
-	':': {{":", tColon}}, '@': {{"@", tAt}}, '#': {{"#", tHash}},
-	'=': {{"==", tEq}, {"=>", tArrow}, {"=", tAssign}},
-	'!': {{"!=", tNe}, {"!", tNot}},
-	'<': {{"<<=", tShlEq}, {"<<", tShl}, {"<=", tLE}, {"<", tLT}},
-	'>': {{">", tGT}},
-	'+': {{"+=", tPlusEq}, {"++", tInc}, {"+", tPlus}},
-	'-': {{"-=", tMinusEq}, {"--", tDec}, {"-", tMinus}},
-	'*': {{"*=", tStarEq}, {"*", tStar}},
-	'/': {{"/=", tSlashEq}, {"/", tSlash}},
-	'%': {{"%=", tPercentEq}, {"%", tPercent}},
-	'~': {{"~/=", tTildeSlashEq}, {"~/", tTildeSlash}, {"~", tTilde}},
-	'^': {{"^=", tCaretEq}, {"^", tCaret}},
-	'&': {{"&&", tAndAnd}, {"&=", tAmpEq}, {"&", tAmp}},
-	'|': {{"||", tOrOr}, {"|=", tPipeEq}, {"|", tPipe}},
-}
+// ops are the punctuation tokens, which kindNames spell.
+var ops = kit.PunctsOf(kindNames[:], tLBrace, tPipeEq)
 
 // token reads one token, or a whole string's tokens.
 func (lx *lexer) token(start int) {
@@ -204,12 +174,9 @@ func (lx *lexer) token(start int) {
 		lx.strs = lx.strs[:len(lx.strs)-1]
 		lx.body(lx.Pos, ctx, false, true)
 	default:
-		for _, op := range ops[c] {
-			if len(src)-lx.Pos >= len(op.text) && src[lx.Pos:lx.Pos+len(op.text)] == op.text {
-				lx.Pos += len(op.text)
-				lx.emit(op.kind, start)
-				return
-			}
+		if k, ok := lx.Punct(ops); ok {
+			lx.emit(k, start)
+			return
 		}
 		lx.Pos++
 		for lx.Pos < len(src) && src[lx.Pos]&0xC0 == 0x80 {

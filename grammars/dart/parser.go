@@ -173,32 +173,37 @@ func (p *parser) importDirective() {
 	p.LeafAs(tWord)
 	p.strings()
 	for p.IsWord("if") || p.Kind == kwIf {
-		c := p.B.Mark()
-		p.Leaf()
-		p.Expect(tLParen)
-		p.dottedName()
-		if p.Got(tEq) {
-			p.stringLiteral()
-		}
-		p.Expect(tRParen)
-		p.stringLiteral()
-		p.B.Close(c, nConfiguration, 0)
+		p.Prefix(nConfiguration, p.configuration)
 	}
 	p.gotWord("deferred")
 	if p.gotWord("as") {
 		p.ident()
 	}
 	for p.IsWord("show") || p.IsWord("hide") {
-		c := p.B.Mark()
-		p.LeafAs(tWord)
-		p.ident()
-		for p.Got(tComma) {
-			p.ident()
-		}
-		p.B.Close(c, nCombinator, 0)
+		p.wordClause(nCombinator, p.Tok.Text, p.names)
 	}
 	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, kind, 0)
+}
+
+// configuration parses the (dart.library.io == 'true') 'uri' after the
+// if of an import's configuration.
+func (p *parser) configuration() {
+	p.Expect(tLParen)
+	p.dottedName()
+	if p.Got(tEq) {
+		p.stringLiteral()
+	}
+	p.Expect(tRParen)
+	p.stringLiteral()
+}
+
+// names parses a, b, c.
+func (p *parser) names() {
+	p.ident()
+	for p.Got(tComma) {
+		p.ident()
+	}
 }
 
 // partDirective parses part 'uri'; part of a.b; part of 'uri';

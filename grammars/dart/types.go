@@ -74,22 +74,7 @@ func (p *parser) functionTypeRest(m int, inExpr bool) {
 
 // functionTypeParameters parses a function type's (int, String s, [int
 // x], {required int y}).
-func (p *parser) functionTypeParameters() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	for p.Kind != tRParen && p.Kind != tEOF {
-		if p.Kind == tLBrack || p.Kind == tLBrace {
-			p.optionalParameters(p.functionTypeParameter)
-			break
-		}
-		p.functionTypeParameter()
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tRParen)
-	p.B.Close(m, nFormalParameters, 0)
-}
+func (p *parser) functionTypeParameters() { p.parameters(p.functionTypeParameter) }
 
 // functionTypeParameter parses a type and perhaps a name; an old-style
 // parameter (a name alone) or a function-typed one also stand here.

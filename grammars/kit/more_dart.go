@@ -1,6 +1,11 @@
 package kit
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"sort"
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // Kind tables: every grammar names its kinds in one array and builds its
 // Language's KindInfo table and its keyword map from it.
@@ -24,4 +29,60 @@ func Keywords(names []string, first, last grammars.Kind) map[string]grammars.Kin
 		m[names[k]] = k
 	}
 	return m
+}
+
+// Lexer idioms.
+
+// ScriptTag passes over a #! line at the start of the source (after a
+// byte order mark), which is trivia as a comment is: a script's
+// interpreter line, in Dart and JavaScript.
+func (s *Scan) ScriptTag() {
+	if !strings.HasPrefix(s.Src[s.Pos:], "#!") {
+		return
+	}
+	end := s.Pos
+	for end < len(s.Src) && s.Src[end] != '\n' && s.Src[end] != '\r' {
+		end++
+	}
+	s.Comment(s.Pos, end)
+	s.Pos = end
+}
+
+// Puncts is a lexer's punctuation tokens by their first byte, the
+// longest first, so the longest that matches wins.
+type Puncts [256][]punct
+
+type punct struct {
+	text string
+	kind grammars.Kind
+}
+
+// PunctsOf builds the table of the punctuation kinds from first to last,
+// each one's text its name in names.
+func PunctsOf(names []string, first, last grammars.Kind) *Puncts {
+	t := &Puncts{}
+	for k := first; k <= last; k++ {
+		text := names[k]
+		t[text[0]] = append(t[text[0]], punct{text, k})
+	}
+	for _, ops := range t {
+		sort.SliceStable(ops, func(i, j int) bool { return len(ops[i].text) > len(ops[j].text) })
+	}
+	return t
+}
+
+// Punct reads the punctuation token of t at the current position, moving
+// past it, and returns its kind; false, and no move, when none matches.
+func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
+	if s.Pos >= len(s.Src) {
+		return 0, false
+	}
+	rest := s.Src[s.Pos:]
+	for _, op := range t[rest[0]] {
+		if strings.HasPrefix(rest, op.text) {
+			s.Pos += len(op.text)
+			return op.kind, true
+		}
+	}
+	return 0, false
 }

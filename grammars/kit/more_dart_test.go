@@ -27,3 +27,54 @@ func TestKeywords(t *testing.T) {
 		t.Errorf("Keywords (-want +got):\n%s", diff)
 	}
 }
+
+func TestScriptTag(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		pos       int
+		trivia    []grammars.Span
+	}{
+		{"none", "var a;", 0, nil},
+		{"a tag", "#!/usr/bin/env dart\nvar a;", 19, []grammars.Span{{Start: 0, End: 19}}},
+		{"a tag and CRLF", "#!x\r\n", 3, []grammars.Span{{Start: 0, End: 3}}},
+		{"a tag alone", "#!x", 3, []grammars.Span{{Start: 0, End: 3}}},
+		{"after a byte order mark", "\uFEFF#!x\n", 6, []grammars.Span{{Start: 3, End: 6}}},
+		{"a # alone", "#x", 0, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewScan(tc.src, false)
+			s.ScriptTag()
+			if s.Pos != tc.pos {
+				t.Errorf("Pos %d; want %d", s.Pos, tc.pos)
+			}
+			if diff := cmp.Diff(tc.trivia, s.Trivia); diff != "" {
+				t.Errorf("trivia (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPunct(t *testing.T) {
+	const tDot, tDotDot, tEllipsis, tLParen grammars.Kind = 2, 3, 4, 5
+	names := []string{"end of file", "identifier", ".", "..", "...", "(", "if"}
+	table := PunctsOf(names, tDot, tLParen)
+	for _, tc := range []struct {
+		src  string
+		kind grammars.Kind
+		ok   bool
+		pos  int
+	}{
+		{"...x", tEllipsis, true, 3},
+		{"..x", tDotDot, true, 2},
+		{".x", tDot, true, 1},
+		{"(", tLParen, true, 1},
+		{"x", 0, false, 0},
+		{"", 0, false, 0},
+	} {
+		s := NewScan(tc.src, false)
+		k, ok := s.Punct(table)
+		if k != tc.kind || ok != tc.ok || s.Pos != tc.pos {
+			t.Errorf("%q: %d, %v at %d; want %d, %v at %d", tc.src, k, ok, s.Pos, tc.kind, tc.ok, tc.pos)
+		}
+	}
+}
