@@ -116,10 +116,7 @@ func (p *parser) wordClause(k grammars.Kind, w string, rest func()) {
 
 // typeList parses A, B<C>, D.
 func (p *parser) typeList() {
-	p.typ()
-	for p.Got(tComma) {
-		p.typ()
-	}
+	p.Separated(tComma, p.typ)
 }
 
 // extensionDecl parses extension Name<T> on Type { … }, whose name may be
@@ -294,9 +291,8 @@ func (p *parser) memberAt(m int, top bool) {
 		if p.hasType() {
 			p.typ()
 		}
-		p.declarators()
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, nVariableDeclaration, 0)
+		p.declarator()
+		p.variablesRest(m)
 		return
 	}
 	if !p.accessor() && p.hasType() {
@@ -305,16 +301,29 @@ func (p *parser) memberAt(m int, top bool) {
 	if p.accessorRest(m) {
 		return
 	}
+	p.declaration(m, true)
+}
+
+// declaration parses a function's or variables' declaration from the
+// name on, after the type, closing it at m: the function's parameters
+// and body (a member's may be a ;), or the variables' declarators.
+func (p *parser) declaration(m int, member bool) {
 	name := p.B.Mark()
 	p.ident()
 	if p.Kind == tLParen || p.Kind == tLT {
 		p.optTypeParameters()
 		p.formalParameters()
-		p.functionBody(true, false)
+		p.functionBody(member, false)
 		p.B.Close(m, nFunctionDeclaration, 0)
 		return
 	}
 	p.declaratorRest(name)
+	p.variablesRest(m)
+}
+
+// variablesRest parses the declarators after the first and the ;, and
+// closes the variables' declaration at m.
+func (p *parser) variablesRest(m int) {
 	for p.Got(tComma) {
 		p.declarator()
 	}
@@ -430,10 +439,7 @@ func (p *parser) hasType() bool {
 
 // declarators parses a, b = 1, c.
 func (p *parser) declarators() {
-	p.declarator()
-	for p.Got(tComma) {
-		p.declarator()
-	}
+	p.Separated(tComma, p.declarator)
 }
 
 func (p *parser) declarator() {
@@ -512,10 +518,7 @@ func (p *parser) factory(m int) {
 // initializers parses : a = 1, this.b = c, super.x(d), this(e), assert(f).
 func (p *parser) initializers() {
 	p.Prefix(nInitializers, func() {
-		p.initializer()
-		for p.Got(tComma) {
-			p.initializer()
-		}
+		p.Separated(tComma, p.initializer)
 	})
 }
 

@@ -180,7 +180,7 @@ func (p *parser) importDirective() {
 		p.ident()
 	}
 	for p.IsWord("show") || p.IsWord("hide") {
-		p.wordClause(nCombinator, p.Tok.Text, p.names)
+		p.wordClause(nCombinator, p.Tok.Text, func() { p.Separated(tComma, p.ident) })
 	}
 	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, kind, 0)
@@ -196,14 +196,6 @@ func (p *parser) configuration() {
 	}
 	p.Expect(tRParen)
 	p.stringLiteral()
-}
-
-// names parses a, b, c.
-func (p *parser) names() {
-	p.ident()
-	for p.Got(tComma) {
-		p.ident()
-	}
 }
 
 // partDirective parses part 'uri'; part of a.b; part of 'uri';

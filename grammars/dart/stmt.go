@@ -273,21 +273,7 @@ func (p *parser) localDeclaration(m int) {
 	} else if p.Kind != tIdent || p.Peek(1) != tLParen {
 		p.typ()
 	}
-	n := p.B.Mark()
-	p.ident()
-	if p.Kind == tLParen || p.Kind == tLT {
-		p.optTypeParameters()
-		p.formalParameters()
-		p.functionBody(false, false)
-		p.B.Close(m, nFunctionDeclaration, 0)
-		return
-	}
-	p.declaratorRest(n)
-	for p.Got(tComma) {
-		p.declarator()
-	}
-	p.Semi(tSemi, tRBrace)
-	p.B.Close(m, nVariableDeclaration, 0)
+	p.declaration(m, false)
 }
 
 // destructures reports whether the var or final just read is followed by
@@ -394,10 +380,7 @@ func (p *parser) forParts() {
 		p.typ()
 		p.forDeclarators(m)
 	default:
-		p.expr()
-		for p.Got(tComma) {
-			p.expr()
-		}
+		p.Separated(tComma, p.expr)
 	}
 	if p.Got(kwIn) {
 		p.expr()
@@ -410,10 +393,7 @@ func (p *parser) forParts() {
 	}
 	p.Expect(tSemi)
 	if p.Kind != tRParen {
-		p.expr()
-		for p.Got(tComma) {
-			p.expr()
-		}
+		p.Separated(tComma, p.expr)
 	}
 	p.Expect(tRParen)
 }

@@ -156,10 +156,7 @@ func (p *parser) optTypeParameters() {
 func (p *parser) typeParameters() {
 	p.Node(nTypeParameters, func() {
 		p.Expect(tLT)
-		p.typeParameter()
-		for p.Got(tComma) {
-			p.typeParameter()
-		}
+		p.Separated(tComma, p.typeParameter)
 		p.Expect(tGT)
 	})
 }

@@ -86,3 +86,12 @@ func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
 	}
 	return 0, false
 }
+
+// Separated parses item, then, while the current token is sep, the
+// separator and another item: a, b, c, with no trailing separator.
+func (p *Parser) Separated(sep grammars.Kind, item func()) {
+	item()
+	for p.Got(sep) {
+		item()
+	}
+}

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -75,6 +76,31 @@ func TestPunct(t *testing.T) {
 		k, ok := s.Punct(table)
 		if k != tc.kind || ok != tc.ok || s.Pos != tc.pos {
 			t.Errorf("%q: %d, %v at %d; want %d, %v at %d", tc.src, k, ok, s.Pos, tc.kind, tc.ok, tc.pos)
+		}
+	}
+}
+
+func TestSeparated(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want string // the items Separated parsed
+		next string // the token it stopped at
+	}{
+		{"a", "a", ""},
+		{"a, b, c", "a b c", ""},
+		{"a, b)", "a b", ")"},
+		{"a b", "a", "b"},
+	} {
+		lx := &toyLexer{NewScan(tc.src, false)}
+		p := &toyParser{}
+		p.Init(NewWindow(lx, lx.Next()), grammars.NewBuilder(len(tc.src)), names)
+		var leaves []string
+		p.Separated(tComma, func() {
+			leaves = append(leaves, p.Tok.Text)
+			p.Expect(tIdent)
+		})
+		if got := strings.Join(leaves, " "); got != tc.want || p.Tok.Text != tc.next {
+			t.Errorf("%q: items %q, stopped at %q; want %q, %q", tc.src, got, p.Tok.Text, tc.want, tc.next)
 		}
 	}
 }
