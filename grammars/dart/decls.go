@@ -141,7 +141,18 @@ func (p *parser) extensionTypeDecl(m int) {
 	name := p.Tok.Text
 	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
-	r := p.B.Mark()
+	p.Node(nRepresentation, p.representation)
+	p.interfaces()
+	if p.Kind == tSemi {
+		p.Semi(tSemi, tRBrace) // no members
+	} else {
+		p.classBody(name)
+	}
+	p.B.Close(m, nExtensionTypeDeclaration, 0)
+}
+
+// representation parses an extension type's .named(Type field).
+func (p *parser) representation() {
 	if p.Got(tDot) {
 		p.nameOrNew(tIdent)
 	}
@@ -156,14 +167,6 @@ func (p *parser) extensionTypeDecl(m int) {
 	}
 	p.Got(tComma)
 	p.Expect(tRParen)
-	p.B.Close(r, nRepresentation, 0)
-	p.interfaces()
-	if p.Kind == tSemi {
-		p.Semi(tSemi, tRBrace) // no members
-	} else {
-		p.classBody(name)
-	}
-	p.B.Close(m, nExtensionTypeDeclaration, 0)
 }
 
 // enumDecl parses enum E<T> with M implements I { a, b(1), c.x(); members }.
@@ -178,16 +181,7 @@ func (p *parser) enumDecl(m int) {
 	p.Expect(tLBrace)
 	for p.Kind != tRBrace && p.Kind != tSemi && p.Kind != tEOF {
 		p.annotations()
-		c := p.B.Mark()
-		p.ident()
-		if p.Kind == tLT {
-			p.typeArguments()
-		}
-		p.dotName()
-		if p.Kind == tLParen {
-			p.arguments()
-		}
-		p.B.Close(c, nEnumConstant, 0)
+		p.Node(nEnumConstant, p.enumConstant)
 		if !p.Got(tComma) {
 			break
 		}
@@ -198,6 +192,18 @@ func (p *parser) enumDecl(m int) {
 	p.Expect(tRBrace)
 	p.B.Close(b, nClassBody, 0)
 	p.B.Close(m, nEnumDeclaration, 0)
+}
+
+// enumConstant parses a, b(1), c<int>.x(2).
+func (p *parser) enumConstant() {
+	p.ident()
+	if p.Kind == tLT {
+		p.typeArguments()
+	}
+	p.dotName()
+	if p.Kind == tLParen {
+		p.arguments()
+	}
 }
 
 // typeAlias parses typedef F<T> = Type; and the old typedef R F<T>(params);
@@ -224,11 +230,11 @@ func (p *parser) typeAlias(m int) {
 // classBody parses { members } of the class, mixin, extension or
 // extension type named name.
 func (p *parser) classBody(name string) {
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.members(name)
-	p.Expect(tRBrace)
-	p.B.Close(m, nClassBody, 0)
+	p.Node(nClassBody, func() {
+		p.Expect(tLBrace)
+		p.members(name)
+		p.Expect(tRBrace)
+	})
 }
 
 // members parses members up to the closing }, each annotation a sibling

@@ -39,8 +39,7 @@ func (p *parser) statement() {
 		p.annotation()
 		return
 	case tSemi:
-		p.Leaf()
-		p.B.Close(m, nEmptyStatement, 0)
+		p.Node(nEmptyStatement, p.Leaf)
 		return
 	case kwIf:
 		p.ifStatement()
@@ -401,9 +400,7 @@ func (p *parser) forParts() {
 // forDeclarators parses the names of a for's declaration, closing it at m.
 func (p *parser) forDeclarators(m int) {
 	if p.Peek(1) == kwIn {
-		d := p.B.Mark()
-		p.ident()
-		p.B.Close(d, nVariableDeclarator, 0)
+		p.Node(nVariableDeclarator, p.ident)
 	} else {
 		p.declarators()
 	}
@@ -412,39 +409,44 @@ func (p *parser) forDeclarators(m int) {
 
 // switchStatement parses switch (e) { case p when g: s… default: s… }.
 func (p *parser) switchStatement() {
-	m := p.B.Mark()
-	p.Expect(kwSwitch)
-	p.parenExpr()
-	b := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind != tRBrace && p.Kind != tEOF {
-		c := p.B.Mark()
-		for p.Kind == tIdent && p.Peek(1) == tColon {
-			p.IdentAs(tLabel)
-			p.Leaf()
-		}
-		kind := nSwitchCase
-		switch p.Kind {
-		case kwCase:
-			p.Leaf()
-			p.pattern()
-			p.guard(false)
-		case kwDefault:
-			kind = nSwitchDefault
-			p.Leaf()
-		default:
-			p.ErrorExpected("case or default")
-		}
-		p.Expect(tColon)
-		for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF &&
-			!(p.Kind == tIdent && p.Peek(1) == tColon && (p.Peek(2) == kwCase || p.Peek(2) == kwDefault)) {
-			p.statement()
-		}
-		p.B.Close(c, kind, 0)
+	p.Prefix(nSwitchStatement, func() {
+		p.parenExpr()
+		p.Node(nSwitchBlock, func() {
+			p.Expect(tLBrace)
+			for p.Kind != tRBrace && p.Kind != tEOF {
+				p.switchCase()
+			}
+			p.Expect(tRBrace)
+		})
+	})
+}
+
+// switchCase parses case p when g: s… or default: s…, with the labels
+// before it.
+func (p *parser) switchCase() {
+	c := p.B.Mark()
+	for p.Kind == tIdent && p.Peek(1) == tColon {
+		p.IdentAs(tLabel)
+		p.Leaf()
 	}
-	p.Expect(tRBrace)
-	p.B.Close(b, nSwitchBlock, 0)
-	p.B.Close(m, nSwitchStatement, 0)
+	kind := nSwitchCase
+	switch p.Kind {
+	case kwCase:
+		p.Leaf()
+		p.pattern()
+		p.guard(false)
+	case kwDefault:
+		kind = nSwitchDefault
+		p.Leaf()
+	default:
+		p.ErrorExpected("case or default")
+	}
+	p.Expect(tColon)
+	for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF &&
+		!(p.Kind == tIdent && p.Peek(1) == tColon && (p.Peek(2) == kwCase || p.Peek(2) == kwDefault)) {
+		p.statement()
+	}
+	p.B.Close(c, kind, 0)
 }
 
 // tryStatement parses try { } on T catch (e, s) { } finally { }.

@@ -91,10 +91,7 @@ func (p *parser) functionTypeParameter() {
 		p.Expect(tDot)
 		p.ident()
 	} else {
-		p.typ()
-		if p.Kind == tIdent {
-			p.ident()
-		}
+		p.typeAndName()
 	}
 	if p.Kind == tLParen {
 		p.formalParameters()
@@ -106,34 +103,39 @@ func (p *parser) functionTypeParameter() {
 
 // recordType parses (int, String name, {bool flag}) and ().
 func (p *parser) recordType() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	for p.Kind != tRParen && p.Kind != tEOF {
-		if p.Kind == tLBrace {
-			p.Prefix(nRecordTypeNamed, func() {
-				p.List(tComma, tRBrace, p.recordTypeField)
-				p.Expect(tRBrace)
-			})
-			break
+	p.Node(nRecordType, func() {
+		p.Expect(tLParen)
+		for p.Kind != tRParen && p.Kind != tEOF {
+			if p.Kind == tLBrace {
+				p.Prefix(nRecordTypeNamed, func() {
+					p.List(tComma, tRBrace, p.recordTypeField)
+					p.Expect(tRBrace)
+				})
+				break
+			}
+			p.recordTypeField()
+			if !p.Got(tComma) {
+				break
+			}
 		}
-		p.recordTypeField()
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tRParen)
-	p.B.Close(m, nRecordType, 0)
+		p.Expect(tRParen)
+	})
 }
 
 func (p *parser) recordTypeField() {
 	p.annotations()
-	m := p.B.Mark()
-	p.gotWord("required")
+	p.Node(nRecordTypeField, func() {
+		p.gotWord("required")
+		p.typeAndName()
+	})
+}
+
+// typeAndName parses a type and the name after it, when there is one.
+func (p *parser) typeAndName() {
 	p.typ()
 	if p.Kind == tIdent {
 		p.ident()
 	}
-	p.B.Close(m, nRecordTypeField, 0)
 }
 
 // typeArguments parses <int, List<String>>.
