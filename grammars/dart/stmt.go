@@ -12,13 +12,7 @@ import (
 func (p *parser) block() {
 	p.Enter()
 	defer p.Leave()
-	p.Node(nBlock, func() {
-		p.Expect(tLBrace)
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			p.statement()
-		}
-		p.Expect(tRBrace)
-	})
+	p.Block(nBlock, tLBrace, tRBrace, p.statement)
 }
 
 // statement parses one statement; an annotation before a local
@@ -411,13 +405,7 @@ func (p *parser) forDeclarators(m int) {
 func (p *parser) switchStatement() {
 	p.Prefix(nSwitchStatement, func() {
 		p.parenExpr()
-		p.Node(nSwitchBlock, func() {
-			p.Expect(tLBrace)
-			for p.Kind != tRBrace && p.Kind != tEOF {
-				p.switchCase()
-			}
-			p.Expect(tRBrace)
-		})
+		p.Block(nSwitchBlock, tLBrace, tRBrace, p.switchCase)
 	})
 }
 

@@ -95,3 +95,15 @@ func (p *Parser) Separated(sep grammars.Kind, item func()) {
 		item()
 	}
 }
+
+// Block parses open, items with item up to close or the end of the file,
+// and close, and closes them as a node of kind k: { statements }.
+func (p *Parser) Block(k, open, close grammars.Kind, item func()) {
+	p.Node(k, func() {
+		p.Expect(open)
+		for p.Kind != close && p.Kind != EOF {
+			item()
+		}
+		p.Expect(close)
+	})
+}

@@ -104,3 +104,30 @@ func TestSeparated(t *testing.T) {
 		}
 	}
 }
+
+func TestBlock(t *testing.T) {
+	for _, tc := range []struct {
+		src, want, err string
+	}{
+		{"()", `(root (call "(" ")"))`, ""},
+		{"(a b c)", `(root (call "(" (identifier "a") (identifier "b") (identifier "c") ")"))`, ""},
+		{"(a b", "", "1:5: expected ')', found end of file"},
+	} {
+		lx := &toyLexer{NewScan(tc.src, false)}
+		b := grammars.NewBuilder(len(tc.src))
+		p := &toyParser{}
+		p.Init(NewWindow(lx, lx.Next()), b, names)
+		err := p.Attempt(func() { p.Block(nCall, tLParen, tRParen, func() { p.Expect(tIdent) }) })
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%q: error %v; want %q", tc.src, err, tc.err)
+			}
+			continue
+		}
+		tree := &grammars.Tree{Lang: toyLang, Src: []byte(tc.src)}
+		b.Finish(tree, nRoot)
+		if diff := cmp.Diff(tc.want, tree.Sexp(tree.Root)); err != nil || diff != "" {
+			t.Errorf("%q: error %v, tree (-want +got):\n%s", tc.src, err, diff)
+		}
+	}
+}
