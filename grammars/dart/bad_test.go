@@ -94,23 +94,7 @@ func TestDartBadInput(t *testing.T) {
 		{name: "broken parameters, then a class", src: "class A {\n  void f( {}\n}\nclass B {\n  void g() {}\n}\n", line: 3, msg: "expected ')', found '}'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tree := badParse(t, []byte(tc.src))
-			var problem string
-			switch {
-			case tc.lenient && len(tree.Errors) == 0:
-			case tc.line == 0 && len(tree.Errors) > 0:
-				problem = fmt.Sprintf("errors %.300v; want none", tree.Errors)
-			case tc.line == 0:
-			case len(tree.Errors) == 0:
-				problem = fmt.Sprintf("no error; want one at line %d saying %q; tree %.300s", tc.line, tc.msg, tree.Sexp(tree.Root))
-			default:
-				if e := tree.Errors[0]; e.Line != tc.line || !strings.Contains(e.Msg, tc.msg) {
-					problem = fmt.Sprintf("first error %.300v; want one at line %d saying %q", e, tc.line, tc.msg)
-				}
-			}
-			if problem != "" {
-				t.Error(problem)
-			}
+			gramtest.FirstErrorAt(t, badParse(t, []byte(tc.src)), tc.line, tc.msg, tc.lenient)
 		})
 	}
 }
