@@ -3,11 +3,15 @@
 // Dart 3 as real packages and Flutter apps write it (null safety,
 // records, patterns, class modifiers, extension types).
 //
-// A top-level declaration that fails to parse becomes an ERROR node up
-// to the next line that starts a declaration at column 1, and the rest
-// of the file still parses. The ; that ends a statement or a
-// declaration is no leaf, so a pattern matches with or without it;
-// comments, doc comments included, are trivia.
+// The grammar stands on grammars/kit: its driver, its token slice with
+// bracket partners, its top-level recovery, its operator table and its
+// production shapes; what is here is Dart's lexer, productions and
+// tables. A top-level declaration that fails to parse becomes an ERROR
+// node up to the next line that starts a declaration at column 1, and
+// the rest of the file still parses, up to kit.MaxErrors errors, after
+// which the rest of the file is one ERROR node. The ; that ends a
+// statement or a declaration is no leaf, so a pattern matches with or
+// without it; comments, doc comments included, are trivia.
 //
 // Annotations are siblings before what they are on: void dispose() {
 // $$$B } matches an @override method. A method, a top-level function
