@@ -46,20 +46,20 @@ func (p *parser) exprWith(cascade bool) {
 		p.B.Close(m, nCascadeExpression, 0)
 		return
 	}
-	if n := p.assignOp(); n > 0 {
-		for i := 0; i < n; i++ {
-			p.Leaf()
-		}
+	if p.gotAssign() {
 		p.exprWith(cascade)
 		p.B.Close(m, nAssignmentExpression, 0)
 	}
 }
 
-// assignOp returns how many tokens the assignment operator at the
-// current token has, 0 when there is none: >>= is three, >>>= four.
-func (p *parser) assignOp() int {
+// gotAssign pushes the assignment operator at the current token, its
+// tokens (>>= is three, >>>= four), and reports whether there was one.
+func (p *parser) gotAssign() bool {
 	_, n := p.OperatorAt(assignments)
-	return n
+	for range n {
+		p.Leaf()
+	}
+	return n > 0
 }
 
 // assignments are the assignment operators; the lexer keeps > alone, so
@@ -268,10 +268,7 @@ func (p *parser) cascadeSection() {
 	// A section's selectors stay flat: in x..a.b(c) the receiver of b is
 	// x.a, which is written nowhere, so $R.b($A) must not find a.b(c).
 	p.selectorsOf(s, false)
-	if n := p.assignOp(); n > 0 {
-		for i := 0; i < n; i++ {
-			p.Leaf()
-		}
+	if p.gotAssign() {
 		p.exprNoCascade()
 	}
 	p.B.Close(m, nCascadeSection, 0)
