@@ -33,7 +33,7 @@ type strCtx struct {
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern)}
 	lx.Toks = make([]kit.Token, 0, len(src)/5+4)
-	lx.ScriptTag()
+	lx.Hashbang()
 	lx.run()
 	lx.Pair(brackets)
 	return lx

@@ -10,9 +10,7 @@ import (
 
 // block parses { statements }.
 func (p *parser) block() {
-	p.Enter()
-	defer p.Leave()
-	p.Block(nBlock, tLBrace, tRBrace, p.statement)
+	p.Enclosed(nBlock, tLBrace, tRBrace, func() { p.Until(tRBrace, p.statement) })
 }
 
 // statement parses one statement; an annotation before a local
@@ -405,7 +403,11 @@ func (p *parser) forDeclarators(m int) {
 func (p *parser) switchStatement() {
 	p.Prefix(nSwitchStatement, func() {
 		p.parenExpr()
-		p.Block(nSwitchBlock, tLBrace, tRBrace, p.switchCase)
+		p.Node(nSwitchBlock, func() {
+			p.Expect(tLBrace)
+			p.Until(tRBrace, p.switchCase)
+			p.Expect(tRBrace)
+		})
 	})
 }
 

@@ -33,10 +33,10 @@ func Keywords(names []string, first, last grammars.Kind) map[string]grammars.Kin
 
 // Lexer idioms.
 
-// ScriptTag passes over a #! line at the start of the source (after a
-// byte order mark), which is trivia as a comment is: a script's
-// interpreter line, in Dart and JavaScript.
-func (s *Scan) ScriptTag() {
+// Hashbang passes over a #! line at the very start of the source (after
+// a byte order mark) as trivia, as a comment is: a script's interpreter
+// line, in Dart and JavaScript.
+func (s *Scan) Hashbang() {
 	if !strings.HasPrefix(s.Src[s.Pos:], "#!") {
 		return
 	}
@@ -96,14 +96,23 @@ func (p *Parser) Separated(sep grammars.Kind, item func()) {
 	}
 }
 
-// Block parses open, items with item up to close or the end of the file,
-// and close, and closes them as a node of kind k: { statements }.
-func (p *Parser) Block(k, open, close grammars.Kind, item func()) {
+// Enclosed parses the bracket of kind open, body and the bracket of kind
+// close as a node of kind k, a level of nesting deeper: a block, an
+// argument list, whose contents may hold another.
+func (p *Parser) Enclosed(k, open, close grammars.Kind, body func()) {
+	p.Enter()
 	p.Node(k, func() {
 		p.Expect(open)
-		for p.Kind != close && p.Kind != EOF {
-			item()
-		}
+		body()
 		p.Expect(close)
 	})
+	p.Leave()
+}
+
+// Until parses items with item up to a token of kind close or the end of
+// the file, neither of which it consumes: a block's statements.
+func (p *Parser) Until(close grammars.Kind, item func()) {
+	for p.Kind != close && p.Kind != EOF {
+		item()
+	}
 }

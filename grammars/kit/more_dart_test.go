@@ -29,7 +29,7 @@ func TestKeywords(t *testing.T) {
 	}
 }
 
-func TestScriptTag(t *testing.T) {
+func TestHashbang(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
 		pos       int
@@ -44,7 +44,7 @@ func TestScriptTag(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := NewScan(tc.src, false)
-			s.ScriptTag()
+			s.Hashbang()
 			if s.Pos != tc.pos {
 				t.Errorf("Pos %d; want %d", s.Pos, tc.pos)
 			}
@@ -105,7 +105,7 @@ func TestSeparated(t *testing.T) {
 	}
 }
 
-func TestBlock(t *testing.T) {
+func TestEnclosedUntil(t *testing.T) {
 	for _, tc := range []struct {
 		src, want, err string
 	}{
@@ -117,12 +117,17 @@ func TestBlock(t *testing.T) {
 		b := grammars.NewBuilder(len(tc.src))
 		p := &toyParser{}
 		p.Init(NewWindow(lx, lx.Next()), b, names)
-		err := p.Attempt(func() { p.Block(nCall, tLParen, tRParen, func() { p.Expect(tIdent) }) })
+		err := p.Attempt(func() {
+			p.Enclosed(nCall, tLParen, tRParen, func() { p.Until(tRParen, func() { p.Expect(tIdent) }) })
+		})
 		if tc.err != "" {
 			if err == nil || err.Error() != tc.err {
 				t.Errorf("%q: error %v; want %q", tc.src, err, tc.err)
 			}
 			continue
+		}
+		if p.Depth != 0 {
+			t.Errorf("%q: depth %d after Enclosed; want 0", tc.src, p.Depth)
 		}
 		tree := &grammars.Tree{Lang: toyLang, Src: []byte(tc.src)}
 		b.Finish(tree, nRoot)
