@@ -55,7 +55,15 @@ func (p *parser) exprWith(cascade bool) {
 // gotAssign pushes the assignment operator at the current token, its
 // tokens (>>= is three, >>>= four), and reports whether there was one.
 func (p *parser) gotAssign() bool {
-	_, n := p.OperatorAt(assignments)
+	n := 1
+	switch {
+	case p.Kind == tGT:
+		_, n = p.OperatorAt(assignments)
+	case assignments.Of(p.Kind) == 0:
+		// A look in the table's slice, not its map of joined operators,
+		// which an expression's every end would hash.
+		return false
+	}
 	for range n {
 		p.Leaf()
 	}
