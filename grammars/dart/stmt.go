@@ -251,11 +251,7 @@ func (p *parser) localDeclaration(m int) {
 	if p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst {
 		p.Leaf()
 		if p.destructures() {
-			p.pattern()
-			p.Expect(tAssign)
-			p.expr()
-			p.Semi(tSemi, tRBrace)
-			p.B.Close(m, nPatternDeclaration, 0)
+			p.patternBinding(m, nPatternDeclaration)
 			return
 		}
 		if p.hasType() {
@@ -284,12 +280,16 @@ func (p *parser) destructures() bool {
 }
 
 // patternAssignment parses pattern = e; closing it at m.
-func (p *parser) patternAssignment(m int) {
+func (p *parser) patternAssignment(m int) { p.patternBinding(m, nPatternAssignment) }
+
+// patternBinding parses pattern = e; closing it at m as a node of kind
+// k: a pattern assignment, or a declaration's after its var or final.
+func (p *parser) patternBinding(m int, k grammars.Kind) {
 	p.pattern()
 	p.Expect(tAssign)
 	p.expr()
 	p.Semi(tSemi, tRBrace)
-	p.B.Close(m, nPatternAssignment, 0)
+	p.B.Close(m, k, 0)
 }
 
 // parenExpr parses ( expression ).
