@@ -138,19 +138,6 @@ func TestDartBadInputShapes(t *testing.T) {
 	}
 }
 
-// TestDartBadInputTooLarge: a file just over MaxFileSize is refused with a
+// TestDartBadInputTooLarge: a file just over kit.MaxFileSize is refused with a
 // message that says why, not parsed.
-func TestDartBadInputTooLarge(t *testing.T) {
-	src := []byte(strings.Repeat("var a = 1;\n", MaxFileSize/11+1))
-	if len(src) <= MaxFileSize || len(src) > MaxFileSize+16 {
-		t.Fatalf("%d bytes; want just over %d", len(src), MaxFileSize)
-	}
-	tree := badParse(t, src)
-	want := "file is 32.0 MB; the Dart grammar parses files up to 32 MB"
-	if len(tree.Errors) != 1 || tree.Errors[0].Line != 1 || tree.Errors[0].Msg != want {
-		t.Errorf("errors %v; want one at line 1: %q", tree.Errors, want)
-	}
-	if got := badTopKinds(tree); len(got) != 1 || got[0] != "ERROR" {
-		t.Errorf("top-level nodes %q; want one ERROR", got)
-	}
-}
+func TestDartBadInputTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "var a = 1;\n") }

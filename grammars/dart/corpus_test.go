@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars/gramtest"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // TestCorpus measures the parse rate on real Dart code nobody here wrote,
@@ -73,5 +74,5 @@ func TestCorpus(t *testing.T) {
 // corpusFiles returns the .dart files below a folder, or the paths a
 // list file names.
 func corpusFiles(where string) ([]string, error) {
-	return gramtest.CorpusFiles(where, ".dart", MaxFileSize)
+	return gramtest.CorpusFiles(where, ".dart", kit.MaxFileSize)
 }

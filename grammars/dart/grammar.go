@@ -40,7 +40,7 @@ func newLanguage() *grammars.Language {
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds(),
-		MaxSize:    MaxFileSize,
+		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "program", "class_body", "switch_case", "switch_default"},
 		Braces:     "block",
 		Forms: []grammars.Form{
@@ -82,9 +82,6 @@ func scaffolds() []grammars.Scaffold {
 		{Name: "top-level", Prefix: "", Suffix: "\n"},
 	}
 }
-
-// MaxFileSize is the largest file Parse takes.
-const MaxFileSize = kit.MaxFileSize
 
 // parse parses src, a file or a pattern, and with record set returns the
 // tokens the lexer read too.
