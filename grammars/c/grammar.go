@@ -39,6 +39,7 @@ func newLanguage() *grammars.Language {
 			"abstract_parenthesized_declarator": "parenthesized_declarator",
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }

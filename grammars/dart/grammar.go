@@ -56,6 +56,7 @@ func newLanguage() *grammars.Language {
 			{Keyword: "void", Pattern: "void $F($$$P) { $$$B }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}), []string{"call_expression", "method_call"}
 	l.Terminator = ";"
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {

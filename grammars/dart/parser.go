@@ -35,7 +35,7 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p.Ident = tIdent
 	p.Found = found
 	p.Toks = &lx.Tokens
-	p.Rewind = lx.ResetAfter
+	p.Rewind = lx.Tokens.ResetAfter // the token slice's, not the scan's: the tokens are all read
 	// A speculation that fails inside a switch expression's guard must
 	// not leave noArrow set.
 	p.SaveState = func() any { return p.noArrow }

@@ -117,6 +117,7 @@ func newLanguage() *grammars.Language {
 			{Keyword: "switch", Pattern: "switch $X { $$$C }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_list"), []string{"call_expression"}
 	l.Terminator = ";"
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }

@@ -1,35 +1,10 @@
 package kit
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 )
-
-// Kind tables: every grammar names its kinds in one array and builds its
-// Language's KindInfo table and its keyword map from it.
-
-// KindTable returns the KindInfo table of the kinds names names; named
-// says which of them carry a name a metavariable binds (identifiers,
-// literals, nodes) rather than being punctuation or a keyword.
-func KindTable(names []string, named func(k grammars.Kind) bool) []grammars.KindInfo {
-	out := make([]grammars.KindInfo, len(names))
-	for k, name := range names {
-		out[k] = grammars.KindInfo{Name: name, Named: named(grammars.Kind(k))}
-	}
-	return out
-}
-
-// Keywords maps the text of each kind from first to last, the reserved
-// words, to its kind.
-func Keywords(names []string, first, last grammars.Kind) map[string]grammars.Kind {
-	m := make(map[string]grammars.Kind, int(last-first)+1)
-	for k := first; k <= last; k++ {
-		m[names[k]] = k
-	}
-	return m
-}
 
 // Lexer idioms.
 
@@ -46,45 +21,6 @@ func (s *Scan) Hashbang() {
 	}
 	s.Comment(s.Pos, end)
 	s.Pos = end
-}
-
-// Puncts is a lexer's punctuation tokens by their first byte, the
-// longest first, so the longest that matches wins.
-type Puncts [256][]punct
-
-type punct struct {
-	text string
-	kind grammars.Kind
-}
-
-// PunctsOf builds the table of the punctuation kinds from first to last,
-// each one's text its name in names.
-func PunctsOf(names []string, first, last grammars.Kind) *Puncts {
-	t := &Puncts{}
-	for k := first; k <= last; k++ {
-		text := names[k]
-		t[text[0]] = append(t[text[0]], punct{text, k})
-	}
-	for _, ops := range t {
-		sort.SliceStable(ops, func(i, j int) bool { return len(ops[i].text) > len(ops[j].text) })
-	}
-	return t
-}
-
-// Punct reads the punctuation token of t at the current position, moving
-// past it, and returns its kind; false, and no move, when none matches.
-func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
-	if s.Pos >= len(s.Src) {
-		return 0, false
-	}
-	rest := s.Src[s.Pos:]
-	for _, op := range t[rest[0]] {
-		if strings.HasPrefix(rest, op.text) {
-			s.Pos += len(op.text)
-			return op.kind, true
-		}
-	}
-	return 0, false
 }
 
 // Separated parses item, then, while the current token is sep, the

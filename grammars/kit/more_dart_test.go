@@ -8,27 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-func TestKindTable(t *testing.T) {
-	names := []string{"EOF", "identifier", "(", "if", "else", "call"}
-	got := KindTable(names, func(k grammars.Kind) bool { return k == 1 || k >= 5 })
-	want := []grammars.KindInfo{
-		{Name: "EOF"}, {Name: "identifier", Named: true}, {Name: "("},
-		{Name: "if"}, {Name: "else"}, {Name: "call", Named: true},
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("KindTable (-want +got):\n%s", diff)
-	}
-}
-
-func TestKeywords(t *testing.T) {
-	names := []string{"EOF", "identifier", "(", "if", "else", "call"}
-	got := Keywords(names, 3, 4)
-	want := map[string]grammars.Kind{"if": 3, "else": 4}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Keywords (-want +got):\n%s", diff)
-	}
-}
-
 func TestHashbang(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -52,31 +31,6 @@ func TestHashbang(t *testing.T) {
 				t.Errorf("trivia (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-func TestPunct(t *testing.T) {
-	const tDot, tDotDot, tEllipsis, tLParen grammars.Kind = 2, 3, 4, 5
-	names := []string{"end of file", "identifier", ".", "..", "...", "(", "if"}
-	table := PunctsOf(names, tDot, tLParen)
-	for _, tc := range []struct {
-		src  string
-		kind grammars.Kind
-		ok   bool
-		pos  int
-	}{
-		{"...x", tEllipsis, true, 3},
-		{"..x", tDotDot, true, 2},
-		{".x", tDot, true, 1},
-		{"(", tLParen, true, 1},
-		{"x", 0, false, 0},
-		{"", 0, false, 0},
-	} {
-		s := NewScan(tc.src, false)
-		k, ok := s.Punct(table)
-		if k != tc.kind || ok != tc.ok || s.Pos != tc.pos {
-			t.Errorf("%q: %d, %v at %d; want %d, %v at %d", tc.src, k, ok, s.Pos, tc.kind, tc.ok, tc.pos)
-		}
 	}
 }
 

@@ -169,6 +169,7 @@ func newLanguage() *grammars.Language {
 			{Keyword: "try", Pattern: "try: $$$B\nexcept $E: $$$H"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statements"), []string{"call"}
 	l.Terminator = "" // a statement ends at its line; a ; between two is a leaf
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
