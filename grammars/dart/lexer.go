@@ -35,7 +35,7 @@ func newLexer(src string, pattern bool) *lexer {
 	lx.Toks = make([]kit.Token, 0, len(src)/5+4)
 	lx.Hashbang()
 	lx.run()
-	lx.PairDense(brackets, numTokens)
+	lx.Pair(brackets)
 	return lx
 }
 

@@ -1,6 +1,8 @@
 package kit
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // Lists and clauses: the shapes of productions that every grammar writes,
 // over the parser's Got, Expect and List.
@@ -79,4 +81,12 @@ func (p *Parser) Delimited(k, open, sep, close grammars.Kind, item func()) {
 	p.List(sep, close, item)
 	p.Expect(close)
 	p.B.Close(m, k, 0)
+}
+
+// Until parses items with item up to a token of kind close or the end of
+// the file, neither of which it consumes: a block's statements.
+func (p *Parser) Until(close grammars.Kind, item func()) {
+	for p.Kind != close && p.Kind != EOF {
+		item()
+	}
 }

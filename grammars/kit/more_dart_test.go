@@ -90,21 +90,3 @@ func TestEnclosedUntil(t *testing.T) {
 		}
 	}
 }
-
-// TestPairDense: the dense table pairs as Pair does.
-func TestPairDense(t *testing.T) {
-	br := NewBrackets(tLParen, tRParen)
-	for _, src := range []string{"", "a", "f(a, (b), c)", "((a)", "a))(", "(a (b) (c (d)) e)"} {
-		lx := &toyLexer{NewScan(src, false)}
-		var all, dense Tokens
-		for tok := lx.Next(); tok.Kind != EOF; tok = lx.Next() {
-			all.Toks = append(all.Toks, tok)
-		}
-		dense.Toks = all.Toks
-		all.Pair(br)
-		dense.PairDense(br, nRoot+1)
-		if diff := cmp.Diff(all.Partner, dense.Partner); diff != "" {
-			t.Errorf("%q: partners (-Pair +PairDense):\n%s", src, diff)
-		}
-	}
-}

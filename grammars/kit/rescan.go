@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strings"
 	"unicode/utf8"
 )
 
@@ -92,4 +93,19 @@ func (s *Scan) ResetAfter(t *Token) {
 	}
 	s.Pos, s.Line, s.LineStart = int(t.End()), line, ls
 	s.ForgetFrom(s.Pos)
+}
+
+// Hashbang passes over a #! line at the very start of the source (after
+// a byte order mark) as trivia, as a comment is: a script's interpreter
+// line, in Dart and JavaScript.
+func (s *Scan) Hashbang() {
+	if !strings.HasPrefix(s.Src[s.Pos:], "#!") {
+		return
+	}
+	end := s.Pos
+	for end < len(s.Src) && s.Src[end] != '\n' && s.Src[end] != '\r' {
+		end++
+	}
+	s.Comment(s.Pos, end)
+	s.Pos = end
 }
