@@ -44,9 +44,7 @@ func (p *parser) assign(returnType bool) {
 	}
 	m := p.B.Mark()
 	p.conditional(returnType)
-	if p.Kind == tGT {
-		p.relexGreater() // >>= and >>>=
-	}
+	p.relexGreater() // >>= and >>>=
 	if isAssignOp(p.Kind) {
 		k := nAugmentedAssignmentExpression
 		if p.Kind == tAssign {
@@ -305,95 +303,56 @@ func (p *parser) conditional(returnType bool) {
 	p.B.Close(m, nTernaryExpression, 0)
 }
 
-// Binary operator precedences, loosest first.
-const (
-	precCoalesce = 1 + iota
-	precOr
-	precAnd
-	precBitOr
-	precBitXor
-	precBitAnd
-	precEquality
-	precRelational
-	precShift
-	precAdditive
-	precMultiplicative
-	precExponent
-)
-
-// binaryPrec returns the precedence of binary operator k, 0 for none.
-func binaryPrec(k grammars.Kind) int {
-	switch k {
-	case tQQ:
-		return precCoalesce
-	case tOrOr:
-		return precOr
-	case tAndAnd:
-		return precAnd
-	case tPipe:
-		return precBitOr
-	case tCaret:
-		return precBitXor
-	case tAmp:
-		return precBitAnd
-	case tEq, tNe, tEqq, tNeq:
-		return precEquality
-	case tLT, tGT, tLE, tGE, kwInstanceof, kwIn, kwAs, kwSatisfies:
-		return precRelational
-	case tShl, tShr, tUShr:
-		return precShift
-	case tPlus, tMinus:
-		return precAdditive
-	case tStar, tSlash, tPercent:
-		return precMultiplicative
-	case tStarStar:
-		return precExponent
-	}
-	return 0
-}
+// binaryOps are the binary operators, loosest first; ** groups to the
+// right, and as and satisfies, which bind as < does, take a type on
+// their right.
+var binaryOps = func() *kit.Precedence {
+	t := kit.NewPrecedence(
+		[]grammars.Kind{tQQ},
+		[]grammars.Kind{tOrOr},
+		[]grammars.Kind{tAndAnd},
+		[]grammars.Kind{tPipe},
+		[]grammars.Kind{tCaret},
+		[]grammars.Kind{tAmp},
+		[]grammars.Kind{tEq, tNe, tEqq, tNeq},
+		[]grammars.Kind{tLT, tGT, tLE, tGE, kwInstanceof, kwIn},
+		[]grammars.Kind{tShl, tShr, tUShr},
+		[]grammars.Kind{tPlus, tMinus},
+		[]grammars.Kind{tStar, tSlash, tPercent},
+		[]grammars.Kind{tStarStar},
+	).Right(tStarStar)
+	relational := t.Of(tLT)
+	return t.Typed(relational, kwAs, nAsExpression).Typed(relational, kwSatisfies, nSatisfiesExpression)
+}()
 
 // binary parses a unary expression followed by binary operators of
-// precedence min or tighter, by precedence climbing; ** groups to the
-// right. as and satisfies take a type on their right.
+// level min or tighter.
 func (p *parser) binary(min int) {
-	m := p.B.Mark()
-	p.unary()
-	for {
-		if p.Kind == tGT {
-			p.relexGreater()
-		}
-		k := p.Kind
-		prec := binaryPrec(k)
-		if prec < min || prec == 0 || k == kwIn && p.ctx&cNoIn != 0 {
-			return
-		}
-		if k == kwAs || k == kwSatisfies {
-			if p.newline() {
-				return
-			}
-			p.Leaf()
-			if k == kwAs && p.Kind == kwConst {
-				p.Leaf()
-			} else {
-				p.typ()
-			}
-			kind := nAsExpression
-			if k == kwSatisfies {
-				kind = nSatisfiesExpression
-			}
-			p.B.Close(m, kind, 0)
-			continue
-		}
+	p.Climb(&kit.Climb{
+		Ops:     binaryOps,
+		Operand: p.unary,
+		Node:    nBinaryExpression,
+		Type:    p.asType,
+		// A line break ends the expression before as and satisfies; in
+		// the head of a for statement, in is no operator.
+		Stop: func() bool {
+			return (p.Kind == kwAs || p.Kind == kwSatisfies) && p.newline() || p.isNoIn()
+		},
+		Before: p.relexGreater, // the > the lexer read alone may be >> or >=
+	}, min)
+}
+
+// isNoIn reports whether the current token is an in that is no operator
+// here.
+func (p *parser) isNoIn() bool { return p.Kind == kwIn && p.ctx&cNoIn != 0 }
+
+// asType parses the type after as or satisfies, or as's const.
+func (p *parser) asType(op grammars.Kind) {
+	if op == kwAs && p.Kind == kwConst {
 		p.Leaf()
-		if k == tStarStar {
-			p.Enter()
-			p.binary(prec)
-			p.Leave()
-		} else {
-			p.binary(prec + 1)
-		}
-		p.B.Close(m, nBinaryExpression, 0)
+		return
 	}
+	p.typ()
 }
 
 // unary parses prefix operators, await, a type assertion, and a
@@ -599,7 +558,7 @@ func (p *parser) canFollowTypeArguments() bool {
 	case tLT, tGT, tPlus, tMinus:
 		return false
 	}
-	if p.newline() || binaryPrec(p.Kind) > 0 && !(p.Kind == kwIn && p.ctx&cNoIn != 0) {
+	if level, _ := p.OperatorAt(binaryOps); p.newline() || level > 0 && !p.isNoIn() {
 		return true
 	}
 	return !startsExpression(p.Kind)

@@ -48,7 +48,7 @@ func (p *parser) jsxElement(inChildren bool) {
 	if p.Kind != tGT {
 		start := p.Tok.Offset
 		p.jsxTagName()
-		if closing := p.src[start:p.End]; closing != name && !p.pattern {
+		if closing := p.src[start:p.End]; closing != name && !p.Pattern {
 			p.Errorf("expected corresponding closing tag for '%s', found '%s'", name, closing)
 		}
 	} else if name != "" {
