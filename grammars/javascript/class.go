@@ -52,11 +52,11 @@ func (p *parser) signature(async, gen bool) {
 // parameters parses formal parameters in parentheses.
 func (p *parser) parameters() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.List(tComma, tRParen, p.parameter)
-	p.Expect(tRParen)
-	p.B.Close(m, nFormalParameters, 0)
+	p.Node(nFormalParameters, func() {
+		p.Expect(tLParen)
+		p.List(tComma, tRParen, p.parameter)
+		p.Expect(tRParen)
+	})
 	p.Leave()
 }
 
@@ -75,15 +75,8 @@ func (p *parser) parameter() {
 		p.Leaf()
 		ts = true
 	}
-	if p.Kind == kwThis {
-		p.Leaf()
-	} else if p.Kind == tEllipsis {
-		mr := p.B.Mark()
-		p.Leaf()
-		p.bindingTarget()
-		p.B.Close(mr, nRestPattern, 0)
-	} else {
-		p.bindingTarget()
+	if !p.Got(kwThis) {
+		p.restOrTarget()
 	}
 	optional := p.Got(tQuestion)
 	if p.Kind == tColon {
@@ -126,71 +119,60 @@ func (p *parser) bindingTarget() {
 	}
 }
 
+// restOrTarget parses a binding target, or ...target.
+func (p *parser) restOrTarget() {
+	if p.Kind == tEllipsis {
+		p.Prefix(nRestPattern, p.bindingTarget)
+		return
+	}
+	p.bindingTarget()
+}
+
 // bindingElement is a binding target with an optional default.
 func (p *parser) bindingElement() {
-	m := p.B.Mark()
-	p.bindingTarget()
-	if p.Got(tAssign) {
-		p.assignment()
-		p.B.Close(m, nAssignmentPattern, 0)
-	}
+	p.Tail(nAssignmentPattern, p.bindingTarget, tAssign, p.assignment)
 }
 
 // objectPattern parses { a, b: c, d = 1, ...rest }.
 func (p *parser) objectPattern() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tRBrace, func() {
-		mp := p.B.Mark()
-		if p.Kind == tEllipsis {
-			p.Leaf()
-			p.bindingTarget()
-			p.B.Close(mp, nRestPattern, 0)
-			return
-		}
-		if isIdent(p.Kind) && p.Peek(1) != tColon {
-			p.LeafAs(tIdent) // shorthand
-			if p.Got(tAssign) {
-				p.assignment()
-				p.B.Close(mp, nAssignmentPattern, 0)
-			}
-			return
-		}
-		p.propertyName()
-		p.Expect(tColon)
-		p.bindingElement()
-		p.B.Close(mp, nPairPattern, 0)
+	p.Prefix(nObjectPattern, func() {
+		p.List(tComma, tRBrace, p.patternMember)
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nObjectPattern, 0)
 	p.Leave()
+}
+
+// patternMember parses a member of an object pattern: a rest, a
+// shorthand with its default, or a name and its binding.
+func (p *parser) patternMember() {
+	switch {
+	case p.Kind == tEllipsis:
+		p.Prefix(nRestPattern, p.bindingTarget)
+	case isIdent(p.Kind) && p.Peek(1) != tColon:
+		p.Tail(nAssignmentPattern, func() { p.LeafAs(tIdent) }, tAssign, p.assignment)
+	default:
+		p.Node(nPairPattern, func() {
+			p.propertyName()
+			p.Expect(tColon)
+			p.bindingElement()
+		})
+	}
 }
 
 // arrayPattern parses [a, , b = 1, ...rest].
 func (p *parser) arrayPattern() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	for p.Kind != tRBrack && p.Kind != tEOF {
-		switch p.Kind {
-		case tComma:
-			p.Leaf()
-			continue
-		case tEllipsis:
-			mr := p.B.Mark()
-			p.Leaf()
-			p.bindingTarget()
-			p.B.Close(mr, nRestPattern, 0)
-		default:
+	p.Prefix(nArrayPattern, func() {
+		p.holes(func() {
+			if p.Kind == tEllipsis {
+				p.Prefix(nRestPattern, p.bindingTarget)
+				return
+			}
 			p.bindingElement()
-		}
-		if p.Kind != tRBrack {
-			p.Expect(tComma)
-		}
-	}
-	p.Expect(tRBrack)
-	p.B.Close(m, nArrayPattern, 0)
+		})
+		p.Expect(tRBrack)
+	})
 	p.Leave()
 }
 
@@ -252,23 +234,8 @@ func (p *parser) class(m int, k grammars.Kind) {
 	if p.Kind == tLT {
 		p.typeParameters()
 	}
-	if p.Kind == kwExtends {
-		me := p.B.Mark()
-		p.Leaf()
-		p.heritage()
-		p.B.Close(me, nExtendsClause, 0)
-	}
-	if p.Kind == kwImplements {
-		mi := p.B.Mark()
-		p.Leaf()
-		for {
-			p.typ()
-			if !p.Got(tComma) {
-				break
-			}
-		}
-		p.B.Close(mi, nImplementsClause, 0)
-	}
+	p.Clause(kwExtends, nExtendsClause, p.heritage)
+	p.Clause(kwImplements, nImplementsClause, p.types)
 	p.classBody()
 	p.B.Close(m, k, 0)
 }

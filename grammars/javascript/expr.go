@@ -9,16 +9,7 @@ import (
 
 // expression parses assignments separated by commas; a sequence of one
 // is that assignment.
-func (p *parser) expression() {
-	m := p.B.Mark()
-	p.assignment()
-	if p.Kind == tComma {
-		for p.Got(tComma) {
-			p.assignment()
-		}
-		p.B.Close(m, nSequenceExpression, 0)
-	}
-}
+func (p *parser) expression() { p.Sequence(nSequenceExpression, tComma, p.assignment) }
 
 // isAssignOp reports whether k is = or a compound assignment.
 func isAssignOp(k grammars.Kind) bool {
@@ -88,17 +79,14 @@ func (p *parser) operandOnSameLine() bool {
 
 // yield parses yield, yield x and yield* x.
 func (p *parser) yield() {
-	m := p.B.Mark()
-	p.Leaf()
-	if !p.newline() {
-		if p.Kind == tStar {
-			p.Leaf()
-			p.assignment()
-		} else if startsExpression(p.Kind) {
+	p.Prefix(nYieldExpression, func() {
+		if p.newline() {
+			return
+		}
+		if p.Got(tStar) || startsExpression(p.Kind) {
 			p.assignment()
 		}
-	}
-	p.B.Close(m, nYieldExpression, 0)
+	})
 }
 
 // startsExpression reports whether a token of kind k can start an
@@ -148,15 +136,15 @@ func (p *parser) arrowFunction(returnType bool) bool {
 	if p.Peek(i+1) != tArrow || p.newlineAt(i+1) {
 		return false
 	}
-	m := p.B.Mark()
 	async := i == 1
-	if async {
+	p.Node(nArrowFunction, func() {
+		if async {
+			p.Leaf()
+		}
+		p.LeafAs(tIdent)
 		p.Leaf()
-	}
-	p.LeafAs(tIdent)
-	p.Leaf()
-	p.arrowBody(async, returnType)
-	p.B.Close(m, nArrowFunction, 0)
+		p.arrowBody(async, returnType)
+	})
 	return true
 }
 
@@ -359,43 +347,23 @@ func (p *parser) asType(op grammars.Kind) {
 // left-hand side expression with its postfix ++ or --.
 func (p *parser) unary() {
 	m := p.B.Mark()
-	switch p.Kind {
-	case tPlus, tMinus, tTilde, tBang, kwTypeof, kwVoid, kwDelete:
+	if k := prefixOperator(p.Kind); k != 0 && (k != nAwaitExpression || p.isAwait()) {
 		p.Enter()
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(k, p.unary)
 		p.Leave()
 		return
-	case tInc, tDec:
+	}
+	if p.Kind == tLT && p.d.casts {
 		p.Enter()
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUpdateExpression, 0)
+		p.Node(nTypeAssertion, func() {
+			p.Prefix(nTypeArguments, func() {
+				p.typ()
+				p.Expect(tGT)
+			})
+			p.unary()
+		})
 		p.Leave()
 		return
-	case kwAwait:
-		if p.isAwait() {
-			p.Enter()
-			p.Leaf()
-			p.unary()
-			p.B.Close(m, nAwaitExpression, 0)
-			p.Leave()
-			return
-		}
-	case tLT:
-		if p.d.casts {
-			p.Enter()
-			ma := p.B.Mark()
-			p.Leaf()
-			p.typ()
-			p.Expect(tGT)
-			p.B.Close(ma, nTypeArguments, 0)
-			p.unary()
-			p.B.Close(m, nTypeAssertion, 0)
-			p.Leave()
-			return
-		}
 	}
 	p.primaryOrNew()
 	p.chain(m, true)
@@ -403,6 +371,21 @@ func (p *parser) unary() {
 		p.Leaf()
 		p.B.Close(m, nUpdateExpression, 0)
 	}
+}
+
+// prefixOperator returns the kind of the node a prefix operator of kind k
+// makes of its operand, or 0 when k is none. await is one only where
+// isAwait says.
+func prefixOperator(k grammars.Kind) grammars.Kind {
+	switch k {
+	case tPlus, tMinus, tTilde, tBang, kwTypeof, kwVoid, kwDelete:
+		return nUnaryExpression
+	case tInc, tDec:
+		return nUpdateExpression
+	case kwAwait:
+		return nAwaitExpression
+	}
+	return 0
 }
 
 // primaryOrNew parses a primary expression or a new expression.
@@ -420,8 +403,7 @@ func (p *parser) newExpression() {
 	defer p.Leave()
 	m := p.B.Mark()
 	p.Leaf()
-	if p.Kind == tDot {
-		p.Leaf()
+	if p.Got(tDot) {
 		p.identAs(tPropIdent)
 		p.B.Close(m, nMetaProperty, 0)
 		return
@@ -467,10 +449,7 @@ func (p *parser) chain(m int, calls bool) {
 				p.arguments()
 				p.B.Close(m, nCallExpression, 0)
 			case tLBrack:
-				p.Leaf()
-				p.withCtx(0, cNoIn, p.expression)
-				p.Expect(tRBrack)
-				p.B.Close(m, nSubscriptExpression, 0)
+				p.index(m)
 			case tLT:
 				p.typeArguments()
 				p.arguments()
@@ -480,10 +459,7 @@ func (p *parser) chain(m int, calls bool) {
 				p.B.Close(m, nMemberExpression, 0)
 			}
 		case tLBrack:
-			p.Leaf()
-			p.withCtx(0, cNoIn, p.expression)
-			p.Expect(tRBrack)
-			p.B.Close(m, nSubscriptExpression, 0)
+			p.index(m)
 		case tBacktick:
 			p.template()
 			p.B.Close(m, nCallExpression, 0)
@@ -507,6 +483,14 @@ func (p *parser) chain(m int, calls bool) {
 			return
 		}
 	}
+}
+
+// index parses [expression] after an object, closed from mark m.
+func (p *parser) index(m int) {
+	p.Leaf()
+	p.withCtx(0, cNoIn, p.expression)
+	p.Expect(tRBrack)
+	p.B.Close(m, nSubscriptExpression, 0)
 }
 
 // tryTypeArguments parses f<T> as type arguments when TypeScript would:
@@ -578,13 +562,11 @@ func (p *parser) memberName() {
 func (p *parser) arguments() {
 	p.Enter()
 	p.begin(memoArgs)
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withCtx(0, cNoIn, func() {
-		p.List(tComma, tRParen, p.element)
+	p.Node(nArguments, func() {
+		p.Expect(tLParen)
+		p.withCtx(0, cNoIn, func() { p.List(tComma, tRParen, p.element) })
+		p.Expect(tRParen)
 	})
-	p.Expect(tRParen)
-	p.B.Close(m, nArguments, 0)
 	p.end()
 	p.Leave()
 }
@@ -593,10 +575,7 @@ func (p *parser) arguments() {
 // spread.
 func (p *parser) element() {
 	if p.Kind == tEllipsis {
-		m := p.B.Mark()
-		p.Leaf()
-		p.assignment()
-		p.B.Close(m, nSpreadElement, 0)
+		p.Prefix(nSpreadElement, p.assignment)
 		return
 	}
 	p.assignment()
@@ -615,11 +594,7 @@ func (p *parser) primary() {
 	case tLParen:
 		p.Enter()
 		p.begin(memoParen)
-		m := p.B.Mark()
-		p.Leaf()
-		p.withCtx(0, cNoIn, p.expression)
-		p.Expect(tRParen)
-		p.B.Close(m, nParenthesizedExpression, 0)
+		p.parenExpression()
 		p.end()
 		p.Leave()
 	case tLBrack:
@@ -635,16 +610,12 @@ func (p *parser) primary() {
 		p.decorators()
 		p.class(m, nClass)
 	case kwImportKw:
-		if p.Peek(1) == tDot {
-			m := p.B.Mark()
-			p.LeafAs(tImport)
-			p.Leaf()
+		m := p.B.Mark()
+		p.LeafAs(tImport)
+		if p.Got(tDot) {
 			p.identAs(tPropIdent)
 			p.B.Close(m, nMetaProperty, 0)
-			return
-		}
-		p.LeafAs(tImport)
-		if p.Kind != tLParen {
+		} else if p.Kind != tLParen {
 			p.ErrorExpected("'('")
 		}
 	case tLT:
@@ -670,35 +641,34 @@ func (p *parser) primary() {
 // array parses an array literal, holes included: [a, , b].
 func (p *parser) array() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.withCtx(0, cNoIn, func() {
-		for p.Kind != tRBrack && p.Kind != tEOF {
-			if p.Kind == tComma {
-				p.Leaf()
-				continue
-			}
-			p.element()
-			if p.Kind != tRBrack {
-				p.Expect(tComma)
-			}
-		}
+	p.Prefix(nArray, func() {
+		p.withCtx(0, cNoIn, func() { p.holes(p.element) })
+		p.Expect(tRBrack)
 	})
-	p.Expect(tRBrack)
-	p.B.Close(m, nArray, 0)
 	p.Leave()
+}
+
+// holes parses the elements of an array or an array pattern up to its ],
+// each by element, where a , may stand alone: [a, , b].
+func (p *parser) holes(element func()) {
+	for p.Kind != tRBrack && p.Kind != tEOF {
+		if p.Got(tComma) {
+			continue
+		}
+		element()
+		if p.Kind != tRBrack {
+			p.Expect(tComma)
+		}
+	}
 }
 
 // object parses an object literal.
 func (p *parser) object() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.withCtx(0, cNoIn, func() {
-		p.List(tComma, tRBrace, p.objectMember)
+	p.Prefix(nObject, func() {
+		p.withCtx(0, cNoIn, func() { p.List(tComma, tRBrace, p.objectMember) })
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nObject, 0)
 	p.Leave()
 }
 
@@ -706,13 +676,11 @@ func (p *parser) object() {
 // spread. The shorthand with a default, {a = 1}, is only valid in a
 // pattern, which an object literal may turn out to be.
 func (p *parser) objectMember() {
-	m := p.B.Mark()
 	if p.Kind == tEllipsis {
-		p.Leaf()
-		p.assignment()
-		p.B.Close(m, nSpreadElement, 0)
+		p.Prefix(nSpreadElement, p.assignment)
 		return
 	}
+	m := p.B.Mark()
 	async, gen, method := false, false, false
 	for (p.Kind == kwAsync || p.Kind == kwGet || p.Kind == kwSet) && p.modifierFollows() {
 		async = async || p.Kind == kwAsync
@@ -729,10 +697,7 @@ func (p *parser) objectMember() {
 			p.LeafAs(tIdent)
 			return
 		case tAssign:
-			p.LeafAs(tIdent)
-			p.Leaf()
-			p.assignment()
-			p.B.Close(m, nAssignmentPattern, 0)
+			p.Tail(nAssignmentPattern, func() { p.LeafAs(tIdent) }, tAssign, p.assignment)
 			return
 		}
 	}
@@ -770,28 +735,27 @@ func (p *parser) templateOf(hole func(), holeKind, k grammars.Kind) {
 		case tTemplateChars:
 			p.Leaf()
 		case tDollarBrace:
-			ms := p.B.Mark()
-			p.Leaf()
-			hole()
-			p.templateBrace()
-			p.B.Close(ms, holeKind, 0)
+			p.Prefix(holeKind, func() {
+				hole()
+				p.templateBrace()
+			})
 		case tBacktickEnd:
 			p.Leaf()
 			p.B.Close(m, k, 0)
 			p.Leave()
 			return
 		case tEOF:
-			p.unterminated(&open)
+			p.failAt(&open, "unterminated template literal")
 		default:
 			p.ErrorExpected("'`'")
 		}
 	}
 }
 
-// unterminated fails with an unterminated template literal, at its
-// opening backtick.
-func (p *parser) unterminated(open *kit.Token) {
-	panic(kit.Bailout{Err: &grammars.Error{Line: int(open.Line), Column: int(open.Column), Msg: "unterminated template literal"}})
+// failAt unwinds with the error msg at token t, which the parser has
+// passed: what the error is about started there.
+func (p *parser) failAt(t *kit.Token, msg string) {
+	panic(kit.Bailout{Err: &grammars.Error{Line: int(t.Line), Column: int(t.Column), Msg: msg}})
 }
 
 // templateBrace pushes the } that closes a substitution, after which

@@ -65,15 +65,7 @@ type lexer struct {
 // newLexer returns a lexer of src; a hashbang line is trivia.
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern)}
-	if len(src) >= lx.Pos+2 && src[lx.Pos] == '#' && src[lx.Pos+1] == '!' {
-		// A hashbang line is trivia, as a comment is.
-		end := lx.Pos
-		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-			end++
-		}
-		lx.Comment(lx.Pos, end)
-		lx.Pos = end
-	}
+	lx.Hashbang()
 	return lx
 }
 
@@ -109,15 +101,8 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 // on, which it will read again.
 func (lx *lexer) reset(off, line, ls int, m mode) {
 	lx.Pos, lx.Line, lx.LineStart, lx.mode = off, line, ls, m
-	for n := len(lx.Errs); n > 0 && int(lx.Errs[n-1].Span.Start) >= off; n-- {
-		lx.Errs = lx.Errs[:n-1]
-	}
-	for n := len(lx.Trivia); n > 0 && int(lx.Trivia[n-1].Start) >= off; n-- {
-		lx.Trivia = lx.Trivia[:n-1]
-	}
-	for n := len(lx.toks); n > 0 && int(lx.toks[n-1].Start) >= off; n-- {
-		lx.toks = lx.toks[:n-1]
-	}
+	lx.ForgetFrom(off)
+	lx.toks = kit.TokensBefore(lx.toks, off)
 }
 
 // resetBefore moves the lexer back to the start of token t.

@@ -1,9 +1,6 @@
 package javascript
 
-import (
-	"github.com/agenttools/agenttools/grammars"
-	"github.com/agenttools/agenttools/grammars/kit"
-)
+import "github.com/agenttools/agenttools/grammars"
 
 // Statements and declarations.
 
@@ -13,9 +10,7 @@ func (p *parser) statement() {
 	defer p.Leave()
 	switch p.Kind {
 	case tSemi:
-		m := p.B.Mark()
-		p.Leaf()
-		p.B.Close(m, nEmptyStatement, 0)
+		p.Node(nEmptyStatement, p.Leaf)
 		return
 	case tLBrace:
 		p.block()
@@ -46,56 +41,41 @@ func (p *parser) statement() {
 	case kwFor:
 		p.forStatement()
 		return
-	case kwWhile:
-		m := p.B.Mark()
-		p.Leaf()
-		p.parenExpression()
-		p.statement()
-		p.B.Close(m, nWhileStatement, 0)
+	case kwWhile, kwWith:
+		k := nWhileStatement
+		if p.Kind == kwWith {
+			k = nWithStatement
+		}
+		p.Prefix(k, func() {
+			p.parenExpression()
+			p.statement()
+		})
 		return
 	case kwDo:
-		m := p.B.Mark()
-		p.Leaf()
-		p.statement()
-		p.Expect(kwWhile)
-		p.parenExpression()
-		if p.Kind == tSemi { // optional after do-while, even on the same line
-			p.Next()
-		}
-		p.B.Close(m, nDoStatement, 0)
+		p.Prefix(nDoStatement, p.doWhile)
 		return
 	case kwReturn:
-		m := p.B.Mark()
-		p.Leaf()
-		if !p.canInsertSemicolon() {
-			p.expression()
-		}
-		p.semicolon()
-		p.B.Close(m, nReturnStatement, 0)
+		p.Prefix(nReturnStatement, func() {
+			if !p.canInsertSemicolon() {
+				p.expression()
+			}
+			p.semicolon()
+		})
 		return
 	case kwThrow:
-		m := p.B.Mark()
-		throw := *p.Tok
-		p.Leaf()
-		if p.newline() {
-			panic(kit.Bailout{Err: &grammars.Error{Line: int(throw.Line), Column: int(throw.Column), Msg: "line break not permitted after throw"}})
-		}
-		p.expression()
-		p.semicolon()
-		p.B.Close(m, nThrowStatement, 0)
+		p.throw()
 		return
 	case kwBreak, kwContinue:
-		m := p.B.Mark()
 		k := nBreakStatement
 		if p.Kind == kwContinue {
 			k = nContinueStatement
 		}
-		p.Leaf()
-		if isIdent(p.Kind) && !p.newline() {
-			p.LeafAs(tLabel)
-		}
-		p.semicolon()
-		p.B.Close(m, k, 0)
+		p.Prefix(k, func() {
+			if isIdent(p.Kind) && !p.newline() {
+				p.LeafAs(tLabel)
+			}
+			p.semicolon()
+		})
 		return
 	case kwTry:
 		p.tryStatement()
@@ -103,18 +83,8 @@ func (p *parser) statement() {
 	case kwSwitch:
 		p.switchStatement()
 		return
-	case kwWith:
-		m := p.B.Mark()
-		p.Leaf()
-		p.parenExpression()
-		p.statement()
-		p.B.Close(m, nWithStatement, 0)
-		return
 	case kwDebugger:
-		m := p.B.Mark()
-		p.Leaf()
-		p.semicolon()
-		p.B.Close(m, nDebuggerStatement, 0)
+		p.Prefix(nDebuggerStatement, p.semicolon)
 		return
 	case kwFunction:
 		p.function(p.B.Mark(), nFunctionDeclaration)
@@ -154,15 +124,38 @@ func (p *parser) statement() {
 		}
 	}
 	if isIdent(p.Kind) && p.Peek(1) == tColon {
-		m := p.B.Mark()
-		p.LeafAs(tLabel)
-		p.Leaf()
-		p.statement()
-		p.B.Close(m, nLabeledStatement, 0)
+		p.Node(nLabeledStatement, func() {
+			p.LeafAs(tLabel)
+			p.Leaf()
+			p.statement()
+		})
 		return
 	}
 	p.expression()
 	p.semicolon()
+}
+
+// doWhile parses the rest of do s while (…) after do; its ; may be left
+// out even on the same line.
+func (p *parser) doWhile() {
+	p.statement()
+	p.Expect(kwWhile)
+	p.parenExpression()
+	if p.Kind == tSemi {
+		p.Next()
+	}
+}
+
+// throw parses a throw statement, whose throw no line break may follow.
+func (p *parser) throw() {
+	throw := *p.Tok
+	p.Prefix(nThrowStatement, func() {
+		if p.newline() {
+			p.failAt(&throw, "line break not permitted after throw")
+		}
+		p.expression()
+		p.semicolon()
+	})
 }
 
 // isUsing reports whether a using or await using declaration starts here.
@@ -241,23 +234,14 @@ func (p *parser) declaration(m int) {
 		p.namespaceName()
 		p.block()
 		p.B.Close(m, nInternalModule, 0)
-	case kwModule:
-		p.Leaf()
-		if p.Kind == tString {
-			p.Leaf()
-		} else {
-			p.namespaceName()
-		}
-		if p.Kind == tLBrace {
-			p.block()
-		} else {
-			p.semicolon()
-		}
-		p.B.Close(m, nModule, 0)
 	case kwGlobal:
 		p.Leaf()
 		p.block()
 		p.B.Close(m, nInternalModule, 0)
+	case kwModule:
+		p.Leaf()
+		p.moduleDeclaration()
+		p.B.Close(m, nModule, 0)
 	case kwDeclare:
 		p.Leaf()
 		if p.Kind == kwGlobal && p.Peek(1) == tLBrace {
@@ -269,6 +253,19 @@ func (p *parser) declaration(m int) {
 		p.B.Close(m, nAmbientDeclaration, 0)
 	default:
 		p.ErrorExpected("declaration")
+	}
+}
+
+// moduleDeclaration parses what follows module: a name, or a string, and
+// a block, or nothing in a declaration.
+func (p *parser) moduleDeclaration() {
+	if !p.Got(tString) {
+		p.namespaceName()
+	}
+	if p.Kind == tLBrace {
+		p.block()
+	} else {
+		p.semicolon()
 	}
 }
 
@@ -287,13 +284,13 @@ func (p *parser) namespaceName() {
 // block parses { statements }.
 func (p *parser) block() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind != tRBrace && p.Kind != tEOF {
-		p.statement()
-	}
-	p.Expect(tRBrace)
-	p.B.Close(m, nStatementBlock, 0)
+	p.Node(nStatementBlock, func() {
+		p.Expect(tLBrace)
+		for p.Kind != tRBrace && p.Kind != tEOF {
+			p.statement()
+		}
+		p.Expect(tRBrace)
+	})
 	p.Leave()
 }
 
@@ -311,11 +308,11 @@ func (p *parser) functionBody(async, generator bool) {
 
 // parenExpression parses the ( expression ) of if, while, switch and with.
 func (p *parser) parenExpression() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withCtx(0, cNoIn, p.expression)
-	p.Expect(tRParen)
-	p.B.Close(m, nParenthesizedExpression, 0)
+	p.Node(nParenthesizedExpression, func() {
+		p.Expect(tLParen)
+		p.withCtx(0, cNoIn, p.expression)
+		p.Expect(tRParen)
+	})
 }
 
 // varDeclaration parses var, let, const, using or await using and its
@@ -325,16 +322,19 @@ func (p *parser) varDeclaration(m int, k grammars.Kind, semi bool) {
 		p.Leaf()
 	}
 	p.Leaf()
-	for {
-		p.declarator()
-		if !p.Got(tComma) {
-			break
-		}
-	}
+	p.declarators()
 	if semi {
 		p.semicolon()
 	}
 	p.B.Close(m, k, 0)
+}
+
+// declarators parses declarators separated by commas.
+func (p *parser) declarators() {
+	p.declarator()
+	for p.Got(tComma) {
+		p.declarator()
+	}
 }
 
 // declarator parses a name or pattern with its type and initializer; a
@@ -363,12 +363,7 @@ func (p *parser) ifStatement() {
 	p.Leaf()
 	p.parenExpression()
 	p.statement()
-	if p.Kind == kwElse {
-		me := p.B.Mark()
-		p.Leaf()
-		p.statement()
-		p.B.Close(me, nElseClause, 0)
-	}
+	p.Clause(kwElse, nElseClause, p.statement)
 	p.B.Close(m, nIfStatement, 0)
 }
 
@@ -396,14 +391,7 @@ func (p *parser) forStatement() {
 				p.Leaf()
 			}
 			p.Leaf()
-			p.withCtx(cNoIn, 0, func() {
-				for {
-					p.declarator()
-					if !p.Got(tComma) {
-						break
-					}
-				}
-			})
+			p.withCtx(cNoIn, 0, p.declarators)
 			if p.Kind == kwOf || p.Kind == kwIn {
 				// for (const x of y): the keyword and the binding are the
 				// statement's own children.
@@ -448,9 +436,7 @@ func (p *parser) tryStatement() {
 	m := p.B.Mark()
 	p.Leaf()
 	p.block()
-	if p.Kind == kwCatch {
-		mc := p.B.Mark()
-		p.Leaf()
+	p.Clause(kwCatch, nCatchClause, func() {
 		if p.Got(tLParen) {
 			p.bindingTarget()
 			if p.Kind == tColon {
@@ -459,14 +445,8 @@ func (p *parser) tryStatement() {
 			p.Expect(tRParen)
 		}
 		p.block()
-		p.B.Close(mc, nCatchClause, 0)
-	}
-	if p.Kind == kwFinally {
-		mf := p.B.Mark()
-		p.Leaf()
-		p.block()
-		p.B.Close(mf, nFinallyClause, 0)
-	}
+	})
+	p.Clause(kwFinally, nFinallyClause, p.block)
 	if p.B.Len(m) < 3 {
 		p.ErrorExpected("catch or finally")
 	}
@@ -478,31 +458,35 @@ func (p *parser) switchStatement() {
 	m := p.B.Mark()
 	p.Leaf()
 	p.parenExpression()
-	mb := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind == kwCase || p.Kind == kwDefault || p.isMetavarTok() {
-		if p.isMetavarTok() { // a pattern's $$$C stands for the clauses
-			p.Leaf()
-			continue
+	p.Node(nSwitchBody, func() {
+		p.Expect(tLBrace)
+		for p.Kind == kwCase || p.Kind == kwDefault || p.isMetavarTok() {
+			if p.isMetavarTok() { // a pattern's $$$C stands for the clauses
+				p.Leaf()
+				continue
+			}
+			p.switchClause()
 		}
-		mc := p.B.Mark()
-		k := nSwitchDefault
-		if p.Kind == kwCase {
-			k = nSwitchCase
-			p.Leaf()
+		p.Expect(tRBrace)
+	})
+	p.B.Close(m, nSwitchStatement, 0)
+}
+
+// switchClause parses case x: statements, or default: statements.
+func (p *parser) switchClause() {
+	k := nSwitchDefault
+	if p.Kind == kwCase {
+		k = nSwitchCase
+	}
+	p.Prefix(k, func() {
+		if k == nSwitchCase {
 			p.expression()
-		} else {
-			p.Leaf()
 		}
 		p.Expect(tColon)
 		for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF {
 			p.statement()
 		}
-		p.B.Close(mc, k, 0)
-	}
-	p.Expect(tRBrace)
-	p.B.Close(mb, nSwitchBody, 0)
-	p.B.Close(m, nSwitchStatement, 0)
+	})
 }
 
 // TypeScript declarations.
@@ -514,18 +498,11 @@ func (p *parser) enumDeclaration(m int) {
 	}
 	p.Expect(kwEnum)
 	p.ident()
-	mb := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
-		me := p.B.Mark()
-		p.propertyName()
-		if p.Got(tAssign) {
-			p.assignment()
-			p.B.Close(me, nEnumAssignment, 0)
-		}
+	p.Node(nEnumBody, func() {
+		p.Expect(tLBrace)
+		p.List(tComma, tRBrace, func() { p.Tail(nEnumAssignment, p.propertyName, tAssign, p.assignment) })
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(mb, nEnumBody, 0)
 	p.B.Close(m, nEnumDeclaration, 0)
 }
 
@@ -537,17 +514,7 @@ func (p *parser) interfaceDeclaration(m int) {
 	if p.Kind == tLT {
 		p.typeParameters()
 	}
-	if p.Kind == kwExtends {
-		me := p.B.Mark()
-		p.Leaf()
-		for {
-			p.typ()
-			if !p.Got(tComma) {
-				break
-			}
-		}
-		p.B.Close(me, nExtendsTypeClause, 0)
-	}
+	p.Clause(kwExtends, nExtendsTypeClause, p.types)
 	p.typeMembers(nInterfaceBody)
 	p.B.Close(m, nInterfaceDeclaration, 0)
 }

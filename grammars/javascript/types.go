@@ -62,6 +62,15 @@ func startsType(k grammars.Kind) bool {
 	return k >= firstContextual && k <= lastKeyword
 }
 
+// types parses types separated by commas: what a class implements, what
+// an interface extends.
+func (p *parser) types() {
+	p.typ()
+	for p.Got(tComma) {
+		p.typ()
+	}
+}
+
 // typ parses a Type: a function or constructor type, or a union and the
 // conditional type it may start.
 func (p *parser) typ() {
