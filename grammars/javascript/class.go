@@ -33,9 +33,7 @@ func (p *parser) function(m int, k grammars.Kind) {
 
 // signature parses type parameters, parameters and a return type.
 func (p *parser) signature(async, gen bool) {
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	var set ctx
 	if async {
 		set |= cAsync
@@ -231,9 +229,7 @@ func (p *parser) class(m int, k grammars.Kind) {
 	if isIdent(p.Kind) && !(p.Kind == kwImplements && isIdent(p.Peek(1))) {
 		p.LeafAs(tIdent)
 	}
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	p.Clause(kwExtends, nExtendsClause, p.heritage)
 	p.Clause(kwImplements, nImplementsClause, p.types)
 	p.classBody()
@@ -347,9 +343,7 @@ func (p *parser) classMember() {
 		p.B.Close(m, nMethodSignature, 0)
 		return
 	}
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.Got(tAssign) {
 		p.withCtx(cFunction, cAsync|cGenerator|cNoIn, p.assignment)
 	}
@@ -382,9 +376,7 @@ func (p *parser) indexSignature(m int) {
 	p.ident()
 	p.typeAnnotation()
 	p.Expect(tRBrack)
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	p.B.Close(m, nIndexSignature, 0)
 }
 

@@ -241,9 +241,7 @@ func (p *parser) parenArrow(speculative, allowReturnType bool) {
 	if async {
 		p.Leaf()
 	}
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	var set ctx
 	if async {
 		set = cAsync

@@ -87,10 +87,7 @@ func (p *parser) jsxChildren() {
 			switch p.Kind {
 			case tRBrace: // {} or {/* comment */}
 			case tEllipsis:
-				ms := p.B.Mark()
-				p.Leaf()
-				p.assignment()
-				p.B.Close(ms, nSpreadElement, 0)
+				p.Prefix(nSpreadElement, p.assignment)
 			default:
 				p.expression()
 			}

@@ -56,10 +56,7 @@ const (
 type lexer struct {
 	kit.Scan
 	mode mode
-	// record keeps every token handed out, for Lex: moving the lexer back
-	// drops the ones after the new position.
-	record bool
-	toks   []grammars.Token
+	rec  kit.Recording // the tokens handed out, for Lex
 }
 
 // newLexer returns a lexer of src; a hashbang line is trivia.
@@ -90,9 +87,7 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 	if t.Kind == tTemplateChars && lx.Pos >= len(lx.Src) {
 		lx.mode = mNormal // an unterminated template; the file ends
 	}
-	if lx.record && t.Kind != tEOF {
-		lx.toks = append(lx.toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}})
-	}
+	lx.rec.Keep(t)
 	return t
 }
 
@@ -102,7 +97,7 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 func (lx *lexer) reset(off, line, ls int, m mode) {
 	lx.Pos, lx.Line, lx.LineStart, lx.mode = off, line, ls, m
 	lx.ForgetFrom(off)
-	lx.toks = kit.TokensBefore(lx.toks, off)
+	lx.rec.DropFrom(off)
 }
 
 // resetBefore moves the lexer back to the start of token t.
@@ -159,19 +154,8 @@ func (lx *lexer) relexAt(how relex) kit.Token {
 		lx.identRest(true)
 		return lx.emit(lx.Token(tIdent, start))
 	case relexJSXString:
-		q := lx.Src[start]
 		lx.Pos++
-		for lx.Pos < len(lx.Src) && lx.Src[lx.Pos] != q {
-			if lx.Src[lx.Pos] == '\n' {
-				lx.Newline(lx.Pos)
-			}
-			lx.Pos++
-		}
-		if lx.Pos >= len(lx.Src) {
-			lx.Errorf(start, "unterminated string literal")
-		} else {
-			lx.Pos++
-		}
+		lx.Raw(start, lx.Src[start], "unterminated string literal")
 		return lx.emit(lx.Token(tString, start))
 	}
 	panic("unknown relex")

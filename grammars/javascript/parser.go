@@ -187,8 +187,8 @@ func (p *parser) retag(k grammars.Kind) {
 	t := *p.Tok
 	t.Kind = k
 	p.lx.resetAfter(&t)
-	if n := len(p.lx.toks); n > 0 && p.lx.toks[n-1].Start == t.Offset {
-		p.lx.toks[n-1].Kind = k
+	if toks := p.lx.rec.Toks; len(toks) > 0 && toks[len(toks)-1].Start == t.Offset {
+		toks[len(toks)-1].Kind = k
 	}
 	p.Win.Reset(t)
 	p.Load()

@@ -330,12 +330,7 @@ func (p *parser) varDeclaration(m int, k grammars.Kind, semi bool) {
 }
 
 // declarators parses declarators separated by commas.
-func (p *parser) declarators() {
-	p.declarator()
-	for p.Got(tComma) {
-		p.declarator()
-	}
-}
+func (p *parser) declarators() { p.Separated(tComma, p.declarator) }
 
 // declarator parses a name or pattern with its type and initializer; a
 // name alone is no node of its own.
@@ -345,9 +340,7 @@ func (p *parser) declarator() {
 	if p.Kind == tBang {
 		p.Leaf()
 	}
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.Got(tAssign) {
 		p.assignment()
 	}
@@ -372,9 +365,7 @@ func (p *parser) ifStatement() {
 func (p *parser) forStatement() {
 	m := p.B.Mark()
 	p.Leaf()
-	if p.Kind == kwAwait {
-		p.Leaf()
-	}
+	p.Got(kwAwait)
 	p.Expect(tLParen)
 	forIn := false
 	if p.Kind != tSemi {
@@ -439,9 +430,7 @@ func (p *parser) tryStatement() {
 	p.Clause(kwCatch, nCatchClause, func() {
 		if p.Got(tLParen) {
 			p.bindingTarget()
-			if p.Kind == tColon {
-				p.typeAnnotation()
-			}
+			p.Optional(tColon, p.typeAnnotation)
 			p.Expect(tRParen)
 		}
 		p.block()
@@ -511,9 +500,7 @@ func (p *parser) enumDeclaration(m int) {
 func (p *parser) interfaceDeclaration(m int) {
 	p.Expect(kwInterface)
 	p.identAs(tTypeIdent)
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	p.Clause(kwExtends, nExtendsTypeClause, p.types)
 	p.typeMembers(nInterfaceBody)
 	p.B.Close(m, nInterfaceDeclaration, 0)
@@ -523,9 +510,7 @@ func (p *parser) interfaceDeclaration(m int) {
 func (p *parser) typeAlias(m int) {
 	p.Expect(kwType)
 	p.identAs(tTypeIdent)
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	p.Expect(tAssign)
 	p.typ()
 	p.semicolon()

@@ -6,41 +6,40 @@ import "github.com/agenttools/agenttools/grammars"
 
 // typeAnnotation parses : Type.
 func (p *parser) typeAnnotation() {
-	m := p.B.Mark()
-	p.Expect(tColon)
-	p.typ()
-	p.B.Close(m, nTypeAnnotation, 0)
+	p.Node(nTypeAnnotation, func() {
+		p.Expect(tColon)
+		p.typ()
+	})
 }
 
 // returnType parses a function's : Type, which may be a type predicate.
 func (p *parser) returnType() {
-	m := p.B.Mark()
-	p.Expect(tColon)
-	p.withCtx(0, cNoCondType, p.typeOrPredicate)
-	p.B.Close(m, nTypeAnnotation, 0)
+	p.Node(nTypeAnnotation, func() {
+		p.Expect(tColon)
+		p.withCtx(0, cNoCondType, p.typeOrPredicate)
+	})
 }
 
 // typeOrPredicate parses a type, or x is T, asserts x, asserts x is T.
 func (p *parser) typeOrPredicate() {
-	m := p.B.Mark()
-	if p.Kind == kwAsserts && (isIdent(p.Peek(1)) || p.Peek(1) == kwThis) && !p.newlineAt(1) {
-		p.Leaf()
-		p.predicateSubject()
-		if p.Kind == kwIs && !p.newline() {
+	switch {
+	case p.Kind == kwAsserts && (isIdent(p.Peek(1)) || p.Peek(1) == kwThis) && !p.newlineAt(1):
+		p.Prefix(nTypePredicate, func() {
+			p.predicateSubject()
+			if p.Kind == kwIs && !p.newline() {
+				p.Leaf()
+				p.typ()
+			}
+		})
+	case (isIdent(p.Kind) || p.Kind == kwThis) && p.Peek(1) == kwIs && !p.newlineAt(1):
+		p.Node(nTypePredicate, func() {
+			p.predicateSubject()
 			p.Leaf()
 			p.typ()
-		}
-		p.B.Close(m, nTypePredicate, 0)
-		return
-	}
-	if (isIdent(p.Kind) || p.Kind == kwThis) && p.Peek(1) == kwIs && !p.newlineAt(1) {
-		p.predicateSubject()
-		p.Leaf()
+		})
+	default:
 		p.typ()
-		p.B.Close(m, nTypePredicate, 0)
-		return
 	}
-	p.typ()
 }
 
 // predicateSubject parses the x or this of a type predicate.
@@ -64,12 +63,7 @@ func startsType(k grammars.Kind) bool {
 
 // types parses types separated by commas: what a class implements, what
 // an interface extends.
-func (p *parser) types() {
-	p.typ()
-	for p.Got(tComma) {
-		p.typ()
-	}
-}
+func (p *parser) types() { p.Separated(tComma, p.typ) }
 
 // typ parses a Type: a function or constructor type, or a union and the
 // conditional type it may start.
@@ -155,16 +149,11 @@ func (p *parser) isUnambiguouslyFunctionType() bool {
 func (p *parser) functionType() {
 	m := p.B.Mark()
 	k := nFunctionType
-	if p.Kind == kwAbstract {
-		p.Leaf()
-	}
-	if p.Kind == kwNew {
+	p.Got(kwAbstract)
+	if p.Got(kwNew) {
 		k = nConstructorType
-		p.Leaf()
 	}
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	p.withCtx(cFunction, cAsync|cGenerator|cNoIn, p.parameters)
 	p.Expect(tArrow)
 	p.withCtx(0, cNoCondType, p.typeOrPredicate)
@@ -172,30 +161,27 @@ func (p *parser) functionType() {
 }
 
 // unionType parses A | B | C, with an optional leading |.
-func (p *parser) unionType() {
+func (p *parser) unionType() { p.typeList(nUnionType, tPipe, p.intersectionType) }
+
+// intersectionType parses A & B & C, with an optional leading &.
+func (p *parser) intersectionType() { p.typeList(nIntersectionType, tAmp, p.typeOperator) }
+
+// typeList parses types by item separated by op, which may also lead, as
+// a node of kind k when there is an op.
+func (p *parser) typeList(k, op grammars.Kind, item func()) {
 	m := p.B.Mark()
-	lead := p.Got(tPipe)
-	p.intersectionType()
-	if p.Kind == tPipe || lead {
-		for p.Got(tPipe) {
-			p.intersectionType()
+	lead := p.Got(op)
+	item()
+	if p.Kind == op || lead {
+		for p.Got(op) {
+			item()
 		}
-		p.B.Close(m, nUnionType, 0)
+		p.B.Close(m, k, 0)
 	}
 }
 
-// intersectionType parses A & B & C, with an optional leading &.
-func (p *parser) intersectionType() {
-	m := p.B.Mark()
-	lead := p.Got(tAmp)
-	p.typeOperator()
-	if p.Kind == tAmp || lead {
-		for p.Got(tAmp) {
-			p.typeOperator()
-		}
-		p.B.Close(m, nIntersectionType, 0)
-	}
-}
+// typeOperators are the nodes the type operators make, by their kind.
+var typeOperators = map[grammars.Kind]grammars.Kind{kwKeyof: nIndexTypeQuery, kwReadonly: nReadonlyType, kwUnique: nUniqueType}
 
 // typeOperator parses keyof T, unique symbol, readonly T[], infer X, or
 // a postfix type.
@@ -203,17 +189,8 @@ func (p *parser) typeOperator() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case kwKeyof, kwUnique, kwReadonly:
-		k := nIndexTypeQuery
-		switch p.Kind {
-		case kwUnique:
-			k = nUniqueType
-		case kwReadonly:
-			k = nReadonlyType
-		}
 		p.Enter()
-		p.Leaf()
-		p.typeOperator()
-		p.B.Close(m, k, 0)
+		p.Prefix(typeOperators[p.Kind], p.typeOperator)
 		p.Leave()
 		return
 	case kwInfer:
@@ -463,9 +440,7 @@ func (p *parser) mappedType() {
 		}
 	}
 	p.Got(tQuestion)
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.Kind == tSemi || p.Kind == tComma {
 		p.Next()
 	}
@@ -566,9 +541,7 @@ func (p *parser) typeMember() {
 		p.B.Close(m, nMethodSignature, 0)
 		return
 	}
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.B.Len(m) > 1 {
 		p.B.Close(m, nPropertySignature, 0)
 	}

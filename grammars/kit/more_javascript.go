@@ -2,9 +2,20 @@ package kit
 
 import "github.com/agenttools/agenttools/grammars"
 
-// Shapes that productions of several grammars repeat: a list that is a
-// node only when it has more than one item, an optional tail, an optional
-// clause; and what a lexer that can be moved back forgets.
+// Shapes that productions of several grammars repeat: items separated by
+// a token, a list that is a node only when it has more than one item, an
+// optional tail, an optional clause; and what lexers repeat: a #! line, a
+// literal without escapes, the tokens recorded for Lex, and what a lexer
+// that can be moved back forgets.
+
+// Separated parses item, then, while the current token is sep, the
+// separator and another item.
+func (p *Parser) Separated(sep grammars.Kind, item func()) {
+	item()
+	for p.Got(sep) {
+		item()
+	}
+}
 
 // Sequence parses item, then, while the current token is sep, the
 // separator and another item; when it parsed more than one, it closes
@@ -37,16 +48,22 @@ func (p *Parser) Tail(k grammars.Kind, first func(), op grammars.Kind, rest func
 	return true
 }
 
+// Optional runs prod when the current token is of kind k, which starts
+// what prod parses, and reports whether it did.
+func (p *Parser) Optional(k grammars.Kind, prod func()) bool {
+	if p.Kind != k {
+		return false
+	}
+	prod()
+	return true
+}
+
 // Clause parses an optional clause that starts with a keyword: when the
 // current token is of kind kw, it pushes it, runs body and closes both
 // as a node of kind k (else s, finally { }). It reports whether the
 // clause was there.
 func (p *Parser) Clause(kw, k grammars.Kind, body func()) bool {
-	if p.Kind != kw {
-		return false
-	}
-	p.Prefix(k, body)
-	return true
+	return p.Optional(kw, func() { p.Prefix(k, body) })
 }
 
 // Hashbang passes over a #! line at the very start of the source (after
@@ -71,11 +88,42 @@ func (s *Scan) ForgetFrom(off int) {
 	s.Trivia = before(s.Trivia, off, func(sp grammars.Span) uint32 { return sp.Start })
 }
 
-// TokensBefore returns toks, recorded in order, without those that
-// start at or after offset off: what a recording lexer moved back to off
-// keeps.
-func TokensBefore(toks []grammars.Token, off int) []grammars.Token {
-	return before(toks, off, func(t grammars.Token) uint32 { return t.Start })
+// Raw reads the rest of a literal that has no escapes, from the current
+// position just after its opening byte to the closing byte q, which it
+// passes, counting the lines in it; when the source ends first, it
+// records the error msg at start.
+func (s *Scan) Raw(start int, q byte, msg string) {
+	for s.Pos < len(s.Src) && s.Src[s.Pos] != q {
+		if s.Src[s.Pos] == '\n' {
+			s.Newline(s.Pos)
+		}
+		s.Pos++
+	}
+	if s.Pos >= len(s.Src) {
+		s.Errorf(start, "%s", msg)
+		return
+	}
+	s.Pos++
+}
+
+// A Recording keeps the tokens a lexer hands out, when On, for
+// Language.Lex. A lexer that can be moved back drops those from where it
+// moves to (DropFrom), since it hands them out again.
+type Recording struct {
+	On   bool
+	Toks []grammars.Token
+}
+
+// Keep records t when recording; the end of the file is no token.
+func (r *Recording) Keep(t Token) {
+	if r.On && t.Kind != EOF {
+		r.Toks = append(r.Toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}, Synthetic: t.Synthetic})
+	}
+}
+
+// DropFrom drops the recorded tokens that start at or after offset off.
+func (r *Recording) DropFrom(off int) {
+	r.Toks = before(r.Toks, off, func(t grammars.Token) uint32 { return t.Start })
 }
 
 // before returns xs, in order of their start, without those that start

@@ -28,6 +28,10 @@ func TestShapes(t *testing.T) {
 			p.Leaf()
 		}
 	}
+	optional := func(p *toyParser) {
+		p.Optional(tSub, p.Leaf)
+		p.Leaf()
+	}
 	tests := []struct {
 		name, src string
 		prod      func(p *toyParser)
@@ -39,6 +43,8 @@ func TestShapes(t *testing.T) {
 		{"tail", "a + b", tail, `(root (binary (identifier "a") "+" (identifier "b")))`},
 		{"no clause", "a", clause, `(root (identifier "a"))`},
 		{"clause", "- a", clause, `(root (call "-" (identifier "a")))`},
+		{"no option", "a", optional, `(root (identifier "a"))`},
+		{"option", "- a", optional, `(root "-" (identifier "a"))`},
 	}
 	for _, tc := range tests {
 		if diff := cmp.Diff(tc.want, parseToyWith(tc.src, tc.prod)); diff != "" {
@@ -79,12 +85,41 @@ func TestForgetFrom(t *testing.T) {
 	if len(s.Errs) != 0 {
 		t.Errorf("errors %v, want none", s.Errs)
 	}
+}
 
-	toks := []grammars.Token{{Span: grammars.Span{Start: 0, End: 1}}, {Span: grammars.Span{Start: 10, End: 11}}}
-	if got := TokensBefore(toks, 10); len(got) != 1 {
-		t.Errorf("TokensBefore(10) kept %d tokens, want 1", len(got))
+func TestRecording(t *testing.T) {
+	r := Recording{On: true}
+	r.Keep(Token{Kind: tIdent, Text: "a", Offset: 0})
+	r.Keep(Token{Kind: tIdent, Text: "b", Offset: 10})
+	r.Keep(Token{Kind: EOF, Offset: 11})
+	r.DropFrom(10)
+	want := []grammars.Token{{Kind: tIdent, Span: grammars.Span{Start: 0, End: 1}}}
+	if diff := cmp.Diff(want, r.Toks); diff != "" {
+		t.Errorf("tokens (-want +got):\n%s", diff)
 	}
-	if got := TokensBefore(toks, 11); len(got) != 2 {
-		t.Errorf("TokensBefore(11) kept %d tokens, want 2", len(got))
+	off := Recording{}
+	off.Keep(Token{Kind: tIdent, Text: "a"})
+	if len(off.Toks) != 0 {
+		t.Errorf("a recording that is off kept %v", off.Toks)
+	}
+}
+
+func TestRaw(t *testing.T) {
+	// Each literal is read from after its opening `; want is where the
+	// scan ends, its line and how many errors it recorded.
+	tests := []struct {
+		src  string
+		want []int
+	}{
+		{"`a\nb` c", []int{5, 2, 0}},
+		{"`a\nb", []int{4, 2, 1}},
+	}
+	for _, tc := range tests {
+		s := NewScan(tc.src, false)
+		s.Pos = 1
+		s.Raw(0, '`', "raw string literal not terminated")
+		if diff := cmp.Diff(tc.want, []int{s.Pos, s.Line, len(s.Errs)}); diff != "" {
+			t.Errorf("%q: pos, line, errors (-want +got):\n%s", tc.src, diff)
+		}
 	}
 }
