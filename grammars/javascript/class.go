@@ -49,13 +49,7 @@ func (p *parser) signature(async, gen bool) {
 
 // parameters parses formal parameters in parentheses.
 func (p *parser) parameters() {
-	p.Enter()
-	p.Node(nFormalParameters, func() {
-		p.Expect(tLParen)
-		p.List(tComma, tRParen, p.parameter)
-		p.Expect(tRParen)
-	})
-	p.Leave()
+	p.Enclosed(nFormalParameters, tLParen, tRParen, func() { p.List(tComma, tRParen, p.parameter) })
 }
 
 // parameter parses one parameter. A name alone is no node; one with a
@@ -133,12 +127,7 @@ func (p *parser) bindingElement() {
 
 // objectPattern parses { a, b: c, d = 1, ...rest }.
 func (p *parser) objectPattern() {
-	p.Enter()
-	p.Prefix(nObjectPattern, func() {
-		p.List(tComma, tRBrace, p.patternMember)
-		p.Expect(tRBrace)
-	})
-	p.Leave()
+	p.Enclosed(nObjectPattern, tLBrace, tRBrace, func() { p.List(tComma, tRBrace, p.patternMember) })
 }
 
 // patternMember parses a member of an object pattern: a rest, a
@@ -160,8 +149,7 @@ func (p *parser) patternMember() {
 
 // arrayPattern parses [a, , b = 1, ...rest].
 func (p *parser) arrayPattern() {
-	p.Enter()
-	p.Prefix(nArrayPattern, func() {
+	p.Enclosed(nArrayPattern, tLBrack, tRBrack, func() {
 		p.holes(func() {
 			if p.Kind == tEllipsis {
 				p.Prefix(nRestPattern, p.bindingTarget)
@@ -169,9 +157,7 @@ func (p *parser) arrayPattern() {
 			}
 			p.bindingElement()
 		})
-		p.Expect(tRBrack)
 	})
-	p.Leave()
 }
 
 // Decorators.
@@ -248,21 +234,17 @@ func (p *parser) heritage() {
 
 // classBody parses { members }; a member's ; is no leaf.
 func (p *parser) classBody() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.withCtx(cFunction, cAsync|cGenerator|cNoIn, func() {
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			if p.Kind == tSemi {
-				p.Next() // a member's terminator is no leaf
-				continue
+	p.Enclosed(nClassBody, tLBrace, tRBrace, func() {
+		p.withCtx(cFunction, cAsync|cGenerator|cNoIn, func() {
+			for p.Kind != tRBrace && p.Kind != tEOF {
+				if p.Kind == tSemi {
+					p.Next() // a member's terminator is no leaf
+					continue
+				}
+				p.classMember()
 			}
-			p.classMember()
-		}
+		})
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nClassBody, 0)
-	p.Leave()
 }
 
 // isModifier reports whether k may be a class member's modifier.

@@ -388,11 +388,9 @@ func prefixOperator(k grammars.Kind) grammars.Kind {
 
 // primaryOrNew parses a primary expression or a new expression.
 func (p *parser) primaryOrNew() {
-	if p.Kind == kwNew {
-		p.newExpression()
-		return
+	if !p.Optional(kwNew, p.newExpression) {
+		p.primary()
 	}
-	p.primary()
 }
 
 // newExpression parses new C, new C(args), new C<T>(args), new.target.
@@ -638,12 +636,9 @@ func (p *parser) primary() {
 
 // array parses an array literal, holes included: [a, , b].
 func (p *parser) array() {
-	p.Enter()
-	p.Prefix(nArray, func() {
+	p.Enclosed(nArray, tLBrack, tRBrack, func() {
 		p.withCtx(0, cNoIn, func() { p.holes(p.element) })
-		p.Expect(tRBrack)
 	})
-	p.Leave()
 }
 
 // holes parses the elements of an array or an array pattern up to its ],
@@ -662,12 +657,9 @@ func (p *parser) holes(element func()) {
 
 // object parses an object literal.
 func (p *parser) object() {
-	p.Enter()
-	p.Prefix(nObject, func() {
+	p.Enclosed(nObject, tLBrace, tRBrace, func() {
 		p.withCtx(0, cNoIn, func() { p.List(tComma, tRBrace, p.objectMember) })
-		p.Expect(tRBrace)
 	})
-	p.Leave()
 }
 
 // objectMember parses a pair, a shorthand, a method, an accessor or a
@@ -724,30 +716,24 @@ func (p *parser) template() {
 // its ${ … } holes, each parsed by hole as a node of kind holeKind, the
 // whole a node of kind k.
 func (p *parser) templateOf(hole func(), holeKind, k grammars.Kind) {
-	p.Enter()
-	m := p.B.Mark()
 	open := *p.Tok
-	p.Leaf()
-	for {
-		switch p.Kind {
-		case tTemplateChars:
-			p.Leaf()
-		case tDollarBrace:
-			p.Prefix(holeKind, func() {
-				hole()
-				p.templateBrace()
-			})
-		case tBacktickEnd:
-			p.Leaf()
-			p.B.Close(m, k, 0)
-			p.Leave()
-			return
-		case tEOF:
-			p.failAt(&open, "unterminated template literal")
-		default:
-			p.ErrorExpected("'`'")
+	p.Enclosed(k, tBacktick, tBacktickEnd, func() {
+		for p.Kind != tBacktickEnd {
+			switch p.Kind {
+			case tTemplateChars:
+				p.Leaf()
+			case tDollarBrace:
+				p.Prefix(holeKind, func() {
+					hole()
+					p.templateBrace()
+				})
+			case tEOF:
+				p.failAt(&open, "unterminated template literal")
+			default:
+				p.ErrorExpected("'`'")
+			}
 		}
-	}
+	})
 }
 
 // failAt unwinds with the error msg at token t, which the parser has

@@ -102,19 +102,13 @@ func (lx *lexer) reset(off, line, ls int, m mode) {
 
 // resetBefore moves the lexer back to the start of token t.
 func (lx *lexer) resetBefore(t *kit.Token) {
-	lx.reset(int(t.Offset), int(t.Line), int(t.Offset)-int(t.Column)+1, mNormal)
+	lx.reset(int(t.Offset), int(t.Line), t.LineStart(), mNormal)
 }
 
 // resetAfter moves the lexer to just after token t, in the mode t leaves
 // it in.
 func (lx *lexer) resetAfter(t *kit.Token) {
-	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
-	for i := 0; i < len(t.Text); i++ {
-		if t.Text[i] == '\n' {
-			line++
-			ls = int(t.Offset) + i + 1
-		}
-	}
+	line, ls := t.EndLine()
 	lx.reset(int(t.End()), line, ls, modeAfter(t.Kind))
 }
 

@@ -187,12 +187,7 @@ func (p *parser) exportStatement(m int) {
 
 // exportStar parses * [as name] from "x".
 func (p *parser) exportStar() {
-	m := p.B.Mark()
-	p.Leaf()
-	if p.Got(kwAs) {
-		p.exportName()
-		p.B.Close(m, nNamespaceExport, 0)
-	}
+	p.Tail(nNamespaceExport, p.Leaf, kwAs, p.exportName)
 	p.Expect(kwFrom)
 	p.source()
 }

@@ -283,15 +283,11 @@ func (p *parser) namespaceName() {
 
 // block parses { statements }.
 func (p *parser) block() {
-	p.Enter()
-	p.Node(nStatementBlock, func() {
-		p.Expect(tLBrace)
+	p.Enclosed(nStatementBlock, tLBrace, tRBrace, func() {
 		for p.Kind != tRBrace && p.Kind != tEOF {
 			p.statement()
 		}
-		p.Expect(tRBrace)
 	})
-	p.Leave()
 }
 
 // functionBody parses a function's block with the context of its kind.

@@ -372,32 +372,30 @@ func (p *parser) typeArguments() {
 
 // typeParameters parses <const in out T extends C = D, …>.
 func (p *parser) typeParameters() {
-	p.Enter()
+	p.Enclosed(nTypeParameters, tLT, tGT, func() { p.List(tComma, tGT, p.typeParameter) })
+}
+
+// typeParameter parses const in out T extends C = D; a name alone is no
+// node.
+func (p *parser) typeParameter() {
 	m := p.B.Mark()
-	p.Expect(tLT)
-	p.List(tComma, tGT, func() {
-		mp := p.B.Mark()
-		for (p.Kind == kwConst || p.Kind == kwIn || p.Kind == kwOut) && isIdent(p.Peek(1)) {
-			p.Leaf()
-		}
-		if p.isMetavarTok() {
-			p.Leaf()
-		} else {
-			p.identAs(tTypeIdent)
-		}
-		if p.Got(kwExtends) {
-			p.withCtx(0, cNoCondType, p.typ)
-		}
-		if p.Got(tAssign) {
-			p.withCtx(0, cNoCondType, p.typ)
-		}
-		if p.B.Len(mp) > 1 {
-			p.B.Close(mp, nTypeParameter, 0)
-		}
-	})
-	p.Expect(tGT)
-	p.B.Close(m, nTypeParameters, 0)
-	p.Leave()
+	for (p.Kind == kwConst || p.Kind == kwIn || p.Kind == kwOut) && isIdent(p.Peek(1)) {
+		p.Leaf()
+	}
+	if p.isMetavarTok() {
+		p.Leaf()
+	} else {
+		p.identAs(tTypeIdent)
+	}
+	if p.Got(kwExtends) {
+		p.withCtx(0, cNoCondType, p.typ)
+	}
+	if p.Got(tAssign) {
+		p.withCtx(0, cNoCondType, p.typ)
+	}
+	if p.B.Len(m) > 1 {
+		p.B.Close(m, nTypeParameter, 0)
+	}
 }
 
 // isMappedType reports whether the { here starts a mapped type:
@@ -418,9 +416,11 @@ func (p *parser) isMappedType() bool {
 
 // mappedType parses { ±readonly [K in T as N]±?: V }.
 func (p *parser) mappedType() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
+	p.Enclosed(nMappedType, tLBrace, tRBrace, p.mapping)
+}
+
+// mapping parses what a mapped type's braces hold.
+func (p *parser) mapping() {
 	if p.Kind == tPlus || p.Kind == tMinus {
 		p.Leaf()
 	}
@@ -444,38 +444,32 @@ func (p *parser) mappedType() {
 	if p.Kind == tSemi || p.Kind == tComma {
 		p.Next()
 	}
-	p.Expect(tRBrace)
-	p.B.Close(m, nMappedType, 0)
-	p.Leave()
 }
 
 // tupleType parses [A, B?, ...C, name: D, name?: E, ...rest: F].
 func (p *parser) tupleType() {
-	p.Enter()
+	p.Enclosed(nTupleType, tLBrack, tRBrack, func() { p.List(tComma, tRBrack, p.tupleMember) })
+}
+
+// tupleMember parses one member of a tuple type.
+func (p *parser) tupleMember() {
 	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tRBrack, func() {
-		me := p.B.Mark()
-		rest := p.Got(tEllipsis)
-		if isIdentName(p.Kind) && (p.Peek(1) == tColon || p.Peek(1) == tQuestion && p.Peek(2) == tColon) {
-			p.LeafAs(tIdent)
-			p.Got(tQuestion)
-			p.Leaf()
-			p.typ()
-			p.B.Close(me, nNamedTupleMember, 0)
-			return
-		}
+	rest := p.Got(tEllipsis)
+	if isIdentName(p.Kind) && (p.Peek(1) == tColon || p.Peek(1) == tQuestion && p.Peek(2) == tColon) {
+		p.LeafAs(tIdent)
+		p.Got(tQuestion)
+		p.Leaf()
 		p.typ()
-		if rest {
-			p.B.Close(me, nRestType, 0)
-		} else if p.Kind == tQuestion {
-			p.Leaf()
-			p.B.Close(me, nOptionalType, 0)
-		}
-	})
-	p.Expect(tRBrack)
-	p.B.Close(m, nTupleType, 0)
-	p.Leave()
+		p.B.Close(m, nNamedTupleMember, 0)
+		return
+	}
+	p.typ()
+	switch {
+	case rest:
+		p.B.Close(m, nRestType, 0)
+	case p.Got(tQuestion):
+		p.B.Close(m, nOptionalType, 0)
+	}
 }
 
 // templateType parses a template literal type: `a${T}b`.
@@ -486,30 +480,28 @@ func (p *parser) templateType() {
 // typeMembers parses { members } of an object type or an interface, as a
 // node of kind k. A member's ; or , is no leaf.
 func (p *parser) typeMembers(k grammars.Kind) {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.withCtx(0, cNoCondType, func() {
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			if p.Kind == tSemi || p.Kind == tComma {
-				p.Next()
-				continue
-			}
-			p.typeMember()
-			switch p.Kind {
-			case tSemi, tComma:
-				p.Next()
-			case tRBrace:
-			default:
-				if !p.newline() {
-					p.ErrorExpected("';'")
-				}
+	p.Enclosed(k, tLBrace, tRBrace, func() { p.withCtx(0, cNoCondType, p.typeMemberList) })
+}
+
+// typeMemberList parses the members of an object type or an interface,
+// each ended by a ;, a , or a line break.
+func (p *parser) typeMemberList() {
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		if p.Kind == tSemi || p.Kind == tComma {
+			p.Next()
+			continue
+		}
+		p.typeMember()
+		switch p.Kind {
+		case tSemi, tComma:
+			p.Next()
+		case tRBrace:
+		default:
+			if !p.newline() {
+				p.ErrorExpected("';'")
 			}
 		}
-	})
-	p.Expect(tRBrace)
-	p.B.Close(m, k, 0)
-	p.Leave()
+	}
 }
 
 // typeMember parses a property, method, call, construct or index

@@ -2,8 +2,8 @@ package kit
 
 import "github.com/agenttools/agenttools/grammars"
 
-// Shapes that productions of several grammars repeat: items separated by
-// a token, a list that is a node only when it has more than one item, an
+// Shapes that productions of several grammars repeat: what stands
+// between brackets, items separated by a token, a list that is a node only when it has more than one item, an
 // optional tail, an optional clause; and what lexers repeat: a #! line, a
 // literal without escapes, the tokens recorded for Lex, and what a lexer
 // that can be moved back forgets.
@@ -46,6 +46,19 @@ func (p *Parser) Tail(k grammars.Kind, first func(), op grammars.Kind, rest func
 	rest()
 	p.B.Close(m, k, 0)
 	return true
+}
+
+// Enclosed parses what stands between brackets (a block, a list): the
+// opening bracket of kind open, body and the closing bracket of kind
+// close, as a node of kind k, one level of nesting deeper.
+func (p *Parser) Enclosed(k, open, close grammars.Kind, body func()) {
+	p.Enter()
+	p.Node(k, func() {
+		p.Expect(open)
+		body()
+		p.Expect(close)
+	})
+	p.Leave()
 }
 
 // Optional runs prod when the current token is of kind k, which starts
@@ -104,6 +117,23 @@ func (s *Scan) Raw(start int, q byte, msg string) {
 		return
 	}
 	s.Pos++
+}
+
+// LineStart returns the offset of the start of the line t starts on:
+// where a lexer moved back to t's start stands.
+func (t *Token) LineStart() int { return int(t.Offset) - int(t.Column) + 1 }
+
+// EndLine returns the line t ends on and the offset of that line's
+// start: where a lexer moved to just after t stands.
+func (t *Token) EndLine() (line, lineStart int) {
+	line, lineStart = int(t.Line), t.LineStart()
+	for i := 0; i < len(t.Text); i++ {
+		if t.Text[i] == '\n' {
+			line++
+			lineStart = int(t.Offset) + i + 1
+		}
+	}
+	return line, lineStart
 }
 
 // A Recording keeps the tokens a lexer hands out, when On, for

@@ -28,6 +28,9 @@ func TestShapes(t *testing.T) {
 			p.Leaf()
 		}
 	}
+	enclosed := func(p *toyParser) {
+		p.Enclosed(nCall, tLParen, tRParen, func() { p.List(tComma, tRParen, p.Leaf) })
+	}
 	optional := func(p *toyParser) {
 		p.Optional(tSub, p.Leaf)
 		p.Leaf()
@@ -43,6 +46,8 @@ func TestShapes(t *testing.T) {
 		{"tail", "a + b", tail, `(root (binary (identifier "a") "+" (identifier "b")))`},
 		{"no clause", "a", clause, `(root (identifier "a"))`},
 		{"clause", "- a", clause, `(root (call "-" (identifier "a")))`},
+		{"enclosed", "(a, b)", enclosed, `(root (call "(" (identifier "a") "," (identifier "b") ")"))`},
+		{"enclosed, empty", "()", enclosed, `(root (call "(" ")"))`},
 		{"no option", "a", optional, `(root (identifier "a"))`},
 		{"option", "- a", optional, `(root "-" (identifier "a"))`},
 	}
@@ -120,6 +125,22 @@ func TestRaw(t *testing.T) {
 		s.Raw(0, '`', "raw string literal not terminated")
 		if diff := cmp.Diff(tc.want, []int{s.Pos, s.Line, len(s.Errs)}); diff != "" {
 			t.Errorf("%q: pos, line, errors (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
+
+func TestEndLine(t *testing.T) {
+	tests := []struct {
+		tok  Token
+		want []int // line start, end line, end line start
+	}{
+		{Token{Text: "abc", Offset: 12, Line: 2, Column: 3}, []int{10, 2, 10}},
+		{Token{Text: "`a\nbc\nd`", Offset: 12, Line: 2, Column: 3}, []int{10, 4, 18}},
+	}
+	for _, tc := range tests {
+		line, ls := tc.tok.EndLine()
+		if diff := cmp.Diff(tc.want, []int{tc.tok.LineStart(), line, ls}); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.tok.Text, diff)
 		}
 	}
 }
