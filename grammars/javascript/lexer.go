@@ -91,25 +91,20 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 	return t
 }
 
-// reset moves the lexer to offset off, on line line that starts at ls,
-// in mode m, and forgets the trivia, errors and recorded tokens from off
-// on, which it will read again.
-func (lx *lexer) reset(off, line, ls int, m mode) {
-	lx.Pos, lx.Line, lx.LineStart, lx.mode = off, line, ls, m
-	lx.ForgetFrom(off)
-	lx.rec.DropFrom(off)
-}
-
-// resetBefore moves the lexer back to the start of token t.
+// resetBefore moves the lexer back to the start of token t, and forgets
+// what it found from there on, which it will read again.
 func (lx *lexer) resetBefore(t *kit.Token) {
-	lx.reset(int(t.Offset), int(t.Line), t.LineStart(), mNormal)
+	lx.Pos, lx.Line, lx.LineStart, lx.mode = int(t.Offset), int(t.Line), t.LineStart(), mNormal
+	lx.ForgetFrom(lx.Pos)
+	lx.rec.DropFrom(lx.Pos)
 }
 
 // resetAfter moves the lexer to just after token t, in the mode t leaves
-// it in.
+// it in, and forgets what it found after t.
 func (lx *lexer) resetAfter(t *kit.Token) {
-	line, ls := t.EndLine()
-	lx.reset(int(t.End()), line, ls, modeAfter(t.Kind))
+	lx.ResetAfter(t)
+	lx.mode = modeAfter(t.Kind)
+	lx.rec.DropFrom(lx.Pos)
 }
 
 // relexAt reads the token at the current position (where resetBefore

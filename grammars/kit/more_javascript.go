@@ -5,8 +5,8 @@ import "github.com/agenttools/agenttools/grammars"
 // Shapes that productions of several grammars repeat: what stands
 // between brackets, items separated by a token, a list that is a node only when it has more than one item, an
 // optional tail, an optional clause; and what lexers repeat: a #! line, a
-// literal without escapes, the tokens recorded for Lex, and what a lexer
-// that can be moved back forgets.
+// literal without escapes, the tokens recorded for Lex, and moving a
+// lexer back; and the kind table built from the kind names.
 
 // Separated parses item, then, while the current token is sep, the
 // separator and another item.
@@ -134,6 +134,27 @@ func (t *Token) EndLine() (line, lineStart int) {
 		}
 	}
 	return line, lineStart
+}
+
+// ResetAfter moves a streaming scan back to just after token t, which it
+// handed out, and forgets what it found after t (ForgetFrom): for a lexer
+// that a speculating parser moves back without holding the whole file's
+// tokens.
+func (s *Scan) ResetAfter(t *Token) {
+	s.Line, s.LineStart = t.EndLine()
+	s.Pos = int(t.End())
+	s.ForgetFrom(s.Pos)
+}
+
+// KindTable returns a grammar's kind table from its kind names: a kind
+// is named (a node, or a token a metavariable binds: an identifier, a
+// literal, a keyword that is a value) when named says so.
+func KindTable(names []string, named func(k grammars.Kind) bool) []grammars.KindInfo {
+	out := make([]grammars.KindInfo, len(names))
+	for k, name := range names {
+		out[k] = grammars.KindInfo{Name: name, Named: named(grammars.Kind(k))}
+	}
+	return out
 }
 
 // A Recording keeps the tokens a lexer hands out, when On, for

@@ -144,3 +144,22 @@ func TestEndLine(t *testing.T) {
 		}
 	}
 }
+
+func TestResetAfter(t *testing.T) {
+	s := NewScan("a /* x\ny */ b\nc", false)
+	s.Comment(2, 11)
+	s.Errorf(14, "late")
+	s.Pos, s.Line = len(s.Src), 3
+	s.ResetAfter(&Token{Text: "/* x\ny */", Offset: 2, Line: 1, Column: 3})
+	if diff := cmp.Diff([]int{11, 2, 7, 1, 0}, []int{s.Pos, s.Line, s.LineStart, len(s.Trivia), len(s.Errs)}); diff != "" {
+		t.Errorf("pos, line, line start, trivia, errors (-want +got):\n%s", diff)
+	}
+}
+
+func TestKindTable(t *testing.T) {
+	got := KindTable([]string{"EOF", "identifier", "+", "call"}, func(k grammars.Kind) bool { return k == 1 || k == 3 })
+	want := []grammars.KindInfo{{Name: "EOF"}, {Name: "identifier", Named: true}, {Name: "+"}, {Name: "call", Named: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("kind table (-want +got):\n%s", diff)
+	}
+}
