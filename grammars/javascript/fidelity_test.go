@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
 // The corpus is the npm packages `make test` installs into
@@ -104,31 +105,7 @@ func leafSpans(tree *grammars.Tree) []grammars.Span {
 // interface. It checks that the tree nests properly too.
 func checkFidelity(t *testing.T, name string, l *grammars.Language, src []byte, tree *grammars.Tree) {
 	t.Helper()
-	checkNesting(t, name, tree)
-	var lexed []grammars.Span
-	var kinds []grammars.Kind
-	for _, tok := range l.Lex(src, false) {
-		if !tok.Synthetic {
-			lexed = append(lexed, tok.Span)
-			kinds = append(kinds, tok.Kind)
-		}
-	}
-	var leaves []grammars.Span
-	for _, n := range tree.Leaves() {
-		leaves = append(leaves, grammars.Span{Start: tree.Nodes[n].Start, End: tree.Nodes[n].End})
-	}
-	i, j := 0, 0
-	for i < len(lexed) || j < len(leaves) {
-		switch {
-		case i < len(lexed) && j < len(leaves) && lexed[i] == leaves[j]:
-			i, j = i+1, j+1
-		case i < len(lexed) && isTerminator(tree, kinds[i], lexed[i]):
-			i++
-		default:
-			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, spanText(src, lexed, i), spanText(src, leaves, j))
-			return
-		}
-	}
+	gramtest.Fidelity(t, name, l, src, tree, func(tok grammars.Token) bool { return isTerminator(tree, tok.Kind, tok.Span) })
 }
 
 // isTerminator reports whether the token at s is a terminator that is no
