@@ -371,11 +371,10 @@ func (p *parser) propertyName() {
 	case p.Kind == tString || p.Kind == tNumber || p.Kind == tPrivateName:
 		p.Leaf()
 	case p.Kind == tLBrack:
-		m := p.B.Mark()
-		p.Leaf()
-		p.withCtx(0, cNoIn, p.assignment)
-		p.Expect(tRBrack)
-		p.B.Close(m, nComputedPropertyName, 0)
+		p.Prefix(nComputedPropertyName, func() {
+			p.withCtx(0, cNoIn, p.assignment)
+			p.Expect(tRBrack)
+		})
 	default:
 		p.ErrorExpected("property name")
 	}

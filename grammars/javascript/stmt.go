@@ -348,12 +348,11 @@ func (p *parser) declarator() {
 // ifStatement parses if (…) s, and its else, which is a child: if ($C) { $$$B }
 // matches no if with an else.
 func (p *parser) ifStatement() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.parenExpression()
-	p.statement()
-	p.Clause(kwElse, nElseClause, p.statement)
-	p.B.Close(m, nIfStatement, 0)
+	p.Prefix(nIfStatement, func() {
+		p.parenExpression()
+		p.statement()
+		p.Clause(kwElse, nElseClause, p.statement)
+	})
 }
 
 // forStatement parses for (init; cond; update), for (x in y), for (x of
@@ -440,21 +439,23 @@ func (p *parser) tryStatement() {
 
 // switchStatement parses switch (…) { case …: … default: … }.
 func (p *parser) switchStatement() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.parenExpression()
-	p.Node(nSwitchBody, func() {
-		p.Expect(tLBrace)
-		for p.Kind == kwCase || p.Kind == kwDefault || p.isMetavarTok() {
-			if p.isMetavarTok() { // a pattern's $$$C stands for the clauses
-				p.Leaf()
-				continue
-			}
-			p.switchClause()
-		}
-		p.Expect(tRBrace)
+	p.Prefix(nSwitchStatement, func() {
+		p.parenExpression()
+		p.Node(nSwitchBody, p.switchBody)
 	})
-	p.B.Close(m, nSwitchStatement, 0)
+}
+
+// switchBody parses the { clauses } of a switch.
+func (p *parser) switchBody() {
+	p.Expect(tLBrace)
+	for p.Kind == kwCase || p.Kind == kwDefault || p.isMetavarTok() {
+		if p.isMetavarTok() { // a pattern's $$$C stands for the clauses
+			p.Leaf()
+			continue
+		}
+		p.switchClause()
+	}
+	p.Expect(tRBrace)
 }
 
 // switchClause parses case x: statements, or default: statements.
