@@ -73,6 +73,20 @@ func TestRecovery(t *testing.T) {
 	}
 }
 
+// TestTooManyErrors: after ten errors the rest of the file is one ERROR
+// node, and an error says that the parse stopped.
+func TestTooManyErrors(t *testing.T) {
+	src := strings.Repeat("x = = 1;\n", 12) + "y = 2;\n"
+	tree, _ := JavaScript.Parse([]byte(src))
+	if len(tree.Errors) != 11 || !strings.Contains(tree.Errors[10].Msg, "too many errors") {
+		t.Fatalf("errors %v; want ten and one saying there were too many", tree.Errors)
+	}
+	want := strings.Fields(strings.Repeat("ERROR ", 11)) // ten statements, then the rest
+	if diff := cmp.Diff(want, gramtest.TopKinds(tree)); diff != "" {
+		t.Errorf("top-level nodes (-want +got):\n%s", diff)
+	}
+}
+
 // TestBinaryInput: random bytes never panic or hang, as a file or as a
 // pattern, and the tree is well formed.
 func TestBinaryInput(t *testing.T) {

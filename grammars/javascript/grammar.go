@@ -10,8 +10,9 @@
 // the next line that starts a statement at column 1, and the rest of the
 // file still parses; after kit.MaxErrors errors, the rest of the file is
 // one ERROR node. The parse driver, the top-level recovery, operator
-// precedence and speculation are the kit's. Statement terminators, written or automatic, are no
-// leaves; comments are trivia. Where TypeScript's grammar is ambiguous
+// precedence, speculation and the shapes of most productions are the
+// kit's. Statement terminators, written or automatic, are no leaves;
+// comments are trivia. Where TypeScript's grammar is ambiguous
 // (an arrow function or a parenthesized expression, type arguments or a
 // comparison) the parser decides as TypeScript does, speculating where
 // TypeScript does, and remembers where a speculation failed, and what

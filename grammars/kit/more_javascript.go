@@ -2,11 +2,16 @@ package kit
 
 import "github.com/agenttools/agenttools/grammars"
 
-// Shapes that productions of several grammars repeat: what stands
-// between brackets, items separated by a token, a list that is a node only when it has more than one item, an
-// optional tail, an optional clause; and what lexers repeat: a #! line, a
-// literal without escapes, the tokens recorded for Lex, and moving a
-// lexer back; and the kind table built from the kind names.
+// What grammars repeated that the kit's other files do not have:
+//   - shapes of productions: what stands between brackets (Enclosed),
+//     items between separators (Separated), a list that is a node only
+//     past one item (Sequence), an optional tail (Tail), an optional
+//     production (Optional) or keyword clause (Clause);
+//   - what lexers do: a #! line (Hashbang), a literal without escapes
+//     (Raw), the tokens recorded for Lex (Recording), and moving a
+//     streaming lexer back to a token (LineStart, EndLine, ResetAfter,
+//     ForgetFrom);
+//   - the kind table built from the kind names (KindTable).
 
 // Separated parses item, then, while the current token is sep, the
 // separator and another item.
