@@ -14,7 +14,8 @@ import (
 // benchmark of one input.
 
 // MustParse parses src with l and fails the test on an error or a node
-// out of place.
+// out of place. (The C, Dart and Rust helpers' MustParse, by name and
+// signature, as are Golden and BenchSource.)
 func MustParse(t testing.TB, l *grammars.Language, src string) *grammars.Tree {
 	t.Helper()
 	tree, err := l.Parse([]byte(src))
@@ -49,17 +50,20 @@ func Golden(t testing.TB, path, got string, update bool) {
 	}
 }
 
-// Fidelity checks that tree's leaves are the tokens l's lexer reads from
-// src, in order, but for those dropped says are no leaves (a statement's
-// terminator), and that its nodes nest properly; name names src in a
-// failure.
-func Fidelity(t testing.TB, name string, l *grammars.Language, src []byte, tree *grammars.Tree, dropped func(tok grammars.Token) bool) {
+// Fidelity checks that a tree with no errors has its lexer's tokens as
+// its leaves, in order, but for the tokens noLeaf says the parser drops
+// (a statement's terminator), and that it nests properly. (The Rust
+// helper's Fidelity, by name and signature.)
+func Fidelity(t testing.TB, name string, src []byte, tree *grammars.Tree, noLeaf func(grammars.Token) bool) {
 	t.Helper()
 	if bad := tree.Misplaced(5); len(bad) > 0 {
 		t.Errorf("%s: misplaced nodes: %v", name, bad)
 		return
 	}
-	lexed := l.Lex(src, false)
+	if len(tree.Errors) > 0 {
+		return
+	}
+	lexed := tree.Lang.Lex(src, false)
 	tokens := make([]grammars.Span, len(lexed))
 	for i, tok := range lexed {
 		tokens[i] = tok.Span
@@ -73,7 +77,7 @@ func Fidelity(t testing.TB, name string, l *grammars.Language, src []byte, tree 
 		switch {
 		case i < len(tokens) && j < len(leaves) && tokens[i] == leaves[j]:
 			i, j = i+1, j+1
-		case i < len(tokens) && (lexed[i].Synthetic || dropped(lexed[i])):
+		case i < len(tokens) && (lexed[i].Synthetic || noLeaf(lexed[i])):
 			i++
 		default:
 			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, quoteSpan(src, tokens, i), quoteSpan(src, leaves, j))

@@ -99,13 +99,13 @@ func leafSpans(tree *grammars.Tree) []grammars.Span {
 	return out
 }
 
-// checkFidelity checks that tree's leaves are l's tokens of src, in
-// order, but for the terminators that are no leaves: a statement's or
+// checkFidelity checks that tree's leaves are its language's tokens of
+// src, in order, but for the terminators that are no leaves: a statement's or
 // member's ;, and the , that ends a member of an object type or an
 // interface. It checks that the tree nests properly too.
-func checkFidelity(t *testing.T, name string, l *grammars.Language, src []byte, tree *grammars.Tree) {
+func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 	t.Helper()
-	gramtest.Fidelity(t, name, l, src, tree, func(tok grammars.Token) bool { return isTerminator(tree, tok.Kind, tok.Span) })
+	gramtest.Fidelity(t, name, src, tree, func(tok grammars.Token) bool { return isTerminator(tree, tok.Kind, tok.Span) })
 }
 
 // isTerminator reports whether the token at s is a terminator that is no
@@ -152,7 +152,7 @@ func TestFidelity(t *testing.T) {
 		for _, l := range []*grammars.Language{TypeScript, TSX, JavaScript} {
 			tree, _ := l.Parse(src)
 			if len(tree.Errors) == 0 {
-				checkFidelity(t, l.ID+" "+path, l, src, tree)
+				checkFidelity(t, l.ID+" "+path, src, tree)
 			} else if l == d.l {
 				t.Errorf("%s: %v", path, tree.Errors)
 			}
@@ -167,7 +167,7 @@ func TestFidelity(t *testing.T) {
 			}
 			tree, _ := part.l.Parse(src)
 			if len(tree.Errors) == 0 {
-				checkFidelity(t, f, part.l, src, tree)
+				checkFidelity(t, f, src, tree)
 			}
 		}
 	}
