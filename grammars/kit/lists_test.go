@@ -58,26 +58,6 @@ func TestShapes(t *testing.T) {
 	}
 }
 
-func TestHashbang(t *testing.T) {
-	tests := []struct {
-		src    string
-		pos    int
-		trivia []grammars.Span
-	}{
-		{"#!/bin/sh\nx", 9, []grammars.Span{{Start: 0, End: 9}}},
-		{"\uFEFF#!x\r\n", 6, []grammars.Span{{Start: 3, End: 6}}},
-		{"#x", 0, nil},
-		{"#", 0, nil},
-	}
-	for _, tc := range tests {
-		s := NewScan(tc.src, false)
-		s.Hashbang()
-		if diff := cmp.Diff([]any{tc.pos, tc.trivia}, []any{s.Pos, s.Trivia}); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.src, diff)
-		}
-	}
-}
-
 func TestForgetFrom(t *testing.T) {
 	s := NewScan("a /* b */ c /* d */ %", false)
 	s.Comment(2, 9)
