@@ -101,14 +101,29 @@ type Language struct {
 	// the parameter struct foo *p.
 	Abstract map[string]string
 	// Forms are the complete forms of the constructs an agent tends to
-	// write half of (func $F, def $F), by the keyword they start with:
-	// what a pattern that starts with it and does not parse should be.
-	Forms []Form
+	// write half of (func $F, def $F): what a pattern that starts with a
+	// form's keyword, its first word, and does not parse should be.
+	Forms []string
 }
 
-// A Form is the complete pattern for a construct that starts with Keyword.
-type Form struct {
-	Keyword, Pattern string
+// Form returns the complete form of the construct that starts with the
+// keyword word, or "" when the language has none.
+func (l *Language) Form(word string) string {
+	for _, f := range l.Forms {
+		if FirstWord(f) == word {
+			return f
+		}
+	}
+	return ""
+}
+
+// FirstWord returns the text before the first space, bracket or colon of
+// a pattern: the keyword it starts with.
+func FirstWord(pattern string) string {
+	if i := strings.IndexAny(pattern, " \t\n({[:"); i >= 0 {
+		return pattern[:i]
+	}
+	return pattern
 }
 
 // A Token is one token of a lexer's output.

@@ -75,14 +75,8 @@ func hint(l *grammars.Language, frag string) string {
 	if m := lowerVar.FindStringSubmatch(frag); m != nil {
 		return fmt.Sprintf("metavariables are upper-case: write $%s, not $%s", strings.ToUpper(m[2]), m[2])
 	}
-	word := frag
-	if i := strings.IndexAny(word, " \t\n({[:"); i >= 0 {
-		word = word[:i]
-	}
-	for _, f := range l.Forms {
-		if f.Keyword == word {
-			return fmt.Sprintf("a pattern is a whole construct; write the complete form, such as %s", f.Pattern)
-		}
+	if form := l.Form(grammars.FirstWord(frag)); form != "" {
+		return fmt.Sprintf("a pattern is a whole construct; write the complete form, such as %s", form)
 	}
 	if regexpSyntax.MatchString(frag) {
 		return "a pattern is code, not a regular expression; match a name with $NAME and constrain it with where, e.g. where {\"NAME\": \"^New[A-Z]\"}"

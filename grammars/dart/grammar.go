@@ -43,17 +43,10 @@ func newLanguage() *grammars.Language {
 		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "program", "class_body", "switch_case", "switch_default"},
 		Braces:     "block",
-		Forms: []grammars.Form{
-			{Keyword: "class", Pattern: "class $C { $$$B }"},
-			{Keyword: "if", Pattern: "if ($C) { $$$B }"},
-			{Keyword: "for", Pattern: "for ($$$H) { $$$B }"},
-			{Keyword: "while", Pattern: "while ($C) { $$$B }"},
-			{Keyword: "switch", Pattern: "switch ($X) { $$$C }"},
-			{Keyword: "try", Pattern: "try { $$$B } catch ($E) { $$$C }"},
-			{Keyword: "enum", Pattern: "enum $E { $$$V }"},
-			{Keyword: "mixin", Pattern: "mixin $M { $$$B }"},
-			{Keyword: "extension", Pattern: "extension $E on $T { $$$B }"},
-			{Keyword: "void", Pattern: "void $F($$$P) { $$$B }"},
+		Forms: []string{
+			"class $C { $$$B }", "if ($C) { $$$B }", "for ($$$H) { $$$B }", "while ($C) { $$$B }",
+			"switch ($X) { $$$C }", "try { $$$B } catch ($E) { $$$C }", "enum $E { $$$V }",
+			"mixin $M { $$$B }", "extension $E on $T { $$$B }", "void $F($$$P) { $$$B }",
 		},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}), []string{"call_expression", "method_call"}

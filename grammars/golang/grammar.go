@@ -91,12 +91,9 @@ func newLanguage() *grammars.Language {
 		// Statements sit in blocks and in the clauses of switch and
 		// select; declarations at the top of the file.
 		Blocks: []string{"block", "expression_case", "type_case", "default_case", "communication_case", "source_file"},
-		Forms: []grammars.Form{
-			{Keyword: "func", Pattern: "func $F($$$P) $$$R { $$$B }, or for a method func ($RECV $T) $F($$$P) $$$R { $$$B }"},
-			{Keyword: "type", Pattern: "type $T struct { $$$F }"},
-			{Keyword: "if", Pattern: "if $C { $$$B }"},
-			{Keyword: "for", Pattern: "for $$$ { $$$B }"},
-			{Keyword: "switch", Pattern: "switch $X { $$$C }"},
+		Forms: []string{
+			"func $F($$$P) $$$R { $$$B }, or for a method func ($RECV $T) $F($$$P) $$$R { $$$B }",
+			"type $T struct { $$$F }", "if $C { $$$B }", "for $$$ { $$$B }", "switch $X { $$$C }",
 		},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_list"), []string{"call_expression"}

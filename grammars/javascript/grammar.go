@@ -58,14 +58,10 @@ func newLanguage(id, title string, aliases, exts []string, d dialect, sc []gramm
 		// Promise<$T> means the type far more often than the
 		// instantiation expression: both are searched.
 		TypeReadings: []string{"instantiation_expression"},
-		Forms: []grammars.Form{
-			{Keyword: "function", Pattern: "function $F($$$P) { $$$B }"},
-			{Keyword: "async", Pattern: "async function $F($$$P) { $$$B }"},
-			{Keyword: "class", Pattern: "class $C { $$$B }"},
-			{Keyword: "if", Pattern: "if ($C) { $$$B }"},
-			{Keyword: "for", Pattern: "for (const $X of $Y) { $$$B }"},
-			{Keyword: "try", Pattern: "try { $$$B } catch ($E) { $$$H }"},
-			{Keyword: "interface", Pattern: "interface $I { $$$M }"},
+		Forms: []string{
+			"function $F($$$P) { $$$B }", "async function $F($$$P) { $$$B }", "class $C { $$$B }",
+			"if ($C) { $$$B }", "for (const $X of $Y) { $$$B }", "try { $$$B } catch ($E) { $$$H }",
+			"interface $I { $$$M }",
 		},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_block", "statement_identifier"), []string{"call_expression", "call_signature"}

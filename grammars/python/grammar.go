@@ -109,15 +109,11 @@ func newLanguage() *grammars.Language {
 		Scaffolds:  scaffolds,
 		MaxSize:    MaxFileSize,
 		Blocks:     []string{"block", "module"},
-		Forms: []grammars.Form{
-			{Keyword: "def", Pattern: "def $F($$$P): $$$B"},
-			{Keyword: "async", Pattern: "async def $F($$$P): $$$B"},
-			{Keyword: "class", Pattern: "class $C: $$$B, or with bases class $C($$$BASES): $$$B"},
-			{Keyword: "if", Pattern: "if $C: $$$B"},
-			{Keyword: "for", Pattern: "for $X in $Y: $$$B"},
-			{Keyword: "while", Pattern: "while $C: $$$B"},
-			{Keyword: "with", Pattern: "with $X as $Y: $$$B"},
-			{Keyword: "try", Pattern: "try: $$$B\nexcept $E: $$$H"},
+		Forms: []string{
+			"def $F($$$P): $$$B", "async def $F($$$P): $$$B",
+			"class $C: $$$B, or with bases class $C($$$BASES): $$$B", "if $C: $$$B",
+			"for $X in $Y: $$$B", "while $C: $$$B", "with $X as $Y: $$$B",
+			"try: $$$B\nexcept $E: $$$H",
 		},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statements"), []string{"call"}

@@ -40,17 +40,10 @@ func newLanguage() *grammars.Language {
 		Scaffolds:  scaffolds(),
 		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "source_file", "declaration_list", "token_tree"},
-		Forms: []grammars.Form{
-			{Keyword: "fn", Pattern: "fn $F($$$P) { $$$B }"},
-			{Keyword: "impl", Pattern: "impl $T { $$$B }"},
-			{Keyword: "if", Pattern: "if $C { $$$B }"},
-			{Keyword: "match", Pattern: "match $X { $$$A }"},
-			{Keyword: "for", Pattern: "for $X in $Y { $$$B }"},
-			{Keyword: "while", Pattern: "while $C { $$$B }"},
-			{Keyword: "struct", Pattern: "struct $S { $$$F }"},
-			{Keyword: "enum", Pattern: "enum $E { $$$V }"},
-			{Keyword: "trait", Pattern: "trait $T { $$$B }"},
-			{Keyword: "mod", Pattern: "mod $M { $$$B }"},
+		Forms: []string{
+			"fn $F($$$P) { $$$B }", "impl $T { $$$B }", "if $C { $$$B }", "match $X { $$$A }",
+			"for $X in $Y { $$$B }", "while $C { $$$B }", "struct $S { $$$F }", "enum $E { $$$V }",
+			"trait $T { $$$B }", "mod $M { $$$B }",
 		},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "macro_statements"), []string{"call_expression", "method_call_expression"}
