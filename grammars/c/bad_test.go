@@ -208,7 +208,7 @@ func TestCBadInputTooLarge(t *testing.T) {
 		t.Fatalf("%d bytes; want just over %d", len(src), MaxFileSize)
 	}
 	tree := badParse(t, src)
-	want := "file is 32.0 MB; the c grammar parses files up to 32 MB"
+	want := "file is 32.0 MB; the C grammar parses files up to 32 MB"
 	if len(tree.Errors) != 1 || tree.Errors[0].Line != 1 || tree.Errors[0].Msg != want {
 		t.Errorf("errors %v; want one at line 1: %q", tree.Errors, want)
 	}

@@ -19,7 +19,7 @@ func (p *parser) topItem() {
 	case kwAsm:
 		m := p.B.Mark()
 		p.asm()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nExpressionStatement, 0)
 		return
 	case kwExtern:
@@ -39,7 +39,7 @@ func (p *parser) topItem() {
 // old definition with no type, f(a, b) int a; char *b; { … }: names in
 // the parentheses, then declarations up to a {.
 func (p *parser) krAhead() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.Next()
 		p.Next()
 		for p.Kind == tIdent {
@@ -146,7 +146,7 @@ func (p *parser) specifiers() specs {
 			s.typ = true
 		case tIdent:
 			switch {
-			case p.Tok.Text == "alignas" && p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text]:
+			case p.IsWord("alignas") && p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text]:
 				p.Leaf() // C23's keyword, <stdalign.h>'s macro before it: _Alignas
 				p.balanced()
 			case s.typ && macroLike(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
@@ -165,7 +165,7 @@ func (p *parser) specifiers() specs {
 				isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && isSpecifier(p.Peek(1)):
 				p.Leaf() // a macro before the type: SQLITE_PRIVATE u32 x;
 			case p.Peek(1) == tIdent && p.Peek(2) == tLParen && macroLike(p.Tok.Text) &&
-				!p.typedefs[p.Tok.Text] && !p.typedefs[p.tok(1).Text] && p.lookahead(func() bool { p.Next(); return p.macroTypeAhead() }):
+				!p.typedefs[p.Tok.Text] && !p.typedefs[p.tok(1).Text] && p.Lookahead(func() bool { p.Next(); return p.macroTypeAhead() }):
 				p.Leaf() // an attribute's macro before a macro's type: __owur STACK_OF(T) *f(void);
 			case !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.macroTypeAhead():
 				p.macroType() // NCURSES_EXPORT(int) addch(…), FT_EXPORT( void ) f(…)
@@ -279,9 +279,9 @@ func (p *parser) declarationTo(top, semi bool) {
 	if s.typedef {
 		kind = nTypeDefinition
 	}
-	if p.Kind == tSemi || p.inPattern && p.Kind == tEOF && s.typ {
+	if p.Kind == tSemi || p.Pattern && p.Kind == tEOF && s.typ {
 		if semi {
-			p.semi() // struct S { … };
+			p.Semi(tSemi, tRBrace) // struct S { … };
 		}
 		p.B.Close(m, kind, 0)
 		return
@@ -312,7 +312,7 @@ func (p *parser) declarationTo(top, semi bool) {
 		p.initRest(d, s.typedef)
 	}
 	if semi {
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 	}
 	p.B.Close(m, kind, 0)
 }
@@ -391,7 +391,7 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	case p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) && !field && p.afterPartner(1).Kind == tLParen:
 		// NCURSES_SP_NAME(new_form) (SCREEN *): a macro that makes the name
 		p.names++
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
 		p.B.Close(m, nMacroCall, 0)
 		named = true
@@ -442,7 +442,7 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 			p.B.Close(m, k, 0)
 			isFunc, wrapped = isFunc && nested, false
 		case tLParen:
-			if !named || !macroLike(p.lastName) || !p.try(p.parameters) {
+			if !named || !macroLike(p.lastName) || !p.Try(p.parameters) {
 				// __REDIRECT (name, (params), alias): a macro's
 				// arguments, where the parameters would be
 				if named && macroLike(p.lastName) {
@@ -634,7 +634,7 @@ func (p *parser) structSpecifier() {
 func (p *parser) enumerator() {
 	m := p.B.Mark()
 	if p.Kind == tIdent && p.Peek(1) == tLParen {
-		p.ident() // a macro that stands for enumerators, or names one
+		p.IdentAs(tIdent) // a macro that stands for enumerators, or names one
 		p.macroArguments()
 		p.B.Close(m, nMacroCall, 0)
 		if p.Got(tAssign) {
@@ -643,7 +643,7 @@ func (p *parser) enumerator() {
 		p.listComma()
 		return
 	}
-	p.ident()
+	p.IdentAs(tIdent)
 	p.attributes()
 	if p.Got(tAssign) {
 		p.assignment()
@@ -675,11 +675,11 @@ func (p *parser) field() {
 		return
 	}
 	m := p.B.Mark()
-	if p.inPattern && p.Kind == tIdent && grammars.IsMetavar(p.Tok.Text) {
+	if p.Pattern && p.Kind == tIdent && grammars.IsMetavar(p.Tok.Text) {
 		switch p.Peek(1) {
 		case tSemi, tRBrace, tEOF:
 			p.Leaf() // a pattern's $$$F among the fields
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			return
 		}
 	}
@@ -688,7 +688,7 @@ func (p *parser) field() {
 		switch {
 		case next.Kind == tSemi:
 			p.Leaf() // a macro that stands for fields: __GLX_RENDER_HDR;
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			p.B.Close(m, nMacroCall, 0)
 			return
 		case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen,
@@ -711,7 +711,7 @@ func (p *parser) fieldDeclaration() {
 	} else if s := p.specifiers(); !s.any {
 		p.ErrorExpected("field")
 	}
-	for p.Kind != tSemi && !(p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)) {
+	for p.Kind != tSemi && !(p.Pattern && (p.Kind == tEOF || p.Kind == tRBrace)) {
 		if p.Kind != tColon {
 			p.declarator(false, true)
 		}
@@ -727,7 +727,7 @@ func (p *parser) fieldDeclaration() {
 		}
 	}
 	if p.Kind != tRBrace { // the last field's ; may be left out: struct { int a };
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 	}
 	p.B.Close(m, nFieldDeclaration, 0)
 }
@@ -742,7 +742,7 @@ func (p *parser) staticAssert() {
 		p.strings()
 	}
 	p.Expect(tRParen)
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nStaticAssert, 0)
 }
 
@@ -771,7 +771,7 @@ func (p *parser) initializerList() {
 			designated = true
 			g := p.B.Mark()
 			if p.Got(tDot) {
-				p.identAs(tFieldIdent)
+				p.IdentAs(tFieldIdent)
 				p.B.Close(g, nFieldDesignator, 0)
 				continue
 			}
@@ -787,7 +787,7 @@ func (p *parser) initializerList() {
 		case designated:
 			p.Expect(tAssign)
 		case p.Kind == tIdent && p.Peek(1) == tColon: // GNU's old field: value
-			p.identAs(tFieldIdent)
+			p.IdentAs(tFieldIdent)
 			p.Leaf()
 			designated = true
 		}

@@ -109,14 +109,12 @@ func (p *parser) topPending(item func(), stop func() bool) (errs grammars.ErrorL
 // again from a line inside, it would fail again a level less deep, at a
 // cost that grows with the square of the depth.
 func (p *parser) topConditional(l line, item func(), stop func() bool) *grammars.Error {
-	s, mark, taken := p.Save(), p.B.Mark(), p.lx.taken
+	s := p.Save()
 	bail := catch(func() { p.ppConditional(l, item, stop) })
 	if bail == nil {
 		return nil
 	}
 	p.Restore(s)
-	p.B.Truncate(mark)
-	p.lx.untake(taken)
 	lx := p.lx
 	start, end, after := lx.toks[l.start].Offset, uint32(len(lx.Src)), len(lx.toks)
 	last := lx.conditionals().lastDirective()
@@ -155,7 +153,7 @@ func catch(prod func()) (bail *kit.Bailout) {
 // deep is not a reason to read the conditional flat: it unwinds on, raised
 // again once the recovery is done (see attempt).
 func (p *parser) nestedTry(prod func()) bool {
-	s, taken := p.Save(), p.lx.taken
+	s := p.Save()
 	bail := catch(prod)
 	switch {
 	case bail == nil:
@@ -164,7 +162,6 @@ func (p *parser) nestedTry(prod func()) bool {
 		panic(*bail)
 	}
 	p.Restore(s)
-	p.lx.untake(taken)
 	return false
 }
 
@@ -493,7 +490,6 @@ func (p *parser) guarded(item func()) {
 // lists costs the square of their depth.
 func (p *parser) attempt(item func()) (l line, ok bool) {
 	s := p.Save()
-	taken := p.lx.taken
 	from := p.index()
 	bail := catch(item)
 	if bail == nil {
@@ -507,6 +503,5 @@ func (p *parser) attempt(item func()) (l line, ok bool) {
 		panic(*bail)
 	}
 	p.Restore(s)
-	p.lx.untake(taken)
 	return l, false
 }

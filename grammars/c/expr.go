@@ -94,7 +94,7 @@ func (p *parser) unary() {
 		return
 	case tAndAnd: // GNU's &&label
 		p.Leaf()
-		p.identAs(tLabel)
+		p.IdentAs(tLabel)
 		p.B.Close(m, nUnaryExpression, 0)
 		return
 	case tInc, tDec:
@@ -230,7 +230,7 @@ func (p *parser) postfix(m int) {
 			p.B.Close(m, nCallExpression, 0)
 		case tDot, tArrow:
 			p.Leaf()
-			p.identAs(tFieldIdent)
+			p.IdentAs(tFieldIdent)
 			p.B.Close(m, nFieldExpression, 0)
 		case tInc, tDec:
 			p.Leaf()
@@ -265,7 +265,7 @@ func (p *parser) arguments() {
 // macroArguments parses a macro call's arguments as arguments where
 // they parse, and as tokens where they do not (LOCK(int x;)).
 func (p *parser) macroArguments() {
-	if p.try(p.arguments) {
+	if p.Try(p.arguments) {
 		return
 	}
 	m := p.B.Mark()
@@ -357,12 +357,12 @@ func (p *parser) primary() {
 // postfixDesignator parses offsetof's member: a.b[2].c.
 func (p *parser) postfixDesignator() {
 	m := p.B.Mark()
-	p.identAs(tFieldIdent)
+	p.IdentAs(tFieldIdent)
 	for {
 		switch p.Kind {
 		case tDot:
 			p.Leaf()
-			p.identAs(tFieldIdent)
+			p.IdentAs(tFieldIdent)
 			p.B.Close(m, nFieldExpression, 0)
 		case tLBrack:
 			p.Leaf()

@@ -56,10 +56,6 @@ func (lx *lexer) lastTaken() int {
 	return -1
 }
 
-// untake forgets the lines taken after the first n, which a speculative
-// parse took and gave back.
-func (lx *lexer) untake(n []int32) { lx.taken = lx.taken[:len(n)] }
-
 // A tok is a token as the lexer keeps it: a kit.Token with the length
 // of its text in place of the text. A file's tokens are a large slice,
 // and one that holds no pointer is one the collector never scans and

@@ -62,7 +62,7 @@ func (p *parser) statementAs(body bool) {
 		p.bodyStatement()
 		p.Expect(kwWhile)
 		p.parenExpr()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nDoStatement, 0)
 		return
 	case kwFor:
@@ -116,7 +116,7 @@ func (p *parser) statementAs(body bool) {
 		if p.Kind != tSemi {
 			p.expr()
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nReturnStatement, 0)
 		return
 	case kwBreak, kwContinue:
@@ -125,7 +125,7 @@ func (p *parser) statementAs(body bool) {
 			k = nContinueStatement
 		}
 		p.Leaf()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, k, 0)
 		return
 	case kwGoto:
@@ -133,14 +133,14 @@ func (p *parser) statementAs(body bool) {
 		if p.Kind == tStar { // GNU's computed goto
 			p.expr()
 		} else {
-			p.identAs(tLabel)
+			p.IdentAs(tLabel)
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nGotoStatement, 0)
 		return
 	case kwAsm:
 		p.asm()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nExpressionStatement, 0)
 		return
 	case kwStaticAssert:
@@ -148,16 +148,16 @@ func (p *parser) statementAs(body bool) {
 		return
 	case kwLabel: // __label__ a, b;
 		p.Leaf()
-		p.identAs(tLabel)
+		p.IdentAs(tLabel)
 		for p.Got(tComma) {
-			p.identAs(tLabel)
+			p.IdentAs(tLabel)
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nDeclaration, 0)
 		return
 	case tIdent:
 		if p.Peek(1) == tColon {
-			p.identAs(tLabel)
+			p.IdentAs(tLabel)
 			p.Leaf()
 			if p.Kind != tRBrace {
 				p.statement()
@@ -173,13 +173,13 @@ func (p *parser) statementAs(body bool) {
 			return
 		}
 		if p.Peek(1) == tLBrace && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] {
-			p.ident() // SEH_TRY { … }: a macro before a block
+			p.IdentAs(tIdent) // SEH_TRY { … }: a macro before a block
 			p.compound()
 			p.B.Close(m, nMacroCall, 0)
 			return
 		}
 		if next := p.PeekTok(1); next.Line > p.Tok.Line && !p.typedefs[p.Tok.Text] && p.standsAlone(next) {
-			p.ident() // a macro standing for a statement: fall_through
+			p.IdentAs(tIdent) // a macro standing for a statement: fall_through
 			p.B.Close(m, nMacroCall, 0)
 			return
 		}
@@ -189,7 +189,7 @@ func (p *parser) statementAs(body bool) {
 		return
 	}
 	p.expr()
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nExpressionStatement, 0)
 }
 
@@ -198,21 +198,21 @@ func (p *parser) statementAs(body bool) {
 // a body (list_for_each(p, h) { … }), and reports whether there was one.
 func (p *parser) macroStatement(m int) bool {
 	after := p.afterPartner(1)
-	if p.inPattern && (after.Kind == tRBrace || after.Kind == tEOF) {
+	if p.Pattern && (after.Kind == tRBrace || after.Kind == tEOF) {
 		return false // a pattern's call with no ; after it: foo($A)
 	}
-	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
+	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.Lookahead(func() bool { p.Next(); p.arguments(); return true }) {
 		// TESTONLY(rc =) f(x); a macro of tokens before the statement's rest
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
 		p.B.Close(m, nMacroCall, 0)
 		return true
 	}
-	if after.Kind == tSemi && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
+	if after.Kind == tSemi && !p.Lookahead(func() bool { p.Next(); p.arguments(); return true }) {
 		// FOO(return x;); a macro's arguments that are no expressions
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nMacroCall, 0)
 		return true
 	}
@@ -223,7 +223,7 @@ func (p *parser) macroStatement(m int) bool {
 	if p.typedefs[p.Tok.Text] {
 		return false
 	}
-	p.ident()
+	p.IdentAs(tIdent)
 	p.macroArguments()
 	if body {
 		p.compound()
