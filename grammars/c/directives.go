@@ -124,7 +124,7 @@ func (p *parser) topConditional(l line, item func(), stop func() bool) *grammars
 	}
 	// The lines up to the last are the error's: nextPending looks on
 	// from the last line taken.
-	lx.taken = append(lx.taken, int32(last))
+	lx.markTaken(last)
 	p.seek(after)
 	bail.Err.Span = grammars.Span{Start: start, End: end}
 	p.B.Leaf(nError, start, end)
@@ -211,7 +211,7 @@ func (p *parser) take(l line, k grammars.Kind) {
 	m := p.B.Mark()
 	p.leaves(l.start, l.end)
 	p.B.Close(m, k, 0)
-	p.lx.taken = append(p.lx.taken, int32(l.start))
+	p.lx.markTaken(l.start)
 }
 
 // leaves pushes the tokens from index i up to j as leaves.
@@ -258,7 +258,7 @@ func (p *parser) directive(l line) {
 		p.leaves(l.start, l.end)
 		p.B.Close(m, nPreprocCall, 0)
 	}
-	p.lx.taken = append(p.lx.taken, int32(l.start))
+	p.lx.markTaken(l.start)
 }
 
 // ppConditional parses #if … #endif at line l, with its branches as whole
@@ -432,8 +432,8 @@ func (p *parser) reseek() {
 // branches' tokens, as spans.
 func (lx *lexer) trivia() []grammars.Span {
 	taken := map[int32]bool{}
-	for _, s := range lx.taken {
-		taken[s] = true
+	for t := lx.taken; t != nil; t = t.prev {
+		taken[t.start] = true
 	}
 	var out []grammars.Span
 	add := func(a, b uint32) {

@@ -30,9 +30,9 @@ type lexer struct {
 	// and the inactive branches' of a conditional read as its first
 	// branch only (inactive marks those).
 	skip, inactive []bool
-	// taken are the indexes of the directive lines the parser took as
-	// nodes, in order.
-	taken []int32
+	// taken are the directive lines the parser took as nodes, the last
+	// first.
+	taken *takenLine
 	// backFrom and backTo are where nextPending's last walk back over
 	// skipped tokens started and stopped: the tokens between are all
 	// skipped, and skip only grows, so a walk from backFrom again goes on
@@ -48,10 +48,23 @@ type lexer struct {
 	index condIndex
 }
 
+// A takenLine is a directive line the parser took as a node, by the
+// index of its #, and the line taken before it. The lines taken are a
+// list that grows at its head only, so a speculative parse's snapshot of
+// them is a pointer, which a parser's SaveState returns without
+// allocating, and giving back what it took is going back to the pointer.
+type takenLine struct {
+	start int32
+	prev  *takenLine
+}
+
+// markTaken adds the line whose # is at index start to the lines taken.
+func (lx *lexer) markTaken(start int) { lx.taken = &takenLine{start: int32(start), prev: lx.taken} }
+
 // lastTaken returns the index of the last directive line taken, or -1.
 func (lx *lexer) lastTaken() int {
-	if n := len(lx.taken); n > 0 {
-		return int(lx.taken[n-1])
+	if lx.taken != nil {
+		return int(lx.taken.start)
 	}
 	return -1
 }
@@ -438,32 +451,35 @@ func (lx *lexer) quoted(start int, q byte) {
 	lx.emit(tIllegal, start)
 }
 
-// pair finds each bracket's partner, outside directives: a #define's body
-// may open what it does not close.
+// brackets are C's bracket pairs.
+var brackets = kit.NewBrackets(tLParen, tRParen, tLBrack, tRBrack, tLBrace, tRBrace)
+
+// pair marks the directive lines' tokens as skipped and finds each
+// bracket's partner outside them: a #define's body may open what it does
+// not close. The table pairs the brackets alone, a quarter of the
+// tokens, since it looks each token it is given up in a map.
 func (lx *lexer) pair() {
-	lx.partner = sized(lx.partner, len(lx.toks))
 	lx.skip = sized(lx.skip, len(lx.toks))
 	lx.inactive = sized(lx.inactive, len(lx.toks))
-	var open []int32
+	lx.partner = sized(lx.partner, len(lx.toks))
+	at := make([]int32, 0, len(lx.toks)/4) // the brackets' indexes
 	in := false
 	for i := range lx.toks {
 		lx.partner[i] = -1
 		switch k := lx.toks[i].Kind; {
 		case k == tDirective:
 			in = true
-			lx.skip[i] = true
 		case k == tDirectiveEnd:
 			in = false
 			lx.skip[i] = true
-		case in:
-			lx.skip[i] = true
-		case k == tLParen || k == tLBrack || k == tLBrace:
-			open = append(open, int32(i))
-		case k == tRParen || k == tRBrack || k == tRBrace:
-			if n := len(open); n > 0 && lx.toks[open[n-1]].Kind == k-1 {
-				lx.partner[i], lx.partner[open[n-1]] = open[n-1], int32(i)
-				open = open[:n-1]
-			}
+		case !in && k >= tLBrace && k <= tRBrack:
+			at = append(at, int32(i))
+		}
+		lx.skip[i] = lx.skip[i] || in
+	}
+	for j, q := range brackets.Pair(nil, len(at), func(j int) grammars.Kind { return lx.toks[at[j]].Kind }) {
+		if q >= 0 {
+			lx.partner[at[j]] = at[q]
 		}
 	}
 }

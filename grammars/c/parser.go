@@ -55,8 +55,8 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p.Ident = tIdent
 	p.Rewind = lx.resetAfter
 	// What a speculative parse took of the directive lines it gives back.
-	p.SaveState = func() any { return len(lx.taken) }
-	p.RestoreState = func(n any) { lx.taken = lx.taken[:n.(int)] }
+	p.SaveState = func() any { return lx.taken }
+	p.RestoreState = func(taken any) { lx.taken = taken.(*takenLine) }
 	p.DeepIsNo = true // a macro call's arguments are tried as expressions inside the one around it
 	return p
 }
