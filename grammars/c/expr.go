@@ -83,54 +83,22 @@ func (p *parser) unary() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tStar, tAmp:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nPointerExpression, 0)
+		p.Prefix(nPointerExpression, p.unary)
 		return
-	case tMinus, tPlus, tNot, tTilde, kwReal, kwImag:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
+	case tMinus, tPlus, tNot, tTilde, kwReal, kwImag, kwExtension:
+		p.Prefix(nUnaryExpression, p.unary)
 		return
 	case tAndAnd: // GNU's &&label
-		p.Leaf()
-		p.IdentAs(tLabel)
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, func() { p.IdentAs(tLabel) })
 		return
 	case tInc, tDec:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUpdateExpression, 0)
+		p.Prefix(nUpdateExpression, p.unary)
 		return
-	case kwSizeof, kwAlignof:
-		k := nSizeofExpression
-		if p.Kind == kwAlignof {
-			k = nAlignofExpression
-		}
-		p.Leaf()
-		if p.Kind == tLParen && p.castAhead() {
-			p.Leaf()
-			p.typeName()
-			p.Expect(tRParen)
-			if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
-				p.initializerList()
-			}
-		} else if p.Kind == tLParen && !postfixStarts(p.afterPartner(0).Kind) {
-			// sizeof (x): the parentheses are sizeof's, as they are
-			// around a type, so sizeof($T) finds sizeof(int) and
-			// sizeof(x) alike. sizeof (a)[0] is the size of (a)[0].
-			p.Leaf()
-			p.expr()
-			p.Expect(tRParen)
-		} else {
-			p.unary()
-		}
-		p.B.Close(m, k, 0)
+	case kwSizeof:
+		p.Prefix(nSizeofExpression, p.sizeofOperand)
 		return
-	case kwExtension:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
+	case kwAlignof:
+		p.Prefix(nAlignofExpression, p.sizeofOperand)
 		return
 	case tLParen:
 		if p.castAhead() {
@@ -150,6 +118,29 @@ func (p *parser) unary() {
 	}
 	p.primary()
 	p.postfix(m)
+}
+
+// sizeofOperand parses what follows sizeof or _Alignof: a type in
+// parentheses, or an operand.
+func (p *parser) sizeofOperand() {
+	switch {
+	case p.Kind == tLParen && p.castAhead():
+		p.Leaf()
+		p.typeName()
+		p.Expect(tRParen)
+		if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
+			p.initializerList()
+		}
+	case p.Kind == tLParen && !postfixStarts(p.afterPartner(0).Kind):
+		// sizeof (x): the parentheses are sizeof's, as they are around a
+		// type, so sizeof($T) finds sizeof(int) and sizeof(x) alike.
+		// sizeof (a)[0] is the size of (a)[0].
+		p.Leaf()
+		p.expr()
+		p.Expect(tRParen)
+	default:
+		p.unary()
+	}
 }
 
 // castAhead reports whether the ( at the current token holds a type

@@ -23,7 +23,7 @@ func newLanguage() *grammars.Language {
 		ID:         "c",
 		Title:      "C",
 		Extensions: []string{".c", ".h"},
-		Kinds:      kindTable(),
+		Kinds:      kit.KindTable(kindNames[:], named),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds(),
 		MaxSize:    kit.MaxFileSize,

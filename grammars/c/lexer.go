@@ -259,24 +259,8 @@ func (lx *lexer) space() {
 	}
 }
 
-var ops = [256][]struct {
-	text string
-	kind grammars.Kind
-}{
-	'{': {{"{", tLBrace}}, '}': {{"}", tRBrace}}, '(': {{"(", tLParen}}, ')': {{")", tRParen}},
-	'[': {{"[", tLBrack}}, ']': {{"]", tRBrack}}, ';': {{";", tSemi}}, ',': {{",", tComma}},
-	'.': {{"...", tEllipsis}, {".", tDot}}, ':': {{":", tColon}}, '?': {{"?", tQuestion}},
-	'#': {{"##", tHashHash}, {"#", tHash}},
-	'=': {{"==", tEq}, {"=", tAssign}}, '!': {{"!=", tNe}, {"!", tNot}},
-	'<': {{"<<=", tShlEq}, {"<<", tShl}, {"<=", tLE}, {"<", tLT}},
-	'>': {{">>=", tShrEq}, {">>", tShr}, {">=", tGE}, {">", tGT}},
-	'+': {{"+=", tPlusEq}, {"++", tInc}, {"+", tPlus}},
-	'-': {{"-=", tMinusEq}, {"--", tDec}, {"->", tArrow}, {"-", tMinus}},
-	'*': {{"*=", tStarEq}, {"*", tStar}}, '/': {{"/=", tSlashEq}, {"/", tSlash}},
-	'%': {{"%=", tPercentEq}, {"%", tPercent}}, '^': {{"^=", tCaretEq}, {"^", tCaret}},
-	'&': {{"&&", tAndAnd}, {"&=", tAmpEq}, {"&", tAmp}}, '|': {{"||", tOrOr}, {"|=", tPipeEq}, {"|", tPipe}},
-	'~': {{"~", tTilde}},
-}
+// puncts is C's punctuation.
+var puncts = kit.PunctsOf(kindNames[:], tLBrace, tShrEq)
 
 func (lx *lexer) token(start int) {
 	src := lx.Src
@@ -309,12 +293,9 @@ func (lx *lexer) token(start int) {
 	case c == '$': // GNU C takes $ in names
 		lx.ident(start)
 	default:
-		for _, op := range ops[c] {
-			if len(src)-lx.Pos >= len(op.text) && src[lx.Pos:lx.Pos+len(op.text)] == op.text {
-				lx.Pos += len(op.text)
-				lx.emit(op.kind, start)
-				return
-			}
+		if k, ok := lx.Punct(puncts); ok {
+			lx.emit(k, start)
+			return
 		}
 		lx.Pos++
 		lx.Errorf(start, "unexpected character %q", src[start:lx.Pos])

@@ -48,3 +48,37 @@ func TestTopLevelBetween(t *testing.T) {
 		}
 	}
 }
+
+// TestKindTables: the tables built from a grammar's kind names.
+func TestKindTables(t *testing.T) {
+	names := []string{"end of file", "identifier", ";", "while", "do", "loop"}
+	got := KindTable(names, func(k grammars.Kind) bool { return k == 1 || k == 5 })
+	want := []grammars.KindInfo{{Name: "end of file"}, {Name: "identifier", Named: true}, {Name: ";"},
+		{Name: "while"}, {Name: "do"}, {Name: "loop", Named: true}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("KindTable (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(map[string]grammars.Kind{"while": 3, "do": 4}, Keywords(names, 3, 4)); diff != "" {
+		t.Errorf("Keywords (-want +got):\n%s", diff)
+	}
+}
+
+func TestPunct(t *testing.T) {
+	names := []string{"end of file", "<", "<<", "<<=", "=", "identifier"}
+	table := PunctsOf(names, 1, 4)
+	s := NewScan("<<=<<<==x", false)
+	var got []grammars.Kind
+	for {
+		k, ok := s.Punct(table)
+		if !ok {
+			break
+		}
+		got = append(got, k)
+	}
+	if diff := cmp.Diff([]grammars.Kind{3, 2, 1, 4, 4}, got); diff != "" {
+		t.Errorf("kinds (-want +got):\n%s", diff)
+	}
+	if s.Pos != len("<<=<<<==") {
+		t.Errorf("stopped at %d, want before x", s.Pos)
+	}
+}
