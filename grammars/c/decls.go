@@ -17,10 +17,7 @@ func (p *parser) topItem() {
 		p.staticAssert()
 		return
 	case kwAsm:
-		m := p.B.Mark()
-		p.asm()
-		p.Semi(tSemi, tRBrace)
-		p.B.Close(m, nExpressionStatement, 0)
+		p.asmStatement()
 		return
 	case kwExtern:
 		if p.Peek(1) == tString && p.Peek(2) == tLBrace {
@@ -60,15 +57,20 @@ func (p *parser) krAhead() bool {
 
 // linkage parses extern "C" { … }, which headers open for C++.
 func (p *parser) linkage() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.Leaf()
-	b := p.B.Mark()
-	p.Expect(tLBrace)
-	p.list(p.topItem, tRBrace)
-	p.Expect(tRBrace)
-	p.B.Close(b, nFieldDeclarationList, 0)
-	p.B.Close(m, nLinkageSpecification, 0)
+	p.Prefix(nLinkageSpecification, func() {
+		p.Leaf()
+		p.braced(nFieldDeclarationList, p.topItem)
+	})
+}
+
+// braced parses { items }, with the directive lines among them, as a
+// node of kind k.
+func (p *parser) braced(k grammars.Kind, item func()) {
+	p.Node(k, func() {
+		p.Expect(tLBrace)
+		p.list(item, tRBrace)
+		p.Expect(tRBrace)
+	})
 }
 
 // list parses items up to end, with the directive lines among them.
@@ -133,16 +135,7 @@ func (p *parser) specifiers() specs {
 			p.structSpecifier()
 			s.typ = true
 		case kwTypeof:
-			m := p.B.Mark()
-			p.Leaf()
-			p.Expect(tLParen)
-			if isSpecifier(p.Kind) || p.Kind == tIdent && p.typedefs[p.Tok.Text] {
-				p.typeName()
-			} else {
-				p.expr()
-			}
-			p.Expect(tRParen)
-			p.B.Close(m, nTypeofSpecifier, 0)
+			p.Prefix(nTypeofSpecifier, p.typeofOperand)
 			s.typ = true
 		case tIdent:
 			switch {
@@ -155,10 +148,7 @@ func (p *parser) specifiers() specs {
 			case s.typ && p.wantType && p.objectMacro(p.Tok.Text) && (p.Peek(1) == tRParen || p.Peek(1) == tStar):
 				p.Leaf() // (unsigned WIDE_INT): a macro the file defines, in a type name
 			case s.typ && p.Peek(1) == tLParen && p.attributeMacroAhead():
-				m := p.B.Mark()
-				p.Leaf() // void _X_ATTRIBUTE_PRINTF(2, 3) f(…)
-				p.balanced()
-				p.B.Close(m, nAttributeSpecifier, 0)
+				p.Prefix(nAttributeSpecifier, p.balanced) // void _X_ATTRIBUTE_PRINTF(2, 3) f(…)
 			case s.typ:
 				return s
 			case p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] && (p.typedefs[p.tok(1).Text] || p.Peek(2) == tIdent || p.Peek(2) == tStar || isSpecifier(p.Peek(2))),
@@ -173,10 +163,7 @@ func (p *parser) specifiers() specs {
 			case p.objectMacro(p.Tok.Text) && isSpecifier(p.Peek(1)):
 				p.Leaf() // #define vector __attribute__((…)), then vector float v;
 			case !s.typ && p.fnMacro(p.Tok.Text) && p.Peek(1) == tLParen && p.definedTypeAhead():
-				m := p.B.Mark()
-				p.Leaf() // #define vector(n, T) …, then vector(4, float) v;
-				p.balanced()
-				p.B.Close(m, nMacroTypeSpecifier, 0)
+				p.Prefix(nMacroTypeSpecifier, p.balanced) // #define vector(n, T) …, then vector(4, float) v;
 				s.typ = true
 			case p.identIsType():
 				p.LeafAs(tTypeIdent)
@@ -191,6 +178,17 @@ func (p *parser) specifiers() specs {
 		}
 		s.any = true
 	}
+}
+
+// typeofOperand parses typeof's (type) or (expression).
+func (p *parser) typeofOperand() {
+	p.Expect(tLParen)
+	if isSpecifier(p.Kind) || p.Kind == tIdent && p.typedefs[p.Tok.Text] {
+		p.typeName()
+	} else {
+		p.expr()
+	}
+	p.Expect(tRParen)
 }
 
 // isTypeWord reports whether a token of kind k is a keyword of a
@@ -345,12 +343,11 @@ func (p *parser) declaratorTail() {
 				return
 			}
 			// an attribute's macro after a declarator: f(void) _X_SENTINEL(0);
-			m := p.B.Mark()
-			p.Leaf()
-			if p.Kind == tLParen {
-				p.balanced()
-			}
-			p.B.Close(m, nAttributeSpecifier, 0)
+			p.Prefix(nAttributeSpecifier, func() {
+				if p.Kind == tLParen {
+					p.balanced()
+				}
+			})
 		default:
 			return
 		}
@@ -521,11 +518,14 @@ func (p *parser) attributes() {
 
 // attribute parses __attribute__((…)) or __declspec(…), its arguments as
 // tokens.
-func (p *parser) attribute() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.balanced()
-	p.B.Close(m, nAttributeSpecifier, 0)
+func (p *parser) attribute() { p.Prefix(nAttributeSpecifier, p.balanced) }
+
+// asmStatement parses asm(…); where a statement or a declaration stands.
+func (p *parser) asmStatement() {
+	p.Node(nExpressionStatement, func() {
+		p.asm()
+		p.Semi(tSemi, tRBrace)
+	})
 }
 
 // asm parses asm volatile goto ( … ), its operands as tokens.
@@ -612,17 +612,9 @@ func (p *parser) structSpecifier() {
 	}
 	switch {
 	case p.Kind == tLBrace && enum:
-		b := p.B.Mark()
-		p.Leaf()
-		p.list(p.enumerator, tRBrace)
-		p.Expect(tRBrace)
-		p.B.Close(b, nEnumeratorList, 0)
+		p.braced(nEnumeratorList, p.enumerator)
 	case p.Kind == tLBrace:
-		b := p.B.Mark()
-		p.Leaf()
-		p.list(p.field, tRBrace)
-		p.Expect(tRBrace)
-		p.B.Close(b, nFieldDeclarationList, 0)
+		p.braced(nFieldDeclarationList, p.field)
 	case !named:
 		p.ErrorExpected("'{'")
 	}
@@ -716,10 +708,7 @@ func (p *parser) fieldDeclaration() {
 			p.declarator(false, true)
 		}
 		if p.Kind == tColon {
-			b := p.B.Mark()
-			p.Leaf()
-			p.conditional()
-			p.B.Close(b, nBitfieldClause, 0)
+			p.Prefix(nBitfieldClause, p.conditional)
 		}
 		p.declaratorTail()
 		if !p.Got(tComma) {
@@ -734,16 +723,15 @@ func (p *parser) fieldDeclaration() {
 
 // staticAssert parses _Static_assert(e, "message");
 func (p *parser) staticAssert() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.Expect(tLParen)
-	p.assignment()
-	if p.Got(tComma) {
-		p.strings()
-	}
-	p.Expect(tRParen)
-	p.Semi(tSemi, tRBrace)
-	p.B.Close(m, nStaticAssert, 0)
+	p.Prefix(nStaticAssert, func() {
+		p.Expect(tLParen)
+		p.assignment()
+		if p.Got(tComma) {
+			p.strings()
+		}
+		p.Expect(tRParen)
+		p.Semi(tSemi, tRBrace)
+	})
 }
 
 // initializer parses an expression or { designated, initializers }.

@@ -29,16 +29,7 @@ func isAssignOp(k grammars.Kind) bool {
 }
 
 // expr parses an expression with commas: a, b.
-func (p *parser) expr() {
-	m := p.B.Mark()
-	p.assignment()
-	if p.Kind == tComma {
-		for p.Got(tComma) {
-			p.assignment()
-		}
-		p.B.Close(m, nCommaExpression, 0)
-	}
-}
+func (p *parser) expr() { p.Sequence(nCommaExpression, tComma, p.assignment) }
 
 // parenExpr parses ( expression ).
 func (p *parser) parenExpr() {
@@ -312,15 +303,7 @@ func (p *parser) primary() {
 		p.Expect(tLParen)
 		p.assignment()
 		for p.Got(tComma) {
-			a := p.B.Mark()
-			if p.Kind == kwDefault {
-				p.Leaf()
-			} else {
-				p.typeName()
-			}
-			p.Expect(tColon)
-			p.assignment()
-			p.B.Close(a, nGenericAssociation, 0)
+			p.Node(nGenericAssociation, p.genericAssociation)
 		}
 		p.Expect(tRParen)
 		p.B.Close(m, nGenericExpression, 0)
@@ -343,6 +326,17 @@ func (p *parser) primary() {
 	default:
 		p.ErrorExpected("expression")
 	}
+}
+
+// genericAssociation parses a _Generic's T: e, or default: e.
+func (p *parser) genericAssociation() {
+	if p.Kind == kwDefault {
+		p.Leaf()
+	} else {
+		p.typeName()
+	}
+	p.Expect(tColon)
+	p.assignment()
 }
 
 // postfixDesignator parses offsetof's member: a.b[2].c.

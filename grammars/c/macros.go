@@ -242,12 +242,11 @@ func (p *parser) definedTypeAhead() bool {
 
 // macroType parses API(int): a macro and the type it wraps.
 func (p *parser) macroType() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.Expect(tLParen)
-	p.typeName()
-	p.Expect(tRParen)
-	p.B.Close(m, nMacroTypeSpecifier, 0)
+	p.Prefix(nMacroTypeSpecifier, func() {
+		p.Expect(tLParen)
+		p.typeName()
+		p.Expect(tRParen)
+	})
 }
 
 // convention reports whether the token n after the current one may be

@@ -11,11 +11,7 @@ import (
 func (p *parser) compound() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.list(p.statement, tRBrace)
-	p.Expect(tRBrace)
-	p.B.Close(m, nCompoundStatement, 0)
+	p.braced(nCompoundStatement, p.statement)
 }
 
 // statement parses one statement of a list, or a declaration where one
@@ -38,9 +34,7 @@ func (p *parser) statementAs(body bool) {
 	case kwIf:
 		p.Prefix(nIfStatement, func() {
 			p.headAndBody()
-			if p.Kind == kwElse {
-				p.Prefix(nElseClause, p.bodyStatement)
-			}
+			p.Clause(kwElse, nElseClause, p.bodyStatement)
 		})
 	case kwWhile:
 		p.Prefix(nWhileStatement, p.headAndBody)
@@ -78,18 +72,12 @@ func (p *parser) statementAs(body bool) {
 			p.Semi(tSemi, tRBrace)
 		})
 	case kwAsm:
-		p.Node(nExpressionStatement, func() {
-			p.asm()
-			p.Semi(tSemi, tRBrace)
-		})
+		p.asmStatement()
 	case kwStaticAssert:
 		p.staticAssert()
 	case kwLabel: // __label__ a, b;
 		p.Prefix(nDeclaration, func() {
-			p.IdentAs(tLabel)
-			for p.Got(tComma) {
-				p.IdentAs(tLabel)
-			}
+			p.Separated(tComma, func() { p.IdentAs(tLabel) })
 			p.Semi(tSemi, tRBrace)
 		})
 	default:

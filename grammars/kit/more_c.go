@@ -98,3 +98,39 @@ func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
 	}
 	return 0, false
 }
+
+// Shapes productions of several grammars repeat.
+
+// Separated parses item, then, while the current token is sep, the
+// separator and another item.
+func (p *Parser) Separated(sep grammars.Kind, item func()) {
+	for item(); p.Got(sep); {
+		item()
+	}
+}
+
+// Sequence parses items separated by sep, as Separated, and closes them
+// as one node of kind k when there are more than one: a, b is (k a , b),
+// and a alone is a.
+func (p *Parser) Sequence(k, sep grammars.Kind, item func()) {
+	m := p.B.Mark()
+	item()
+	if p.Kind != sep {
+		return
+	}
+	for p.Got(sep) {
+		item()
+	}
+	p.B.Close(m, k, 0)
+}
+
+// Clause parses an optional clause that a keyword of kind kw starts: the
+// keyword and body, closed as a node of kind k (else s). It reports
+// whether the clause was there.
+func (p *Parser) Clause(kw, k grammars.Kind, body func()) bool {
+	if p.Kind != kw {
+		return false
+	}
+	p.Prefix(k, body)
+	return true
+}
