@@ -1,10 +1,10 @@
 package c
 
 import (
-	"github.com/agenttools/agenttools/grammars/gramtest"
 	"strings"
 	"testing"
 
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
 
@@ -101,10 +101,5 @@ func TestDeepConditionalShape(t *testing.T) {
 // depth guard stops at kit.MaxDepth. Its B/op bounds the heap one parse
 // adds; the issue wants under 2 s and 200 MB.
 func BenchmarkElseIfChain(b *testing.B) {
-	src := elseIfChain(100000)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Language.Parse(src)
-	}
+	gramtest.BenchSource(b, Language, elseIfChain(100000))
 }
