@@ -108,9 +108,7 @@ func (p *parser) specifiers() specs {
 		case kwAtomic:
 			p.Leaf()
 			if p.Kind == tLParen {
-				p.Leaf()
-				p.typeName()
-				p.Expect(tRParen)
+				p.parenType()
 				s.typ = true
 			}
 		case kwAttribute, kwDeclspec:
@@ -530,48 +528,55 @@ func (p *parser) asmStatement() {
 
 // asm parses asm volatile goto ( … ), its operands as tokens.
 func (p *parser) asm() {
-	m := p.B.Mark()
-	p.Leaf()
-	for p.Kind == kwVolatile || p.Kind == kwInline || p.Kind == kwGoto {
-		p.Leaf()
-	}
-	p.balanced()
-	p.B.Close(m, nAsmStatement, 0)
+	p.Prefix(nAsmStatement, func() {
+		for p.Kind == kwVolatile || p.Kind == kwInline || p.Kind == kwGoto {
+			p.Leaf()
+		}
+		p.balanced()
+	})
 }
 
 // parameters parses (int a, char *b, ...), (void), and K&R's (a, b).
 func (p *parser) parameters() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
 	saved := p.inParams
 	p.inParams = true
 	defer func() { p.inParams = saved }()
-	p.List(tComma, tRParen, func() {
-		if p.Kind == tEllipsis {
-			p.Leaf()
-			return
-		}
-		if p.Kind == tIdent && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
-			p.Leaf() // a K&R parameter's name
-			return
-		}
-		d := p.B.Mark()
-		s := p.specifiers()
-		if !s.any {
+	p.Delimited(nParameterList, tLParen, tComma, tRParen, p.parameter)
+}
+
+// parameter parses a parameter's declaration, a K&R parameter's name, or
+// the ... of a variadic function.
+func (p *parser) parameter() {
+	if p.Kind == tEllipsis {
+		p.Leaf()
+		return
+	}
+	if p.Kind == tIdent && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
+		p.Leaf() // a K&R parameter's name
+		return
+	}
+	p.Node(nParameterDeclaration, func() {
+		if s := p.specifiers(); !s.any {
 			p.ErrorExpected("parameter")
 		}
 		if p.Kind != tComma && p.Kind != tRParen {
 			p.declarator(true, false)
 			p.declaratorTail()
 		}
-		p.B.Close(d, nParameterDeclaration, 0)
-		for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
-			p.Leaf() // a macro that stands for more parameters: f(int a X_PDECL)
-		}
 	})
-	p.Expect(tRParen)
-	p.B.Close(m, nParameterList, 0)
+	p.macrosAfter() // f(int a X_PDECL)
 }
+
+// macrosAfter pushes the names after a parameter or an argument that
+// stand for more of them, macros: f(int a X_PDECL), f(a X_PARAM).
+func (p *parser) macrosAfter() {
+	for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
+		p.Leaf()
+	}
+}
+
+// parenType parses ( type name ).
+func (p *parser) parenType() { p.inParens(p.typeName) }
 
 // typeName parses a type name: specifiers and an abstract declarator.
 // It counts a level: a type name's specifiers may hold type names

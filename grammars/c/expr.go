@@ -32,9 +32,12 @@ func isAssignOp(k grammars.Kind) bool {
 func (p *parser) expr() { p.Sequence(nCommaExpression, tComma, p.assignment) }
 
 // parenExpr parses ( expression ).
-func (p *parser) parenExpr() {
+func (p *parser) parenExpr() { p.inParens(p.expr) }
+
+// inParens parses ( what prod parses ).
+func (p *parser) inParens(prod func()) {
 	p.Expect(tLParen)
-	p.expr()
+	prod()
 	p.Expect(tRParen)
 }
 
@@ -93,9 +96,7 @@ func (p *parser) unary() {
 		return
 	case tLParen:
 		if p.castAhead() {
-			p.Leaf()
-			p.typeName()
-			p.Expect(tRParen)
+			p.parenType()
 			if p.Kind == tLBrace {
 				p.initializerList()
 				p.B.Close(m, nCompoundLiteral, 0)
@@ -116,9 +117,7 @@ func (p *parser) unary() {
 func (p *parser) sizeofOperand() {
 	switch {
 	case p.Kind == tLParen && p.castAhead():
-		p.Leaf()
-		p.typeName()
-		p.Expect(tRParen)
+		p.parenType()
 		if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
 			p.initializerList()
 		}
@@ -197,24 +196,16 @@ func postfixStarts(k grammars.Kind) bool {
 // postfix parses what follows an operand: [i], (args), .f, ->f, ++, --.
 func (p *parser) postfix(m int) {
 	for {
-		switch p.Kind {
-		case tLBrack:
-			p.Leaf()
-			p.expr()
-			p.Expect(tRBrack)
-			p.B.Close(m, nSubscriptExpression, 0)
-		case tLParen:
+		switch {
+		case p.selector(m):
+		case p.Kind == tLParen:
 			if p.B.Len(m) == 1 && isMacroName(p.lastIdent) {
 				p.macroArguments() // FUNC(typeof, 1): a macro's arguments may be tokens
 			} else {
 				p.arguments()
 			}
 			p.B.Close(m, nCallExpression, 0)
-		case tDot, tArrow:
-			p.Leaf()
-			p.IdentAs(tFieldIdent)
-			p.B.Close(m, nFieldExpression, 0)
-		case tInc, tDec:
+		case p.Kind == tInc || p.Kind == tDec:
 			p.Leaf()
 			p.B.Close(m, nUpdateExpression, 0)
 		default:
@@ -223,25 +214,39 @@ func (p *parser) postfix(m int) {
 	}
 }
 
+// selector parses a subscript, [i], or a member, .f or ->f, after the
+// operand that starts at mark m, and reports whether there was one.
+func (p *parser) selector(m int) bool {
+	switch p.Kind {
+	case tLBrack:
+		p.Leaf()
+		p.expr()
+		p.Expect(tRBrack)
+		p.B.Close(m, nSubscriptExpression, 0)
+	case tDot, tArrow:
+		p.Leaf()
+		p.IdentAs(tFieldIdent)
+		p.B.Close(m, nFieldExpression, 0)
+	default:
+		return false
+	}
+	return true
+}
+
 // arguments parses (a, b); a macro's may be a type (va_arg(ap, int),
 // offsetof(struct s, f)).
 func (p *parser) arguments() {
-	p.Enter()
-	defer p.Leave()
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.List(tComma, tRParen, func() {
-		if p.argumentIsType() {
-			p.typeName()
-			return
-		}
-		p.assignment()
-		for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
-			p.Leaf() // a macro that stands for more arguments: f(a X_PARAM)
-		}
-	})
-	p.Expect(tRParen)
-	p.B.Close(m, nArgumentList, 0)
+	p.Enclosed(nArgumentList, tLParen, tRParen, func() { p.List(tComma, tRParen, p.argument) })
+}
+
+// argument parses an argument of a call: an expression, or a type.
+func (p *parser) argument() {
+	if p.argumentIsType() {
+		p.typeName()
+		return
+	}
+	p.assignment()
+	p.macrosAfter()
 }
 
 // macroArguments parses a macro call's arguments as arguments where
@@ -250,9 +255,7 @@ func (p *parser) macroArguments() {
 	if p.Try(p.arguments) {
 		return
 	}
-	m := p.B.Mark()
-	p.balanced()
-	p.B.Close(m, nArgumentList, 0)
+	p.Node(nArgumentList, p.balanced)
 }
 
 // argumentIsType reports whether a type name is the argument at the
@@ -273,7 +276,6 @@ func (p *parser) argumentIsType() bool {
 // primary parses a name, a literal, strings, ( e ), ({ statements }),
 // _Generic, __builtin_va_arg, __builtin_offsetof.
 func (p *parser) primary() {
-	m := p.B.Mark()
 	p.lastIdent = ""
 	switch p.Kind {
 	case tIdent:
@@ -288,41 +290,37 @@ func (p *parser) primary() {
 	case tString:
 		p.strings()
 	case tLParen:
-		p.Leaf()
-		if p.Kind == tLBrace {
-			p.compound()
-			p.Expect(tRParen)
-			p.B.Close(m, nStatementExpression, 0)
-			return
+		// ({ statements }), GNU's statement expression, or ( e )
+		if p.Peek(1) == tLBrace {
+			p.Node(nStatementExpression, func() { p.inParens(p.compound) })
+		} else {
+			p.Node(nParenthesizedExpression, func() { p.inParens(p.expr) })
 		}
-		p.expr()
-		p.Expect(tRParen)
-		p.B.Close(m, nParenthesizedExpression, 0)
 	case kwGeneric:
-		p.Leaf()
-		p.Expect(tLParen)
-		p.assignment()
-		for p.Got(tComma) {
-			p.Node(nGenericAssociation, p.genericAssociation)
-		}
-		p.Expect(tRParen)
-		p.B.Close(m, nGenericExpression, 0)
+		p.Prefix(nGenericExpression, func() {
+			p.inParens(func() {
+				p.assignment()
+				for p.Got(tComma) {
+					p.Node(nGenericAssociation, p.genericAssociation)
+				}
+			})
+		})
 	case kwBuiltinVaArg:
-		p.Leaf()
-		p.Expect(tLParen)
-		p.assignment()
-		p.Expect(tComma)
-		p.typeName()
-		p.Expect(tRParen)
-		p.B.Close(m, nVaArgExpression, 0)
+		p.Prefix(nVaArgExpression, func() {
+			p.inParens(func() {
+				p.assignment()
+				p.Expect(tComma)
+				p.typeName()
+			})
+		})
 	case kwBuiltinOffsetof:
-		p.Leaf()
-		p.Expect(tLParen)
-		p.typeName()
-		p.Expect(tComma)
-		p.postfixDesignator()
-		p.Expect(tRParen)
-		p.B.Close(m, nOffsetofExpression, 0)
+		p.Prefix(nOffsetofExpression, func() {
+			p.inParens(func() {
+				p.typeName()
+				p.Expect(tComma)
+				p.postfixDesignator()
+			})
+		})
 	default:
 		p.ErrorExpected("expression")
 	}
@@ -343,20 +341,7 @@ func (p *parser) genericAssociation() {
 func (p *parser) postfixDesignator() {
 	m := p.B.Mark()
 	p.IdentAs(tFieldIdent)
-	for {
-		switch p.Kind {
-		case tDot:
-			p.Leaf()
-			p.IdentAs(tFieldIdent)
-			p.B.Close(m, nFieldExpression, 0)
-		case tLBrack:
-			p.Leaf()
-			p.expr()
-			p.Expect(tRBrack)
-			p.B.Close(m, nSubscriptExpression, 0)
-		default:
-			return
-		}
+	for p.Kind != tArrow && p.selector(m) {
 	}
 }
 

@@ -242,11 +242,7 @@ func (p *parser) definedTypeAhead() bool {
 
 // macroType parses API(int): a macro and the type it wraps.
 func (p *parser) macroType() {
-	p.Prefix(nMacroTypeSpecifier, func() {
-		p.Expect(tLParen)
-		p.typeName()
-		p.Expect(tRParen)
-	})
+	p.Prefix(nMacroTypeSpecifier, p.parenType)
 }
 
 // convention reports whether the token n after the current one may be

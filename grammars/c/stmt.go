@@ -9,9 +9,7 @@ import (
 
 // compound parses { statements }, with the directive lines among them.
 func (p *parser) compound() {
-	p.Enter()
-	defer p.Leave()
-	p.braced(nCompoundStatement, p.statement)
+	p.Enclosed(nCompoundStatement, tLBrace, tRBrace, func() { p.list(p.statement, tRBrace) })
 }
 
 // statement parses one statement of a list, or a declaration where one

@@ -134,3 +134,26 @@ func (p *Parser) Clause(kw, k grammars.Kind, body func()) bool {
 	p.Prefix(k, body)
 	return true
 }
+
+// Delimited pushes open, items separated by sep (a trailing one allowed)
+// up to close, and close, and closes them as a node of kind k: (a, b).
+func (p *Parser) Delimited(k, open, sep, close grammars.Kind, item func()) {
+	p.Node(k, func() {
+		p.Expect(open)
+		p.List(sep, close, item)
+		p.Expect(close)
+	})
+}
+
+// Enclosed parses the bracket of kind open, body and the bracket of kind
+// close as a node of kind k, a level of nesting deeper: a block, an
+// argument list, whose contents may hold another.
+func (p *Parser) Enclosed(k, open, close grammars.Kind, body func()) {
+	p.Enter()
+	p.Node(k, func() {
+		p.Expect(open)
+		body()
+		p.Expect(close)
+	})
+	p.Leave()
+}

@@ -111,3 +111,28 @@ func TestSequences(t *testing.T) {
 		}
 	}
 }
+
+func TestDelimited(t *testing.T) {
+	ident := func(p *uParser) func() { return func() { p.IdentAs(uIdent) } }
+	tests := []struct {
+		src  string
+		prod func(p *uParser)
+		want string
+	}{
+		{"( a ; b ; )", func(p *uParser) { p.Delimited(uStmt, uLParen, uSemi, uRParen, ident(p)) },
+			`(root (stmt "(" (identifier "a") ";" (identifier "b") ";" ")"))`},
+		{"( )", func(p *uParser) { p.Delimited(uStmt, uLParen, uSemi, uRParen, ident(p)) }, `(root (stmt "(" ")"))`},
+		{"{ a }", func(p *uParser) { p.Enclosed(uStmt, uLBrace, uRBrace, ident(p)) }, `(root (stmt "{" (identifier "a") "}"))`},
+	}
+	for _, tc := range tests {
+		p, b := newUParser(tc.src, false)
+		tc.prod(p)
+		if p.Depth != 0 {
+			t.Errorf("%q: depth %d after, want 0", tc.src, p.Depth)
+		}
+		tree := Finish(uLang, []byte(tc.src), b, uRoot, nil, nil, nil)
+		if diff := cmp.Diff(tc.want, uSexp(tree)); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}
