@@ -629,24 +629,28 @@ func (p *parser) structSpecifier() {
 
 // enumerator parses A, B = 2, with its comma.
 func (p *parser) enumerator() {
-	m := p.B.Mark()
 	if p.Kind == tIdent && p.Peek(1) == tLParen {
-		p.IdentAs(tIdent) // a macro that stands for enumerators, or names one
-		p.macroArguments()
-		p.B.Close(m, nMacroCall, 0)
-		if p.Got(tAssign) {
-			p.assignment()
-		}
-		p.listComma()
-		return
+		// a macro that stands for enumerators, or names one
+		p.Node(nMacroCall, func() {
+			p.IdentAs(tIdent)
+			p.macroArguments()
+		})
+		p.enumValue()
+	} else {
+		p.Node(nEnumerator, func() {
+			p.IdentAs(tIdent)
+			p.attributes()
+			p.enumValue()
+		})
 	}
-	p.IdentAs(tIdent)
-	p.attributes()
+	p.listComma()
+}
+
+// enumValue parses an enumerator's = value, if it has one.
+func (p *parser) enumValue() {
 	if p.Got(tAssign) {
 		p.assignment()
 	}
-	p.B.Close(m, nEnumerator, 0)
-	p.listComma()
 }
 
 // listComma ends an element of an enumerator or initializer list: with
@@ -750,46 +754,46 @@ func (p *parser) initializer() {
 
 // initializerList parses { .a = 1, [2] = x, [3 ... 5] = y, { … }, }.
 func (p *parser) initializerList() {
-	p.Enter()
-	defer p.Leave()
-	m := p.B.Mark()
-	if p.Kind != tLBrace {
-		p.ErrorExpected("'{'")
+	p.Enclosed(nInitializerList, tLBrace, tRBrace, func() { p.list(p.initializerItem, tRBrace) })
+}
+
+// initializerItem parses an element of an initializer list, designated
+// or not, with its comma, which goes with it for a conditional's
+// branches.
+func (p *parser) initializerItem() {
+	d := p.B.Mark()
+	designated := false
+	for p.designator() {
+		designated = true
 	}
-	p.Leaf()
-	p.list(func() {
-		d := p.B.Mark()
-		designated := false
-		for p.Kind == tDot || p.Kind == tLBrack {
-			designated = true
-			g := p.B.Mark()
-			if p.Got(tDot) {
-				p.IdentAs(tFieldIdent)
-				p.B.Close(g, nFieldDesignator, 0)
-				continue
-			}
-			p.Leaf()
-			p.conditional()
-			if p.Got(tEllipsis) {
-				p.conditional()
-			}
+	switch {
+	case designated:
+		p.Expect(tAssign)
+	case p.Kind == tIdent && p.Peek(1) == tColon: // GNU's old field: value
+		p.IdentAs(tFieldIdent)
+		p.Leaf()
+		designated = true
+	}
+	p.initializer()
+	if designated {
+		p.B.Close(d, nInitializerPair, 0)
+	}
+	p.listComma()
+}
+
+// designator parses .f, [i] or GNU's [a ... b], and reports whether
+// there was one.
+func (p *parser) designator() bool {
+	switch p.Kind {
+	case tDot:
+		p.Prefix(nFieldDesignator, func() { p.IdentAs(tFieldIdent) })
+	case tLBrack:
+		p.Prefix(nSubscriptDesignator, func() {
+			p.constantRange()
 			p.Expect(tRBrack)
-			p.B.Close(g, nSubscriptDesignator, 0)
-		}
-		switch {
-		case designated:
-			p.Expect(tAssign)
-		case p.Kind == tIdent && p.Peek(1) == tColon: // GNU's old field: value
-			p.IdentAs(tFieldIdent)
-			p.Leaf()
-			designated = true
-		}
-		p.initializer()
-		if designated {
-			p.B.Close(d, nInitializerPair, 0)
-		}
-		p.listComma() // the comma goes with its element, for a conditional's branches
-	}, tRBrace)
-	p.Expect(tRBrace)
-	p.B.Close(m, nInitializerList, 0)
+		})
+	default:
+		return false
+	}
+	return true
 }

@@ -116,16 +116,22 @@ func (p *parser) exprUntil(end grammars.Kind) {
 func (p *parser) caseLabel(body bool) {
 	if p.Kind == kwCase {
 		p.Leaf()
-		p.conditional()
-		if p.Got(tEllipsis) { // case 1 ... 3:
-			p.conditional()
-		}
+		p.constantRange()
 	} else {
 		p.Leaf()
 	}
 	p.Expect(tColon)
 	if body && p.Kind != tRBrace {
 		p.bodyStatement()
+	}
+}
+
+// constantRange parses a constant expression, or GNU's range of them:
+// case 1 ... 3:, [0 ... 9] = x.
+func (p *parser) constantRange() {
+	p.conditional()
+	if p.Got(tEllipsis) {
+		p.conditional()
 	}
 }
 
