@@ -8,6 +8,14 @@
 // they can. The names a typedef declares are types from then on; at a
 // statement's start an unknown name followed by a name, or by * and a
 // name and ;, =, , or [, begins a declaration.
+//
+// The grammar stands on grammars/kit: the parse driver, the top-level
+// loop (TopLevelBetween, which reads the directive lines between items
+// and stops after kit.MaxErrors errors), speculation that gives back the
+// directive lines it took (SaveState), the bracket and punctuation
+// tables, and the shapes its productions close nodes with. What is its
+// own is the lexer's compact tokens, the preprocessor in the tree and
+// the heuristics for macros (macros.go).
 package c
 
 import (

@@ -17,8 +17,9 @@ import (
 // inside a declaration or a statement is trivia, as a comment is.
 //
 // Every production that recurses does so through one that counts a level
-// with Enter (statementAs, compound, list, declarator, typeName,
-// initializerList, assignment, unary, arguments, ppConditional), so input
+// with Enter, itself or through kit.Enclosed (statementAs, compound,
+// list, declarator, typeName, initializerList, assignment, unary,
+// arguments, ppConditional), so input
 // nested past kit.MaxDepth is a syntax error, never a stack that grows
 // with the file.
 type parser struct {
