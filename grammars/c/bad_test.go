@@ -5,13 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/gramtest"
 )
-
-func badParse(t *testing.T, src []byte) *grammars.Tree { return gramtest.BadParse(t, Language, src) }
-
-func badTopKinds(tree *grammars.Tree) []string { return gramtest.TopKinds(tree) }
 
 // TestCBadInput: broken input is a listed error at its line, never a
 // panic or a hang; input that is odd but valid, or that this grammar,
@@ -149,7 +144,7 @@ func TestCBadInput(t *testing.T) {
 		{name: "broken parameters, then a function", src: "int f( {}\nint g(void) { return 0; }\n", line: 1, msg: "expected"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			gramtest.ErrorAt(t, badParse(t, []byte(tc.src)), tc.line, tc.msg)
+			gramtest.ErrorAt(t, gramtest.BadParse(t, Language, []byte(tc.src)), tc.line, tc.msg)
 		})
 	}
 }
@@ -174,8 +169,8 @@ func TestCBadInputShapes(t *testing.T) {
 		{"an item broken at the end, after a directive", "int a\n#endif", []string{"ERROR"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tree := badParse(t, []byte(tc.src))
-			if got := badTopKinds(tree); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			tree := gramtest.BadParse(t, Language, []byte(tc.src))
+			if got := gramtest.TopKinds(tree); strings.Join(got, " ") != strings.Join(tc.want, " ") {
 				t.Errorf("top-level nodes %q; want %q", got, tc.want)
 			}
 			if tc.want == nil && len(tree.Nodes) != 1 {

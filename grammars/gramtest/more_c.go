@@ -275,3 +275,24 @@ func Parallel(jobs, n int, f func(i int)) {
 	close(next)
 	wg.Wait()
 }
+
+// Fixtures parses each file glob matches with l, fails the test when one
+// has an error, and calls check with its name, its source and its tree.
+func Fixtures(t *testing.T, l *grammars.Language, glob string, check func(name string, src []byte, tree *grammars.Tree)) {
+	t.Helper()
+	files, _ := filepath.Glob(glob)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := l.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tree.Errors) > 0 {
+			t.Fatalf("%s: %v", f, tree.Errors)
+		}
+		check(f, src, tree)
+	}
+}
