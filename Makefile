@@ -1,8 +1,8 @@
 # make test   installs the peers the tests need, then runs every test with
 #             AGENTTOOLS_REQUIRE_PEERS=1 (a missing peer fails, not skips);
 #             the packages that run things concurrently under the race
-#             detector, the grammars and the matcher (CPU-bound, one
-#             goroutine a file) without it
+#             detector, the grammars, the matcher and the search
+#             (CPU-bound, one goroutine a file) without it
 # make build  static CGO_ENABLED=0 binaries for four platforms into dist/
 # make bench  the Go benchmarks
 # make fuzz   each fuzz target for FUZZTIME (60s; CI runs 10s each)

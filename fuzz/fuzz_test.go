@@ -17,6 +17,7 @@ import (
 	"github.com/agenttools/agenttools/grammars/golang"
 	"github.com/agenttools/agenttools/grammars/python"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 )
 
 // maxInput bounds the inputs the targets look at: the properties are
@@ -172,7 +173,7 @@ var (
 		seeds:  append([]string{"../grammars/golang/testdata/forms.go", "../testdata/debug/go/main.go", "../testdata/debug/spin/main.go"}, goroot("strings/strings.go", "sort/sort.go", "errors/wrap.go", "bufio/scan.go", "encoding/json/scanner.go")...),
 		starts: []string{"func ", "type ", "var ", "const "}, header: "package p\n\n"}
 	pyLang = lang{l: python.Language, semis: true, ext: ".py", tokenNodes: []string{"f_string"},
-		seeds:  []string{"../grammars/python/testdata/forms.py", "../matcher/testdata/pyoracle.py", "../testdata/debug/python/main.py", "../interp/python/driver.py"},
+		seeds:  []string{"../grammars/python/testdata/forms.py", "../matcher/oracle/testdata/pyoracle.py", "../testdata/debug/python/main.py", "../interp/python/driver.py"},
 		starts: []string{"def ", "class ", "@", "async def "}}
 )
 
@@ -772,7 +773,7 @@ func fuzzRewrite(f *testing.F, lg lang) {
 		if err := os.WriteFile(file, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res, err := matcher.RewriteAll(context.Background(), matcher.Query{Root: dir, Path: dir, Lang: lg.l, Pattern: p}, tm)
+		res, err := search.RewriteAll(context.Background(), search.Query{Root: dir, Path: dir, Lang: lg.l, Pattern: p}, tm)
 		if err != nil {
 			t.Fatalf("RewriteAll: %v", err)
 		}

@@ -84,6 +84,16 @@ type Language struct {
 	Closers     []string
 	Terminator  string
 	BodyParents []string
+	// Statements names the kinds of node that are statements wherever
+	// they stand, not only as a child of a Blocks node (an if's body, a
+	// for's): a rewrite's capture of one carries its Terminator and the
+	// line comment after it.
+	Statements []string
+	// Calls names the kinds of node that are calls: a pattern whose first
+	// reading is one is never searched as a type too, though the "type"
+	// scaffold may read it as one by accident (C's K&R parameter, Rust's
+	// Fn(A) sugar on any name): f($X) means the call.
+	Calls []string
 	// Abstract maps the kind of an abstract declarator, which a type
 	// written alone has (C's struct $S *), to the kind of declarator that
 	// names something: a pattern's abstract declarator matches a named

@@ -109,16 +109,3 @@ func TestFindCancelled(t *testing.T) {
 		}
 	}
 }
-
-// BenchmarkHugePattern: a pattern of 1 MB in no language is refused
-// before any language parses it.
-func BenchmarkHugePattern(b *testing.B) {
-	huge := "f(" + strings.Repeat("x, ", 1<<20/3) + "x)"
-	langs := []*grammars.Language{golang.Language}
-	for b.Loop() {
-		_, _, _, err := Scope{Root: b.TempDir(), Path: b.TempDir(), Langs: langs, Inferred: true, Pattern: huge}.Search(context.Background())
-		if err == nil {
-			b.Fatal("a 1 MB pattern was searched")
-		}
-	}
-}

@@ -1,7 +1,11 @@
 package matcher
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -117,25 +121,61 @@ func TestFindOrder(t *testing.T) {
 	}
 }
 
-// BenchmarkFindRepeated is matching alone with repeated metavariables,
-// whose captures are compared token by token.
-func BenchmarkFindRepeated(b *testing.B) {
-	files, _ := Walk(benchDir, benchDir, golang.Language)
+// benchDir is a real package of the standard library, large enough that
+// matching shows.
+var benchDir = filepath.Join(runtime.GOROOT(), "src", "net", "http")
+
+// benchTrees parses the Go files under benchDir, as a search walks them
+// (no testdata, no hidden folders), and returns them with their size.
+func benchTrees(b *testing.B) ([]*grammars.Tree, int64) {
 	var trees []*grammars.Tree
 	var bytes int64
-	for _, f := range files {
-		src, err := os.ReadFile(f)
+	err := filepath.WalkDir(benchDir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir():
+			if path != benchDir && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		case !strings.HasSuffix(path, ".go"):
+			return nil
+		}
+		src, err := os.ReadFile(path)
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
 		t, err := golang.Language.Parse(src)
 		if err != nil {
-			b.Fatal(err)
+			return fmt.Errorf("%s: %w", path, err)
 		}
 		trees = append(trees, t)
 		bytes += int64(len(src))
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
 	}
-	for _, pattern := range []string{"$F($$$A, $$$A)", "$X.$M($$$A, $B, $$$A)"} {
+	return trees, bytes
+}
+
+// BenchmarkFind is matching alone, on trees parsed beforehand.
+func BenchmarkFind(b *testing.B) {
+	benchFind(b, "$X == $X", "if err != nil { return $$$R }", "$F($$$A)")
+}
+
+// BenchmarkFindRepeated is matching alone with repeated metavariables,
+// whose captures are compared token by token.
+func BenchmarkFindRepeated(b *testing.B) {
+	benchFind(b, "$F($$$A, $$$A)", "$X.$M($$$A, $B, $$$A)")
+}
+
+// benchFind times each pattern's matching over benchDir's trees.
+func benchFind(b *testing.B, patterns ...string) {
+	trees, bytes := benchTrees(b)
+	b.SetBytes(bytes)
+	for _, pattern := range patterns {
 		p, err := Compile(golang.Language, pattern)
 		if err != nil {
 			b.Fatal(err)

@@ -3,6 +3,12 @@
 // binding it, $$$NAME and $$$ a run of siblings; a metavariable repeated in
 // a pattern must capture the same tokens each time. It sees code only
 // through the grammars tree model.
+//
+// It is the core and works on trees in memory only: compiling patterns
+// and filters, matching, locating a match (Locate), and rewriting a tree.
+// It reads no file and walks no folder; package search does that, so a
+// program that matches trees it holds (a fuzzer, an embedder) links no
+// file walker.
 package matcher
 
 import (
@@ -96,7 +102,7 @@ type slot struct {
 // indentation: the indentation common to its lines is removed, and a
 // scaffold's Indent is put before each line.
 func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
-	if err := checkSize(pattern); err != nil {
+	if err := CheckSize(pattern); err != nil {
 		return nil, err
 	}
 	frag, inside := dedent(l, pattern)
@@ -149,8 +155,9 @@ func Compile(l *grammars.Language, pattern string) (*Pattern, error) {
 // before it was refused, and no hand-written pattern comes near this.
 const MaxPatternSize = 64 << 10
 
-// checkSize refuses a pattern or template over MaxPatternSize.
-func checkSize(s string) error {
+// CheckSize refuses a pattern or template over MaxPatternSize, with the
+// error a caller names its argument in.
+func CheckSize(s string) error {
 	if len(s) > MaxPatternSize {
 		return fmt.Errorf("it is %d bytes, over the %d KiB a pattern or a rewrite may take; give a shorter fragment", len(s), MaxPatternSize>>10)
 	}
@@ -172,9 +179,8 @@ const readingScaffold = "type"
 // left nothing out.
 func (p *Pattern) otherReadings(l *grammars.Language, inside []bool) {
 	frag, kind := p.Source, p.tree.Nodes[p.root].Kind
-	// A call reads as a type only by accident (C's K&R parameter, Rust's
-	// Fn(A) sugar on any name): f($X) means the call.
-	if p.seq != nil || strings.Contains(p.tree.KindName(p.root), "call") {
+	// A call reads as a type only by accident (grammars.Language.Calls).
+	if p.seq != nil || slices.Contains(l.Calls, p.tree.KindName(p.root)) {
 		return
 	}
 	after := false

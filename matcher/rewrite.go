@@ -70,7 +70,7 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	if p == nil || p.tree == nil {
 		return nil, errors.New("no pattern to compile the rewrite against; compile the pattern first")
 	}
-	if err := checkSize(template); err != nil {
+	if err := CheckSize(template); err != nil {
 		return nil, err
 	}
 	// Line breaks are put back in the file's own style when the template
@@ -340,19 +340,20 @@ type rewriter struct {
 	// The matches form a forest, by nesting, which their order in ms (a
 	// parent before its children) lays out flat: the subtree of ms[i] is
 	// ms[i:next[i]].
-	next     []int
-	lines    *lineIndex
-	eol      string
-	tokens   []grammars.Span // the tokens that span a line break, in file order
-	done     []bool          // the matches rewritten
-	replaced int
-	cut      [][2]int               // scratch: the part of each literal piece to write
-	blocks   map[grammars.Kind]bool // the kinds whose children are statements
-	ends     []uint32               // where each match's replaced range ends (see terminator.go)
+	next       []int
+	lines      *LineIndex
+	eol        string
+	tokens     []grammars.Span // the tokens that span a line break, in file order
+	done       []bool          // the matches rewritten
+	replaced   int
+	cut        [][2]int               // scratch: the part of each literal piece to write
+	blocks     map[grammars.Kind]bool // the kinds whose children are statements
+	statements map[grammars.Kind]bool // the kinds that are statements wherever they stand
+	ends       []uint32               // where each match's replaced range ends (see terminator.go)
 }
 
 func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
-	r := &rewriter{t: t, src: t.Src, tmpl: tmpl, ms: ms, lines: newLineIndex(t.Src), eol: "\n", done: make([]bool, len(ms))}
+	r := &rewriter{t: t, src: t.Src, tmpl: tmpl, ms: ms, lines: NewLineIndex(t.Src), eol: "\n", done: make([]bool, len(ms))}
 	if i := bytes.IndexByte(t.Src, '\n'); i > 0 && t.Src[i-1] == '\r' {
 		r.eol = "\r\n"
 	}
@@ -381,19 +382,25 @@ func newRewriter(t *grammars.Tree, tmpl *Template, ms []Match) *rewriter {
 		}
 	}
 	slices.SortFunc(r.tokens, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
-	r.blocks = map[grammars.Kind]bool{}
 	if t.Lang != nil {
-		for _, name := range t.Lang.Blocks {
-			if k, ok := t.Lang.KindByName(name); ok {
-				r.blocks[k] = true
-			}
-		}
+		r.blocks, r.statements = kindSet(t.Lang, t.Lang.Blocks), kindSet(t.Lang, t.Lang.Statements)
 	}
 	r.ends = make([]uint32, len(ms))
 	for i := range r.ms {
 		r.ends[i] = r.replacedEnd(&r.ms[i])
 	}
 	return r
+}
+
+// kindSet returns the kinds of l named in names, as a set.
+func kindSet(l *grammars.Language, names []string) map[grammars.Kind]bool {
+	set := map[grammars.Kind]bool{}
+	for _, name := range names {
+		if k, ok := l.KindByName(name); ok {
+			set[k] = true
+		}
+	}
+	return set
 }
 
 // replacedEnd returns where the range a match's replacement takes ends:

@@ -66,10 +66,10 @@ func spans(t *testing.T, l *grammars.Language, src, pattern string) []string {
 	if err != nil || len(tree.Errors) > 0 {
 		t.Fatalf("parse: %v %v", err, tree.Errors)
 	}
-	lines := newLineIndex(tree.Src)
+	lines := NewLineIndex(tree.Src)
 	var out []string
 	for _, m := range p.Find(tree) {
-		f := locate(tree, lines, "f", m, 0)
+		f := Locate(tree, lines, "f", m, 0)
 		s := itoa(f.Range.Start.Line) + "-" + itoa(f.Range.End.Line)
 		for _, name := range []string{"X", "F", "P", "C"} {
 			if c, ok := f.Captures.Get(name); ok {

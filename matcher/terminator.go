@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 )
@@ -29,7 +28,7 @@ import (
 //     template ends with a ; of its own.
 //
 // A statement is a child of a node of the language's Blocks, or a node
-// whose kind names a statement (an if's body of one statement, say). A ;
+// of one of its Statements (an if's body of one statement, say). A ;
 // counts only where no node of the tree holds it: the ; of a for clause
 // is the for's own leaf.
 
@@ -38,7 +37,7 @@ func (r *rewriter) statementish(n int32) bool {
 	if n < 0 || int(n) >= len(r.t.Nodes) {
 		return false
 	}
-	if strings.Contains(r.t.KindName(n), "statement") {
+	if r.statements[r.t.Nodes[n].Kind] {
 		return true
 	}
 	p := r.t.Nodes[n].Parent

@@ -29,7 +29,7 @@ npm_peer() { # binary package...
 }
 
 # typescript_peer installs typescript@6, whose compiler API the
-# JavaScript/TypeScript oracle (matcher/testdata/tsoracle/oracle.js) and
+# JavaScript/TypeScript oracle (matcher/oracle/testdata/tsoracle/oracle.js) and
 # toolsbench parse use, unless .peers/node_modules has a 6.x already; a tsc
 # elsewhere on PATH does not count. typescript@latest is 7, the native
 # port, which has no JS API.

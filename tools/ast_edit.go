@@ -11,7 +11,7 @@ import (
 	"sync"
 
 	"github.com/agenttools/agenttools/internal/safefs"
-	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/agenttools/agenttools/tool"
 	udiff "github.com/aymanbagabas/go-udiff"
 )
@@ -155,11 +155,11 @@ type astEditResult struct {
 	Diff          string            `json:"diff"`
 	DiffTruncated bool              `json:"diff_truncated"` // the diff of some files is left out
 	DiffFiles     int               `json:"diff_files"`     // the files whose diff is shown
-	ParseFailures []matcher.Failure `json:"parse_failures"`
+	ParseFailures []search.Failure  `json:"parse_failures"`
 	Languages     []string          `json:"languages"`
 	Rejected      map[string]string `json:"rejected,omitempty"`
 	FilesParsed   int               `json:"files_parsed"`
-	SkippedDirs   []matcher.Skipped `json:"skipped_folders"`
+	SkippedDirs   []search.Skipped  `json:"skipped_folders"`
 	TooLarge      []string          `json:"too_large"`
 	literals      []string
 	readings      map[string][]string

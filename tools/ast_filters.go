@@ -1,6 +1,6 @@
 package tools
 
-import "github.com/agenttools/agenttools/matcher"
+import "github.com/agenttools/agenttools/search"
 
 // narrowArgs are the optional arguments ast_grep and ast_edit share that
 // narrow the matches: relational filters, metavariable constraints.
@@ -20,8 +20,8 @@ func (e *env) newCache() {
 	switch b := e.run.CacheBudget; {
 	case e.cache != nil || b < 0:
 	case b == 0:
-		e.cache = matcher.NewCache(matcher.DefaultCacheBudget)
+		e.cache = search.NewCache(search.DefaultCacheBudget)
 	default:
-		e.cache = matcher.NewCache(b)
+		e.cache = search.NewCache(b)
 	}
 }

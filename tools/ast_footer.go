@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 )
 
 // skipReasons are the rules a walk leaves folders out by, in the order
@@ -22,7 +23,7 @@ var skipReasons = []struct{ reason, words string }{
 // footer is the line every ast_grep and ast_edit result ends with: what
 // was searched and what was not. With no match, it says which of what was
 // left out could explain that.
-func footer(pattern string, langs []string, readings, leftOut map[string][]string, total, scanned, parsed, failed int, skipped []matcher.Skipped, tooLarge, words []string) string {
+func footer(pattern string, langs []string, readings, leftOut map[string][]string, total, scanned, parsed, failed int, skipped []search.Skipped, tooLarge, words []string) string {
 	if len(langs) == 0 {
 		return "No matches: no files of a bundled language here."
 	}
@@ -89,7 +90,7 @@ func literalNoun(literals []string) string {
 
 // skippedText counts the folders left out by each rule, with a few of
 // their paths.
-func skippedText(skipped []matcher.Skipped) string {
+func skippedText(skipped []search.Skipped) string {
 	var parts []string
 	for _, r := range skipReasons {
 		var paths []string

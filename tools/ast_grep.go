@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/agenttools/agenttools/tool"
 )
 
@@ -38,10 +39,10 @@ type astGrepResult struct {
 	Truncated     bool                `json:"truncated"`
 	FilesScanned  int                 `json:"files_scanned"`
 	FilesParsed   int                 `json:"files_parsed"`
-	ParseFailures []matcher.Failure   `json:"parse_failures"`
+	ParseFailures []search.Failure    `json:"parse_failures"`
 	Languages     []string            `json:"languages"`
 	Rejected      map[string]string   `json:"rejected,omitempty"` // language: why it could not parse the pattern
-	Skipped       []matcher.Skipped   `json:"skipped_folders"`    // folders left out by rule
+	Skipped       []search.Skipped    `json:"skipped_folders"`    // folders left out by rule
 	TooLarge      []string            `json:"too_large"`          // files over the size limit, not parsed
 	literals      []string            // the words every match holds, for the footer
 	readings      map[string][]string // the readings of the pattern, by language, where it has several
@@ -84,8 +85,8 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
 // scopeError is the result of a scope that could not run: an argument
 // at fault, or a call that was cancelled.
 func scopeError(name string, err error) (tool.Result, error) {
-	var ae *matcher.ArgError
-	var rej matcher.Rejections
+	var ae *search.ArgError
+	var rej search.Rejections
 	switch {
 	case errors.As(err, &rej), errors.As(err, &ae):
 		return tool.Errorf("%s", err.Error()), nil
@@ -100,7 +101,7 @@ func scopeError(name string, err error) (tool.Result, error) {
 }
 
 // writeFailures lists the files that did not parse cleanly, ten at most.
-func writeFailures(b *strings.Builder, fs []matcher.Failure, what string) {
+func writeFailures(b *strings.Builder, fs []search.Failure, what string) {
 	n := len(fs)
 	if n == 0 {
 		return
@@ -118,16 +119,16 @@ func writeFailures(b *strings.Builder, fs []matcher.Failure, what string) {
 // scope resolves the path and language arguments of a search and its
 // filters into a scope to run; a bad argument comes back as an error
 // Result.
-func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs) (matcher.Scope, *tool.Result) {
+func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs) (search.Scope, *tool.Result) {
 	if argPath == "" {
 		argPath = "."
 	}
 	path, info, bad := e.existing("path", argPath)
 	if bad != nil {
-		return matcher.Scope{}, bad
+		return search.Scope{}, bad
 	}
-	sc := matcher.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(),
-		Narrow: matcher.Narrow{Inside: n.Inside, NotInside: n.NotInside, Has: n.Has, NotHas: n.NotHas, Where: n.Where, WhereNot: n.WhereNot}}
+	sc := search.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(),
+		Narrow: search.Narrow{Inside: n.Inside, NotInside: n.NotInside, Has: n.Has, NotHas: n.NotHas, Where: n.Where, WhereNot: n.WhereNot}}
 	if tool.HasProgress(ctx) {
 		sc.Progress = func(done, total int) {
 			tool.ReportProgress(ctx, float64(done), float64(max(total, 0)), "files searched") // 0: not known yet
@@ -138,7 +139,7 @@ func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs)
 		r := tool.Errorf("language: %v", err)
 		return sc, &r
 	}
-	if sc.Globs, err = matcher.NewGlobs(n.Globs); err != nil {
+	if sc.Globs, err = search.NewGlobs(n.Globs); err != nil {
 		r := tool.Errorf("globs: %v", err)
 		return sc, &r
 	}

@@ -1,5 +1,5 @@
 // Package tools holds the tools of agenttools, one file each: thin
-// handlers that check their arguments, call an engine package (matcher,
+// handlers that check their arguments, call an engine package (search,
 // lspclient, dapclient, interp, vibe, safefs) and write what the model
 // reads. Registry builds a run's tool.Dispatcher with exactly the tools
 // whose resources the run has. What a tool is, and the path every call
@@ -16,6 +16,7 @@ import (
 	"github.com/agenttools/agenttools/internal/safefs"
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/agenttools/agenttools/tool"
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -82,7 +83,7 @@ func selfWritten() *jsonschema.ForOptions {
 type env struct {
 	run     *Run
 	root    *safefs.Root
-	cache   *matcher.Cache     // parsed trees and matches, for ast_grep and ast_edit
+	cache   *search.Cache      // parsed trees and matches, for ast_grep and ast_edit
 	edits   *editStore         // ast_edit's staged changes, for resolve
 	journal *lspclient.Journal // diagnostics already reported, for diagnostics on write
 	calls   *tool.Dispatcher   // the run's dispatcher, for eval's bridge

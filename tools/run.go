@@ -52,7 +52,7 @@ type Run struct {
 	// ast_grep.
 	Grammars *grammars.Registry
 	// CacheBudget is the bytes structural search keeps between calls,
-	// trees and matches: zero means matcher.DefaultCacheBudget, and a
+	// trees and matches: zero means search.DefaultCacheBudget, and a
 	// negative budget keeps nothing, which suits a run of one call (a
 	// tree then goes as soon as its file is matched).
 	CacheBudget int64

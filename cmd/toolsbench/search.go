@@ -22,6 +22,7 @@ import (
 	"github.com/agenttools/agenttools/internal/cli"
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 )
 
 // searchReport is what search prints.
@@ -91,7 +92,7 @@ func runSearch(args []string, stdout io.Writer) int {
 	sgSelector := fs.String("ast-grep-selector", "", "the kind of node ast-grep takes from its pattern (its --selector), where the pattern alone parses as another")
 	repeat := fs.Int("repeat", 3, "how many warm searches to time; the fastest counts")
 	list := fs.Int("list", 20, "how many disagreements to list")
-	cacheMB := fs.Int("cache-mb", matcher.DefaultCacheBudget>>20, "the search cache's budget in MiB, in the warm process")
+	cacheMB := fs.Int("cache-mb", search.DefaultCacheBudget>>20, "the search cache's budget in MiB, in the warm process")
 	maxResults := fs.Int("max-results", 50, "the matches kept in full, as ast_grep's max_results (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -114,7 +115,7 @@ func runSearch(args []string, stdout io.Writer) int {
 		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 		return 2
 	}
-	files, err := matcher.Walk(dir, dir, l)
+	files, err := search.Walk(dir, dir, l)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 		return 1
@@ -259,10 +260,10 @@ func runSearchChild(args []string) int {
 	if *mode == "cold" {
 		return coldCall(l.ID, *pattern, dir, *maxResults)
 	}
-	q := matcher.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Limit: *maxResults}
+	q := search.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Limit: *maxResults}
 	switch *mode {
 	case "warm":
-		q.Cache = matcher.NewCache(int64(*cacheMB) << 20)
+		q.Cache = search.NewCache(int64(*cacheMB) << 20)
 		debug.SetMemoryLimit(cli.DefaultMemoryLimit(int64(*cacheMB) << 20)) // as batch and serve set it
 	case "list":
 		q.Limit = 0
@@ -277,7 +278,7 @@ func runSearchChild(args []string) int {
 		pprof.StartCPUProfile(f)
 	}
 	start := time.Now()
-	res, err := matcher.Search(context.Background(), q)
+	res, err := search.Search(context.Background(), q)
 	pprof.StopCPUProfile()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -287,7 +288,7 @@ func runSearchChild(args []string) int {
 	if *mode == "warm" {
 		for i := range *repeat {
 			start = time.Now()
-			if _, err := matcher.Search(context.Background(), q); err != nil {
+			if _, err := search.Search(context.Background(), q); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				return 1
 			}

@@ -13,9 +13,9 @@ import (
 )
 
 // tsOracleScript is where TypeScript's parser is driven from, relative
-// to the checkout: the oracle of matcher's JavaScript/TypeScript oracle
-// test, which with no patterns only checks files.
-const tsOracleScript = "matcher/testdata/tsoracle/oracle.js"
+// to the checkout: the script of the JavaScript/TypeScript oracle test
+// in matcher/oracle, which with no patterns only checks files.
+const tsOracleScript = "matcher/oracle/testdata/tsoracle/oracle.js"
 
 // isTypeScriptFamily reports whether TypeScript's parser is the reference
 // of the language with this id.

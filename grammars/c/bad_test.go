@@ -144,7 +144,7 @@ func TestCBadInput(t *testing.T) {
 		{name: "broken parameters, then a function", src: "int f( {}\nint g(void) { return 0; }\n", line: 1, msg: "expected"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			gramtest.ErrorAt(t, gramtest.BadParse(t, Language, []byte(tc.src)), tc.line, tc.msg)
+			gramtest.FirstErrorAt(t, gramtest.BadParse(t, Language, []byte(tc.src)), tc.line, tc.msg, false)
 		})
 	}
 }

@@ -18,9 +18,18 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // that ends a statement or a declaration and the tokens that are trivia
 // (directive lines no list took, branches no compiler takes).
 func TestFidelity(t *testing.T) {
-	gramtest.Fixtures(t, Language, filepath.Join("testdata", "*.c"), func(name string, src []byte, tree *grammars.Tree) {
-		checkFidelity(t, name, src, tree)
-	})
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.c"))
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, _ := Language.Parse(src)
+		if len(tree.Errors) > 0 {
+			t.Fatalf("%s: %v", f, tree.Errors)
+		}
+		checkFidelity(t, f, src, tree)
+	}
 }
 
 // checkFidelity checks that tree's leaves are its tokens but for the ;
@@ -35,7 +44,7 @@ func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 		}
 		return false
 	}
-	gramtest.Fidelity(t, name, Language, src, tree, func(tok grammars.Token) bool { return tok.Kind == tSemi || inTrivia(tok.Span) })
+	gramtest.Fidelity(t, name, src, tree, func(tok grammars.Token) bool { return tok.Kind == tSemi || inTrivia(tok.Span) })
 }
 
 // tops returns the top-level items of src as S-expressions.

@@ -204,7 +204,7 @@ func clangVerdicts(t testing.TB, files []corpusFile) map[string]clangVerdict {
 		case err == nil:
 			v.OK = true
 		case errors.As(err, &exit):
-			v.Error = gramtest.CompilerError(files[i].Path, string(msg), "error:")
+			v.Error = gramtest.FirstErrorLine(files[i].Path, string(msg), "error:")
 			if exit.ExitCode() != 1 { // clang crashed
 				v.Error = fmt.Sprintf("clang exited with %d: %s", exit.ExitCode(), v.Error)
 			}

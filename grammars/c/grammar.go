@@ -46,6 +46,7 @@ func newLanguage() *grammars.Language {
 			"abstract_parenthesized_declarator": "parenthesized_declarator",
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
 		return parse(l, src, pattern, record)

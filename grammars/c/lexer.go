@@ -437,30 +437,25 @@ var brackets = kit.NewBrackets(tLParen, tRParen, tLBrack, tRBrack, tLBrace, tRBr
 
 // pair marks the directive lines' tokens as skipped and finds each
 // bracket's partner outside them: a #define's body may open what it does
-// not close. The table pairs the brackets alone, a quarter of the
-// tokens, since it looks each token it is given up in a map.
+// not close.
 func (lx *lexer) pair() {
 	lx.skip = sized(lx.skip, len(lx.toks))
 	lx.inactive = sized(lx.inactive, len(lx.toks))
-	lx.partner = sized(lx.partner, len(lx.toks))
-	at := make([]int32, 0, len(lx.toks)/4) // the brackets' indexes
 	in := false
 	for i := range lx.toks {
-		lx.partner[i] = -1
-		switch k := lx.toks[i].Kind; {
-		case k == tDirective:
+		switch lx.toks[i].Kind {
+		case tDirective:
 			in = true
-		case k == tDirectiveEnd:
+		case tDirectiveEnd:
 			in = false
 			lx.skip[i] = true
-		case !in && k >= tLBrace && k <= tRBrack:
-			at = append(at, int32(i))
 		}
 		lx.skip[i] = lx.skip[i] || in
 	}
-	for j, q := range brackets.Pair(nil, len(at), func(j int) grammars.Kind { return lx.toks[at[j]].Kind }) {
-		if q >= 0 {
-			lx.partner[at[j]] = at[q]
+	lx.partner = brackets.Pair(lx.partner, len(lx.toks), func(i int) grammars.Kind {
+		if lx.skip[i] {
+			return tEOF
 		}
-	}
+		return lx.toks[i].Kind
+	})
 }

@@ -94,23 +94,7 @@ func TestDartBadInput(t *testing.T) {
 		{name: "broken parameters, then a class", src: "class A {\n  void f( {}\n}\nclass B {\n  void g() {}\n}\n", line: 3, msg: "expected ')', found '}'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tree := badParse(t, []byte(tc.src))
-			var problem string
-			switch {
-			case tc.lenient && len(tree.Errors) == 0:
-			case tc.line == 0 && len(tree.Errors) > 0:
-				problem = fmt.Sprintf("errors %.300v; want none", tree.Errors)
-			case tc.line == 0:
-			case len(tree.Errors) == 0:
-				problem = fmt.Sprintf("no error; want one at line %d saying %q; tree %.300s", tc.line, tc.msg, tree.Sexp(tree.Root))
-			default:
-				if e := tree.Errors[0]; e.Line != tc.line || !strings.Contains(e.Msg, tc.msg) {
-					problem = fmt.Sprintf("first error %.300v; want one at line %d saying %q", e, tc.line, tc.msg)
-				}
-			}
-			if problem != "" {
-				t.Error(problem)
-			}
+			gramtest.FirstErrorAt(t, badParse(t, []byte(tc.src)), tc.line, tc.msg, tc.lenient)
 		})
 	}
 }
@@ -154,19 +138,6 @@ func TestDartBadInputShapes(t *testing.T) {
 	}
 }
 
-// TestDartBadInputTooLarge: a file just over MaxFileSize is refused with a
+// TestDartBadInputTooLarge: a file just over kit.MaxFileSize is refused with a
 // message that says why, not parsed.
-func TestDartBadInputTooLarge(t *testing.T) {
-	src := []byte(strings.Repeat("var a = 1;\n", MaxFileSize/11+1))
-	if len(src) <= MaxFileSize || len(src) > MaxFileSize+16 {
-		t.Fatalf("%d bytes; want just over %d", len(src), MaxFileSize)
-	}
-	tree := badParse(t, src)
-	want := "file is 32.0 MB; the dart grammar parses files up to 32 MB"
-	if len(tree.Errors) != 1 || tree.Errors[0].Line != 1 || tree.Errors[0].Msg != want {
-		t.Errorf("errors %v; want one at line 1: %q", tree.Errors, want)
-	}
-	if got := badTopKinds(tree); len(got) != 1 || got[0] != "ERROR" {
-		t.Errorf("top-level nodes %q; want one ERROR", got)
-	}
-}
+func TestDartBadInputTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "var a = 1;\n") }

@@ -3,10 +3,12 @@ package dart
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/agenttools/agenttools/grammars/gramtest"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // TestCorpus measures the parse rate on real Dart code nobody here wrote,
@@ -72,23 +74,5 @@ func TestCorpus(t *testing.T) {
 // corpusFiles returns the .dart files below a folder, or the paths a
 // list file names.
 func corpusFiles(where string) ([]string, error) {
-	info, err := os.Stat(where)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		b, err := os.ReadFile(where)
-		if err != nil {
-			return nil, err
-		}
-		return strings.Fields(string(b)), nil
-	}
-	var files []string
-	err = filepath.Walk(where, func(p string, info os.FileInfo, err error) error {
-		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".dart") && info.Size() <= MaxFileSize {
-			files = append(files, p)
-		}
-		return err
-	})
-	return files, err
+	return gramtest.CorpusFiles(where, ".dart", kit.MaxFileSize)
 }

@@ -1,47 +1,21 @@
 package dart
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/google/go-cmp/cmp"
 )
-
-func mustParse(t *testing.T, src string) *grammars.Tree {
-	t.Helper()
-	tree, err := Language.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tree.Errors) > 0 {
-		t.Fatalf("%q: %v", src, tree.Errors)
-	}
-	if bad := tree.Misplaced(5); len(bad) > 0 {
-		t.Fatalf("%q: misplaced nodes: %v", src, bad)
-	}
-	return tree
-}
 
 // body parses stmts as a function's body and returns the body's
 // statements as S-expressions.
 func body(t *testing.T, stmts string) []string {
 	t.Helper()
-	tree := mustParse(t, "void f() {\n"+stmts+"\n}")
-	fn := tree.Children(tree.Root)[0]
-	kids := tree.Children(fn)
-	blk := kids[len(kids)-1]
-	var out []string
-	for _, c := range tree.Children(blk)[1:] {
-		if tree.KindName(c) == "}" {
-			break
-		}
-		out = append(out, tree.Sexp(c))
-	}
-	return out
+	return gramtest.BlockSexps(t, Language, "void f() {\n"+stmts+"\n}")
 }
 
 // TestFidelity: a tree's leaves are its lexer's tokens, but for the ;
@@ -64,37 +38,11 @@ func TestFidelity(t *testing.T) {
 	}
 }
 
+// checkFidelity checks that a tree's leaves are its lexer's tokens, but
+// for the ; that ends a statement or a declaration.
 func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 	t.Helper()
-	if bad := tree.Misplaced(3); len(bad) > 0 {
-		t.Errorf("%s: %v", name, bad)
-		return
-	}
-	if len(tree.Errors) > 0 {
-		return
-	}
-	lexed := Language.Lex(src, false)
-	leaves := tree.Leaves()
-	i, j := 0, 0
-	for i < len(lexed) || j < len(leaves) {
-		switch {
-		case i < len(lexed) && j < len(leaves) && lexed[i].Span == (grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End}):
-			i, j = i+1, j+1
-		case i < len(lexed) && lexed[i].Kind == tSemi:
-			i++ // a statement's ;, which is no leaf
-		default:
-			at := func(s grammars.Span) string { return fmt.Sprintf("%q at %d", src[s.Start:s.End], s.Start) }
-			lt, lf := "(none)", "(none)"
-			if i < len(lexed) {
-				lt = at(lexed[i].Span)
-			}
-			if j < len(leaves) {
-				lf = at(grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End})
-			}
-			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, lt, lf)
-			return
-		}
-	}
+	gramtest.Fidelity(t, name, src, tree, func(tok grammars.Token) bool { return tok.Kind == tSemi })
 }
 
 // TestShapes: the tree of each construct, as S-expressions of its named

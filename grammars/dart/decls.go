@@ -17,7 +17,7 @@ var classModifierWords = map[string]bool{"abstract": true, "sealed": true, "base
 func (p *parser) classModifiers(m int) bool {
 	n := 0
 	for ; ; n++ {
-		t := p.tok(n)
+		t := p.Far(n)
 		if t.Kind == kwFinal || t.Kind == tIdent && classModifierWords[t.Text] {
 			continue
 		}
@@ -26,9 +26,9 @@ func (p *parser) classModifiers(m int) bool {
 	if n == 0 {
 		return false
 	}
-	switch t := p.tok(n); {
+	switch t := p.Far(n); {
 	case t.Kind == kwClass:
-	case n >= 1 && p.tok(n-1).Text == "mixin" && t.Kind == tIdent:
+	case n >= 1 && p.Far(n-1).Text == "mixin" && t.Kind == tIdent:
 		// mixin M, base mixin M: the last word is mixin, then its name
 	default:
 		return false
@@ -58,21 +58,18 @@ func tWordOr(k grammars.Kind) grammars.Kind {
 func (p *parser) classRest(m int) {
 	p.Expect(kwClass)
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
 	if p.Got(tAssign) {
 		p.typ()
 		p.mixins()
 		p.interfaces()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nClassDeclaration, 0)
 		return
 	}
 	if p.Kind == kwExtends {
-		s := p.B.Mark()
-		p.Leaf()
-		p.typ()
-		p.B.Close(s, nSuperclass, 0)
+		p.Prefix(nSuperclass, p.typ)
 	}
 	p.mixins()
 	p.interfaces()
@@ -84,57 +81,53 @@ func (p *parser) classRest(m int) {
 func (p *parser) mixinRest(m int) {
 	p.word("mixin")
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
-	if p.isWord("on") {
-		s := p.B.Mark()
-		p.LeafAs(tWord)
-		p.typeList()
-		p.B.Close(s, nOnClause, 0)
+	if p.IsWord("on") {
+		p.wordClause(nOnClause, "on", p.typeList)
 	}
 	p.interfaces()
 	p.classBody(name)
 	p.B.Close(m, nMixinDeclaration, 0)
 }
 
+// mixins parses with A, B, when there is one.
 func (p *parser) mixins() {
 	if p.Kind == kwWith {
-		s := p.B.Mark()
-		p.Leaf()
-		p.typeList()
-		p.B.Close(s, nMixins, 0)
+		p.Prefix(nMixins, p.typeList)
 	}
 }
 
+// interfaces parses implements A, B, when there is one.
 func (p *parser) interfaces() {
-	if p.isWord("implements") {
-		s := p.B.Mark()
-		p.LeafAs(tWord)
-		p.typeList()
-		p.B.Close(s, nInterfaces, 0)
+	if p.IsWord("implements") {
+		p.wordClause(nInterfaces, "implements", p.typeList)
 	}
+}
+
+// wordClause pushes the contextual word w as a keyword, then runs rest,
+// and closes both as a node of kind k: on A, implements B.
+func (p *parser) wordClause(k grammars.Kind, w string, rest func()) {
+	p.Node(k, func() {
+		p.word(w)
+		rest()
+	})
 }
 
 // typeList parses A, B<C>, D.
 func (p *parser) typeList() {
-	p.typ()
-	for p.Got(tComma) {
-		p.typ()
-	}
+	p.Separated(tComma, p.typ)
 }
 
 // extensionDecl parses extension Name<T> on Type { … }, whose name may be
 // left out.
 func (p *parser) extensionDecl(m int) {
 	p.word("extension")
-	if p.Kind == tIdent && !p.isWord("on") || p.isWord("on") && p.wordAt(1, "on") {
-		p.identAs(tTypeIdent)
+	if p.Kind == tIdent && !p.IsWord("on") || p.IsWord("on") && p.WordAt(1, "on") {
+		p.IdentAs(tTypeIdent)
 	}
 	p.optTypeParameters()
-	s := p.B.Mark()
-	p.word("on")
-	p.typ()
-	p.B.Close(s, nOnClause, 0)
+	p.wordClause(nOnClause, "on", p.typ)
 	p.classBody("")
 	p.B.Close(m, nExtensionDeclaration, 0)
 }
@@ -146,9 +139,20 @@ func (p *parser) extensionTypeDecl(m int) {
 	p.word("type")
 	p.Got(kwConst)
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
-	r := p.B.Mark()
+	p.Node(nRepresentation, p.representation)
+	p.interfaces()
+	if p.Kind == tSemi {
+		p.Semi(tSemi, tRBrace) // no members
+	} else {
+		p.classBody(name)
+	}
+	p.B.Close(m, nExtensionTypeDeclaration, 0)
+}
+
+// representation parses an extension type's .named(Type field).
+func (p *parser) representation() {
 	if p.Got(tDot) {
 		p.nameOrNew(tIdent)
 	}
@@ -163,21 +167,13 @@ func (p *parser) extensionTypeDecl(m int) {
 	}
 	p.Got(tComma)
 	p.Expect(tRParen)
-	p.B.Close(r, nRepresentation, 0)
-	p.interfaces()
-	if p.Kind == tSemi {
-		p.semi() // no members
-	} else {
-		p.classBody(name)
-	}
-	p.B.Close(m, nExtensionTypeDeclaration, 0)
 }
 
 // enumDecl parses enum E<T> with M implements I { a, b(1), c.x(); members }.
 func (p *parser) enumDecl(m int) {
 	p.Expect(kwEnum)
 	name := p.Tok.Text
-	p.identAs(tTypeIdent)
+	p.IdentAs(tTypeIdent)
 	p.optTypeParameters()
 	p.mixins()
 	p.interfaces()
@@ -185,18 +181,7 @@ func (p *parser) enumDecl(m int) {
 	p.Expect(tLBrace)
 	for p.Kind != tRBrace && p.Kind != tSemi && p.Kind != tEOF {
 		p.annotations()
-		c := p.B.Mark()
-		p.ident()
-		if p.Kind == tLT {
-			p.typeArguments()
-		}
-		if p.Got(tDot) {
-			p.nameOrNew(tFieldIdent)
-		}
-		if p.Kind == tLParen {
-			p.arguments()
-		}
-		p.B.Close(c, nEnumConstant, 0)
+		p.Node(nEnumConstant, p.enumConstant)
 		if !p.Got(tComma) {
 			break
 		}
@@ -209,35 +194,47 @@ func (p *parser) enumDecl(m int) {
 	p.B.Close(m, nEnumDeclaration, 0)
 }
 
+// enumConstant parses a, b(1), c<int>.x(2).
+func (p *parser) enumConstant() {
+	p.ident()
+	if p.Kind == tLT {
+		p.typeArguments()
+	}
+	p.dotName()
+	if p.Kind == tLParen {
+		p.arguments()
+	}
+}
+
 // typeAlias parses typedef F<T> = Type; and the old typedef R F<T>(params);
 func (p *parser) typeAlias(m int) {
 	p.word("typedef")
-	if p.Kind == tIdent && (p.Peek(1) == tAssign || p.Peek(1) == tLT && p.lookahead(func() bool { p.Next(); p.typeParameters(); return p.Kind == tAssign })) {
-		p.identAs(tTypeIdent)
+	if p.Kind == tIdent && (p.Peek(1) == tAssign || p.Peek(1) == tLT && p.Lookahead(func() bool { p.Next(); p.typeParameters(); return p.Kind == tAssign })) {
+		p.IdentAs(tTypeIdent)
 		p.optTypeParameters()
 		p.Expect(tAssign)
 		p.typ()
 	} else {
 		// typedef R F<T>(params): the return type may be left out
-		if !p.lookahead(func() bool { p.Next(); p.optTypeParameters(); return p.Kind == tLParen }) {
+		if !p.Lookahead(func() bool { p.Next(); p.optTypeParameters(); return p.Kind == tLParen }) {
 			p.typ()
 		}
-		p.identAs(tTypeIdent)
+		p.IdentAs(tTypeIdent)
 		p.optTypeParameters()
 		p.formalParameters()
 	}
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nTypeAlias, 0)
 }
 
 // classBody parses { members } of the class, mixin, extension or
 // extension type named name.
 func (p *parser) classBody(name string) {
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.members(name)
-	p.Expect(tRBrace)
-	p.B.Close(m, nClassBody, 0)
+	p.Node(nClassBody, func() {
+		p.Expect(tLBrace)
+		p.members(name)
+		p.Expect(tRBrace)
+	})
 }
 
 // members parses members up to the closing }, each annotation a sibling
@@ -278,7 +275,7 @@ func (p *parser) memberAt(m int, top bool) {
 				continue
 			}
 		}
-		if p.Kind == kwConst && p.class != "" && p.Peek(1) == tIdent && (p.tok(1).Text == p.class && (p.Peek(2) == tLParen || p.Peek(2) == tDot && p.Peek(4) == tLParen) || p.wordAt(1, "factory")) {
+		if p.Kind == kwConst && p.class != "" && p.Peek(1) == tIdent && (p.Far(1).Text == p.class && (p.Peek(2) == tLParen || p.Peek(2) == tDot && p.Peek(4) == tLParen) || p.WordAt(1, "factory")) {
 			p.Leaf()
 			constant = true
 			continue
@@ -286,7 +283,7 @@ func (p *parser) memberAt(m int, top bool) {
 		break
 	}
 	switch {
-	case p.isWord("factory") && p.Peek(1) == tIdent:
+	case p.IsWord("factory") && p.Peek(1) == tIdent:
 		p.factory(m)
 		return
 	case !top && p.class != "" && p.Kind == tIdent && (p.Tok.Text == p.class || p.IsMetavar()) && (p.Peek(1) == tLParen || p.Peek(1) == tDot) && (p.Tok.Text == p.class || p.initializersAhead()):
@@ -300,9 +297,8 @@ func (p *parser) memberAt(m int, top bool) {
 		if p.hasType() {
 			p.typ()
 		}
-		p.declarators()
-		p.semi()
-		p.B.Close(m, nVariableDeclaration, 0)
+		p.declarator()
+		p.variablesRest(m)
 		return
 	}
 	if !p.accessor() && p.hasType() {
@@ -311,20 +307,33 @@ func (p *parser) memberAt(m int, top bool) {
 	if p.accessorRest(m) {
 		return
 	}
+	p.declaration(m, true)
+}
+
+// declaration parses a function's or variables' declaration from the
+// name on, after the type, closing it at m: the function's parameters
+// and body (a member's may be a ;), or the variables' declarators.
+func (p *parser) declaration(m int, member bool) {
 	name := p.B.Mark()
 	p.ident()
 	if p.Kind == tLParen || p.Kind == tLT {
 		p.optTypeParameters()
 		p.formalParameters()
-		p.functionBody(true, false)
+		p.functionBody(member, false)
 		p.B.Close(m, nFunctionDeclaration, 0)
 		return
 	}
 	p.declaratorRest(name)
+	p.variablesRest(m)
+}
+
+// variablesRest parses the declarators after the first and the ;, and
+// closes the variables' declaration at m.
+func (p *parser) variablesRest(m int) {
 	for p.Got(tComma) {
 		p.declarator()
 	}
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nVariableDeclaration, 0)
 }
 
@@ -336,17 +345,17 @@ func (p *parser) initializersAhead() bool {
 	if p.Peek(1) == tDot {
 		n = 3
 	}
-	j := p.partnerOf(n)
-	return j > 0 && p.tok(j+1).Kind == tColon
+	j := p.PartnerOf(n)
+	return j > 0 && p.Far(j+1).Kind == tColon
 }
 
 // accessor reports whether the current token starts a getter, a setter
 // or an operator that has no type before it.
 func (p *parser) accessor() bool {
 	switch {
-	case p.isWord("get") || p.isWord("set"):
+	case p.IsWord("get") || p.IsWord("set"):
 		return p.Peek(1) == tIdent || p.Peek(1) == kwNew
-	case p.isWord("operator"):
+	case p.IsWord("operator"):
 		return isOperator(p.Peek(1))
 	}
 	return false
@@ -420,7 +429,7 @@ func (p *parser) hasType() bool {
 	case kwVoid:
 		return true
 	case tLParen:
-		return p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+		return p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent })
 	case tIdent:
 	default:
 		return false
@@ -431,15 +440,12 @@ func (p *parser) hasType() bool {
 	case tLParen, tAssign, tSemi, tComma, tRParen, tRBrace, tColon, tArrow, tLBrace, tEOF:
 		return false
 	}
-	return p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+	return p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent })
 }
 
 // declarators parses a, b = 1, c.
 func (p *parser) declarators() {
-	p.declarator()
-	for p.Got(tComma) {
-		p.declarator()
-	}
+	p.Separated(tComma, p.declarator)
 }
 
 func (p *parser) declarator() {
@@ -464,7 +470,15 @@ func (p *parser) nameOrNew(k grammars.Kind) {
 		p.Leaf()
 		return
 	}
-	p.identAs(k)
+	p.IdentAs(k)
+}
+
+// dotName parses .name or .new after a class or a type, a named
+// constructor's, when there is one.
+func (p *parser) dotName() {
+	if p.Got(tDot) {
+		p.nameOrNew(tFieldIdent)
+	}
 }
 
 // constructorName parses A or A.b, the name of a constructor.
@@ -496,14 +510,11 @@ func (p *parser) factory(m int) {
 	p.constructorName()
 	p.formalParameters()
 	if p.Kind == tAssign {
-		r := p.B.Mark()
-		p.Leaf()
-		p.typ()
-		if p.Got(tDot) {
-			p.nameOrNew(tFieldIdent)
-		}
-		p.semi()
-		p.B.Close(r, nRedirection, 0)
+		p.Prefix(nRedirection, func() {
+			p.typ()
+			p.dotName()
+			p.Semi(tSemi, tRBrace)
+		})
 	} else {
 		p.functionBody(true, false)
 	}
@@ -512,44 +523,40 @@ func (p *parser) factory(m int) {
 
 // initializers parses : a = 1, this.b = c, super.x(d), this(e), assert(f).
 func (p *parser) initializers() {
-	m := p.B.Mark()
-	p.Expect(tColon)
-	p.initializer()
-	for p.Got(tComma) {
-		p.initializer()
-	}
-	p.B.Close(m, nInitializers, 0)
+	p.Prefix(nInitializers, func() {
+		p.Separated(tComma, p.initializer)
+	})
 }
 
 func (p *parser) initializer() {
-	m := p.B.Mark()
 	switch {
-	case p.Kind == kwSuper || p.Kind == kwThis && (p.Peek(1) == tLParen || p.Peek(1) == tDot && p.Peek(3) == tLParen):
-		k := nSuperInitializer
-		if p.Kind == kwThis {
-			k = nThisInitializer
-		}
-		p.Leaf()
-		if p.Got(tDot) {
-			p.nameOrNew(tFieldIdent)
-		}
-		p.arguments()
-		p.B.Close(m, k, 0)
+	case p.Kind == kwSuper:
+		p.Prefix(nSuperInitializer, p.redirectArgs)
+	case p.Kind == kwThis && (p.Peek(1) == tLParen || p.Peek(1) == tDot && p.Peek(3) == tLParen):
+		p.Prefix(nThisInitializer, p.redirectArgs)
 	case p.Kind == kwAssert:
-		p.Leaf()
-		p.assertArgs()
-		p.B.Close(m, nAssertInitializer, 0)
+		p.Prefix(nAssertInitializer, p.assertArgs)
 	default:
-		if p.Got(kwThis) {
-			p.Expect(tDot)
-		}
-		p.identAs(tFieldIdent)
-		p.Expect(tAssign)
-		p.exprNoCascade()
-		for p.Kind == tDotDot || p.Kind == tQDotDot {
-			p.cascadeSection() // a = b..c is allowed in an initializer
-		}
-		p.B.Close(m, nFieldInitializer, 0)
+		p.Node(nFieldInitializer, p.fieldInitializer)
+	}
+}
+
+// redirectArgs parses .name(args) or (args) after super or this.
+func (p *parser) redirectArgs() {
+	p.dotName()
+	p.arguments()
+}
+
+// fieldInitializer parses this.a = e or a = e.
+func (p *parser) fieldInitializer() {
+	if p.Got(kwThis) {
+		p.Expect(tDot)
+	}
+	p.IdentAs(tFieldIdent)
+	p.Expect(tAssign)
+	p.exprNoCascade()
+	for p.Kind == tDotDot || p.Kind == tQDotDot {
+		p.cascadeSection() // a = b..c is allowed in an initializer
 	}
 }
 
@@ -570,7 +577,7 @@ func (p *parser) assertArgs() {
 func (p *parser) functionBody(semi, inExpr bool) {
 	m := p.B.Mark()
 	marked := false
-	if p.isWord("async") || p.isWord("sync") {
+	if p.IsWord("async") || p.IsWord("sync") {
 		if p.Peek(1) == tStar || p.Peek(1) == tLBrace || p.Peek(1) == tArrow {
 			p.LeafAs(tWord)
 			p.Got(tStar)
@@ -582,7 +589,7 @@ func (p *parser) functionBody(semi, inExpr bool) {
 		p.Leaf()
 		p.expr()
 		if !inExpr {
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 		}
 		p.B.Close(m, nFunctionBody, 0)
 	case p.Kind == tLBrace:
@@ -590,14 +597,14 @@ func (p *parser) functionBody(semi, inExpr bool) {
 		if marked {
 			p.B.Close(m, nFunctionBody, 0)
 		}
-	case semi && !marked && (p.Kind == tSemi || p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)):
-		p.semi()
-	case semi && p.isWord("native"):
+	case semi && !marked && (p.Kind == tSemi || p.Pattern && (p.Kind == tEOF || p.Kind == tRBrace)):
+		p.Semi(tSemi, tRBrace)
+	case semi && p.IsWord("native"):
 		p.LeafAs(tWord) // the SDK's own native "name";
 		if p.Kind == tString {
 			p.Leaf()
 		}
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 	default:
 		p.ErrorExpected("function body")
 	}
@@ -608,34 +615,40 @@ func (p *parser) functionBody(semi, inExpr bool) {
 // formalParameters parses (a, int b, [c = 1], {required d}).
 func (p *parser) formalParameters() {
 	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	for p.Kind != tRParen && p.Kind != tEOF {
-		if p.Kind == tLBrack || p.Kind == tLBrace {
-			p.optionalParameters()
-			break
-		}
-		p.formalParameter()
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tRParen)
-	p.B.Close(m, nFormalParameters, 0)
+	p.parameters(p.formalParameter)
 	p.Leave()
 }
 
-// optionalParameters parses [a, b = 1] or {a, required b}.
-func (p *parser) optionalParameters() {
-	m := p.B.Mark()
-	open, close, kind := tLBrack, tRBrack, nOptionalParameters
+// parameters parses the ( … ) of a function or a function type, each
+// parameter with param, the optional ones in a last [ ] or { } group.
+func (p *parser) parameters(param func()) {
+	p.Node(nFormalParameters, func() {
+		p.Expect(tLParen)
+		for p.Kind != tRParen && p.Kind != tEOF {
+			if p.Kind == tLBrack || p.Kind == tLBrace {
+				p.optionalParameters(param)
+				break
+			}
+			param()
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.Expect(tRParen)
+	})
+}
+
+// optionalParameters parses [a, b = 1] or {a, required b}, each
+// parameter with param: a function's or a function type's.
+func (p *parser) optionalParameters(param func()) {
+	close, kind := tRBrack, nOptionalParameters
 	if p.Kind == tLBrace {
-		open, close, kind = tLBrace, tRBrace, nNamedParameters
+		close, kind = tRBrace, nNamedParameters
 	}
-	p.Expect(open)
-	p.List(tComma, close, p.formalParameter)
-	p.Expect(close)
-	p.B.Close(m, kind, 0)
+	p.Prefix(kind, func() {
+		p.List(tComma, close, param)
+		p.Expect(close)
+	})
 }
 
 // formalParameter parses @a required covariant final int this.x = 1,
@@ -665,13 +678,15 @@ func (p *parser) formalParameter() {
 		p.formalParameters()
 		p.Got(tQuestion)
 	}
-	if p.Kind == tAssign || p.Kind == tColon {
-		d := p.B.Mark()
-		p.Leaf()
-		p.expr()
-		p.B.Close(d, nDefaultValue, 0)
-	}
+	p.defaultValue()
 	p.B.Close(m, nFormalParameter, 0)
+}
+
+// defaultValue parses a parameter's = value, or the old : value.
+func (p *parser) defaultValue() {
+	if p.Kind == tAssign || p.Kind == tColon {
+		p.Prefix(nDefaultValue, p.expr)
+	}
 }
 
 // paramHasType reports whether a parameter's type comes before its name.
@@ -685,7 +700,7 @@ func (p *parser) paramHasType() bool {
 			return false
 		case tLT:
 			// f<T>(x): a generic function-typed parameter, or a type's arguments
-			return !p.lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen })
+			return !p.Lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen })
 		}
 		return true
 	}

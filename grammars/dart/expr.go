@@ -33,13 +33,11 @@ func (p *parser) exprNoCascade() { p.exprWith(false) }
 func (p *parser) exprWith(cascade bool) {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	if p.Kind == kwThrow {
-		p.Leaf()
-		p.exprWith(cascade)
-		p.B.Close(m, nThrowExpression, 0)
+		p.Prefix(nThrowExpression, func() { p.exprWith(cascade) })
 		return
 	}
+	m := p.B.Mark()
 	p.conditional()
 	if cascade && (p.Kind == tDotDot || p.Kind == tQDotDot) {
 		for p.Kind == tDotDot || p.Kind == tQDotDot {
@@ -48,37 +46,40 @@ func (p *parser) exprWith(cascade bool) {
 		p.B.Close(m, nCascadeExpression, 0)
 		return
 	}
-	if n := p.assignOp(); n > 0 {
-		for i := 0; i < n; i++ {
-			p.Leaf()
-		}
+	if p.gotAssign() {
 		p.exprWith(cascade)
 		p.B.Close(m, nAssignmentExpression, 0)
 	}
 }
 
-// assignOp returns how many tokens the assignment operator at the
-// current token has, 0 when there is none: >>= is three, >>>= four.
-func (p *parser) assignOp() int {
-	switch p.Kind {
-	case tAssign, tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tTildeSlashEq, tCaretEq, tAmpEq, tPipeEq, tShlEq, tQQEq:
-		return 1
-	case tGT:
-		n := 1
-		for n < 3 && p.Peek(n) == tGT && p.adjacent(n) {
-			n++
-		}
-		if n >= 2 && p.Peek(n) == tAssign && p.adjacent(n) {
-			return n + 1
-		}
+// gotAssign pushes the assignment operator at the current token, its
+// tokens (>>= is three, >>>= four), and reports whether there was one.
+func (p *parser) gotAssign() bool {
+	n := 1
+	switch {
+	case p.Kind == tGT:
+		_, n = p.OperatorAt(assignments)
+	case assignments.Of(p.Kind) == 0:
+		// A look in the table's slice, not its map of joined operators,
+		// which an expression's every end would hash.
+		return false
 	}
-	return 0
+	for range n {
+		p.Leaf()
+	}
+	return n > 0
 }
+
+// assignments are the assignment operators; the lexer keeps > alone, so
+// >>= and >>>= are joined from adjacent tokens.
+var assignments = kit.NewPrecedence([]grammars.Kind{tAssign, tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tTildeSlashEq, tCaretEq, tAmpEq, tPipeEq, tShlEq, tQQEq}).
+	Joined(1, tGT, tGT, tAssign).
+	Joined(1, tGT, tGT, tGT, tAssign)
 
 // conditional parses c ? a : b.
 func (p *parser) conditional() {
 	m := p.B.Mark()
-	p.binary(levelIfNull)
+	p.Climb(&p.binary, levelIfNull)
 	if p.Kind == tQuestion {
 		p.Leaf()
 		p.exprNoCascade()
@@ -90,111 +91,51 @@ func (p *parser) conditional() {
 
 // binaryAbove parses an operand of the operators of level l: an
 // expression of the tighter levels only.
-func (p *parser) binaryAbove(l int) { p.binary(l + 1) }
+func (p *parser) binaryAbove(l int) { p.Climb(&p.binary, l+1) }
 
-// binary parses a unary expression followed by operators of level min or
-// tighter and their operands, by precedence climbing. is and as are of
-// the relational level, with a type after them.
-func (p *parser) binary(min int) {
-	m := p.B.Mark()
-	p.unary()
-	for {
-		level, n := p.binaryOp()
-		if level == 0 || level < min {
-			return
-		}
-		switch {
-		case p.Kind == kwIs:
-			p.Leaf()
-			p.Got(tNot)
-			p.typeWith(true)
-			p.B.Close(m, nTypeTestExpression, 0)
-			continue
-		case p.isWord("as"):
-			p.LeafAs(tWord)
-			p.typeWith(true)
-			p.B.Close(m, nTypeCastExpression, 0)
-			continue
-		}
-		for i := 0; i < n; i++ {
-			p.Leaf()
-		}
-		p.binary(level + 1)
-		p.B.Close(m, nBinaryExpression, 0)
-	}
-}
-
-// binaryOp returns the level of the binary operator at the current token
-// and how many tokens it has (>> is two, >>> three, >= two).
-func (p *parser) binaryOp() (level, n int) {
-	switch p.Kind {
-	case tQQ:
-		return levelIfNull, 1
-	case tOrOr:
-		return levelOr, 1
-	case tAndAnd:
-		return levelAnd, 1
-	case tEq, tNe:
-		return levelEquality, 1
-	case tLT, tLE, kwIs:
-		return levelRelational, 1
-	case tPipe:
-		return levelBitOr, 1
-	case tCaret:
-		return levelBitXor, 1
-	case tAmp:
-		return levelBitAnd, 1
-	case tShl:
-		return levelShift, 1
-	case tPlus, tMinus:
-		return levelAdditive, 1
-	case tStar, tSlash, tPercent, tTildeSlash:
-		return levelMultiplicative, 1
-	case tGT:
-		n := 1
-		for n < 3 && p.Peek(n) == tGT && p.adjacent(n) {
-			n++
-		}
-		if p.Peek(n) == tAssign && p.adjacent(n) {
-			if n > 1 {
-				return 0, 0 // >>= and >>>= assign
-			}
-			return levelRelational, 2 // >=
-		}
-		if n > 1 {
-			return levelShift, n
-		}
-		return levelRelational, 1
-	case tIdent:
-		if p.Tok.Text == "as" {
-			return levelRelational, 1
-		}
-	}
-	return 0, 0
-}
+// operators are the binary operators by level. >=, >> and >>> are joined
+// from adjacent > tokens, and >>= and >>>= are no binary operator but an
+// assignment; is and as are of the relational level, with a type after
+// them.
+var operators = kit.NewPrecedence(
+	[]grammars.Kind{tQQ},
+	[]grammars.Kind{tOrOr},
+	[]grammars.Kind{tAndAnd},
+	[]grammars.Kind{tEq, tNe},
+	[]grammars.Kind{tLT, tLE, tGT},
+	[]grammars.Kind{tPipe},
+	[]grammars.Kind{tCaret},
+	[]grammars.Kind{tAmp},
+	[]grammars.Kind{tShl},
+	[]grammars.Kind{tPlus, tMinus},
+	[]grammars.Kind{tStar, tSlash, tPercent, tTildeSlash},
+).
+	Joined(levelRelational, tGT, tAssign).
+	Joined(levelShift, tGT, tGT).
+	Joined(levelShift, tGT, tGT, tGT).
+	Joined(0, tGT, tGT, tAssign).
+	Joined(0, tGT, tGT, tGT, tAssign).
+	Typed(levelRelational, kwIs, nTypeTestExpression, tNot).
+	Word(levelRelational, "as", tWord, nTypeCastExpression)
 
 // unary parses -e, !e, ~e, ++e, --e, await e, or a postfix expression.
 func (p *parser) unary() {
-	m := p.B.Mark()
 	switch p.Kind {
 	case tMinus, tNot, tTilde, tInc, tDec:
 		p.Enter()
-		p.Leaf()
-		p.unary()
+		p.Prefix(nUnaryExpression, p.unary)
 		p.Leave()
-		p.B.Close(m, nUnaryExpression, 0)
 		return
 	case tIdent:
 		// await++ increments a variable named await; await --x awaits.
 		if p.Tok.Text == "await" && startsExpr(p.Peek(1)) && (p.Peek(1) != tInc && p.Peek(1) != tDec || startsExpr(p.Peek(2))) {
 			p.Enter()
-			p.LeafAs(tWord)
-			p.unary()
+			p.Node(nAwaitExpression, func() { p.LeafAs(tWord); p.unary() })
 			p.Leave()
-			p.B.Close(m, nAwaitExpression, 0)
 			return
 		}
 	}
+	m := p.B.Mark()
 	p.primary()
 	p.selectors(m)
 }
@@ -229,7 +170,7 @@ func (p *parser) selectorsOf(m int, nest bool) {
 			p.index()
 			closeAs(nIndexExpression)
 		case tQuestion:
-			if p.Peek(1) != tLBrack || !p.adjacent(1) {
+			if p.Peek(1) != tLBrack || !p.Adjacent(1) {
 				return
 			}
 			p.Leaf()
@@ -271,7 +212,7 @@ func (p *parser) index() {
 // typeArgumentsAhead reports whether the < at the current token opens
 // type arguments: f<int>(x), List<int>.filled, and not a < b.
 func (p *parser) typeArgumentsAhead() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.typeArguments()
 		switch p.Kind {
 		case tLParen, tDot, tRParen, tRBrack, tRBrace, tInterpEnd, tSemi, tComma, tColon, tEq, tNe, tQDot, tDotDot, tQDotDot, tQQ, tEOF:
@@ -300,14 +241,20 @@ func (p *parser) arguments() {
 // argument parses e or name: e.
 func (p *parser) argument() {
 	if p.Kind == tIdent && p.Peek(1) == tColon {
-		m := p.B.Mark()
-		p.identAs(tLabel)
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nNamedArgument, 0)
+		p.labeled(nNamedArgument, p.expr)
 		return
 	}
 	p.expr()
+}
+
+// labeled parses name: and what value parses after it, closed as a node
+// of kind k.
+func (p *parser) labeled(k grammars.Kind, value func()) {
+	p.Node(k, func() {
+		p.IdentAs(tLabel)
+		p.Leaf()
+		value()
+	})
 }
 
 // cascadeSection parses ..a.b(c) = d, ?..[i], after the target.
@@ -329,10 +276,7 @@ func (p *parser) cascadeSection() {
 	// A section's selectors stay flat: in x..a.b(c) the receiver of b is
 	// x.a, which is written nowhere, so $R.b($A) must not find a.b(c).
 	p.selectorsOf(s, false)
-	if n := p.assignOp(); n > 0 {
-		for i := 0; i < n; i++ {
-			p.Leaf()
-		}
+	if p.gotAssign() {
 		p.exprNoCascade()
 	}
 	p.B.Close(m, nCascadeSection, 0)
@@ -356,28 +300,15 @@ func (p *parser) primary() {
 	case tHash:
 		p.symbol()
 	case kwNew:
-		p.Leaf()
-		p.constructorCall()
-		p.B.Close(m, nNewExpression, 0)
+		p.Prefix(nNewExpression, p.constructorCall)
 	case kwConst:
-		p.Leaf()
-		switch p.Kind {
-		case tLBrack, tLBrace, tLT, tLParen:
-			p.primary()
-		case tDot:
-			p.Leaf() // const .named(args): a dot shorthand
-			p.nameOrNew(tFieldIdent)
-			p.arguments()
-		default:
-			p.constructorCall()
-		}
-		p.B.Close(m, nConstExpression, 0)
+		p.Prefix(nConstExpression, p.constant)
 	case tLBrack:
 		p.collection(m, tLBrack, tRBrack, nListLiteral)
 	case tLBrace:
 		p.collection(m, tLBrace, tRBrace, nSetOrMapLiteral)
 	case tLT:
-		if p.lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen }) && p.functionAhead(0, true) {
+		if p.Lookahead(func() bool { p.typeParameters(); return p.Kind == tLParen }) && p.functionAhead(0, true) {
 			p.functionExpr(m)
 			return
 		}
@@ -398,9 +329,7 @@ func (p *parser) primary() {
 	case tDot:
 		// A dot shorthand (Dart 3.10): .light, .symmetric(x), .new(), a
 		// member of the type the context wants.
-		p.Leaf()
-		p.nameOrNew(tFieldIdent)
-		p.B.Close(m, nDotShorthand, 0)
+		p.Prefix(nDotShorthand, func() { p.nameOrNew(tFieldIdent) })
 	case kwVoid:
 		p.typ() // void where an expression stands: a type argument's, a tear-off's
 		p.B.Close(m, nTypeLiteral, 0)
@@ -409,11 +338,26 @@ func (p *parser) primary() {
 	}
 }
 
+// constant parses what follows const in an expression: a collection, a
+// record, a constructor call, or a dot shorthand's .named(args).
+func (p *parser) constant() {
+	switch p.Kind {
+	case tLBrack, tLBrace, tLT, tLParen:
+		p.primary()
+	case tDot:
+		p.Leaf()
+		p.nameOrNew(tFieldIdent)
+		p.arguments()
+	default:
+		p.constructorCall()
+	}
+}
+
 // bareType reports whether a name and type arguments are a type standing
 // alone as a value (List<int>, Map<K, V>?), with no call or member after
 // them.
 func (p *parser) bareType() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.Next()
 		if !p.typeArgumentsAhead() {
 			return false
@@ -430,8 +374,8 @@ func (p *parser) functionAhead(n int, generic bool) bool {
 	if generic {
 		return true // <T>(…) after type parameters is always a function
 	}
-	j := p.partnerOf(n)
-	return j > 0 && p.bodyAt(j+1) && !(p.noArrow && p.tok(j+1).Kind == tArrow)
+	j := p.PartnerOf(n)
+	return j > 0 && p.bodyAt(j+1) && !(p.noArrow && p.Far(j+1).Kind == tArrow)
 }
 
 // functionExpr parses (a, b) => e, (a) { … }, <T>(T x) => x, async ones.
@@ -446,9 +390,7 @@ func (p *parser) functionExpr(m int) {
 // or const.
 func (p *parser) constructorCall() {
 	p.typ()
-	if p.Got(tDot) {
-		p.nameOrNew(tFieldIdent)
-	}
+	p.dotName()
 	p.arguments()
 }
 
@@ -494,30 +436,29 @@ func (p *parser) collection(m int, open, close, kind grammars.Kind) {
 func (p *parser) element(entries bool) {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	switch {
 	case p.Kind == tEllipsis || p.Kind == tQEllipsis:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nSpreadElement, 0)
+		p.Prefix(nSpreadElement, p.expr)
 		return
 	case p.Kind == kwIf:
-		p.Leaf()
-		p.ifHead()
-		p.element(entries)
-		if p.Got(kwElse) {
+		p.Prefix(nIfElement, func() {
+			p.ifHead()
 			p.element(entries)
-		}
-		p.B.Close(m, nIfElement, 0)
+			if p.Got(kwElse) {
+				p.element(entries)
+			}
+		})
 		return
-	case p.Kind == kwFor || p.isWord("await") && p.Peek(1) == kwFor:
-		p.gotWord("await")
-		p.Leaf()
-		p.forParts()
-		p.element(entries)
-		p.B.Close(m, nForElement, 0)
+	case p.Kind == kwFor || p.IsWord("await") && p.Peek(1) == kwFor:
+		p.Node(nForElement, func() {
+			p.gotWord("await")
+			p.Leaf()
+			p.forParts()
+			p.element(entries)
+		})
 		return
 	}
+	m := p.B.Mark()
 	p.nullAware()
 	if entries && p.Got(tColon) {
 		p.nullAware()
@@ -531,47 +472,52 @@ func (p *parser) nullAware() {
 		p.expr()
 		return
 	}
-	m := p.B.Mark()
-	p.Leaf()
-	p.expr()
-	p.B.Close(m, nNullAwareElement, 0)
+	p.Prefix(nNullAwareElement, p.expr)
 }
 
 // switchExpr parses switch (e) { p when g => e, … }.
 func (p *parser) switchExpr() {
-	m := p.B.Mark()
-	p.Expect(kwSwitch)
-	p.parenExpr()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
-		c := p.B.Mark()
-		p.pattern()
-		p.guard(true)
-		p.Expect(tArrow)
-		p.expr()
-		p.B.Close(c, nSwitchExpressionCase, 0)
+	p.Prefix(nSwitchExpression, func() {
+		p.parenExpr()
+		p.Expect(tLBrace)
+		p.List(tComma, tRBrace, func() { p.Node(nSwitchExpressionCase, p.switchExprCase) })
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nSwitchExpression, 0)
+}
+
+// switchExprCase parses p when g => e.
+func (p *parser) switchExprCase() {
+	p.pattern()
+	p.guard(true)
+	p.Expect(tArrow)
+	p.expr()
 }
 
 // symbol parses #name, #a.b, #+, #[]=.
 func (p *parser) symbol() {
-	m := p.B.Mark()
-	p.Expect(tHash)
-	switch {
-	case p.Kind == tIdent || p.Kind == kwVoid:
-		p.Leaf()
-		for p.Kind == tDot && p.Peek(1) == tIdent {
+	p.Prefix(nSymbolLiteral, func() {
+		switch {
+		case p.Kind == tIdent || p.Kind == kwVoid:
 			p.Leaf()
-			p.Leaf()
+			for p.Kind == tDot && p.Peek(1) == tIdent {
+				p.Leaf()
+				p.Leaf()
+			}
+		case isOperator(p.Kind):
+			p.operatorName()
+		default:
+			p.ErrorExpected("symbol")
 		}
-	case isOperator(p.Kind):
-		p.operatorName()
-	default:
-		p.ErrorExpected("symbol")
+	})
+}
+
+// interpolated parses the expression of a ${ } and its closing }.
+func (p *parser) interpolated() {
+	p.expr()
+	if p.Kind != tInterpEnd {
+		p.ErrorExpected("'}'")
 	}
-	p.B.Close(m, nSymbolLiteral, 0)
+	p.Leaf()
 }
 
 // strings parses a string, or strings written next to each other ('a'
@@ -607,19 +553,9 @@ func (p *parser) stringLiteral() {
 	for {
 		switch p.Kind {
 		case tDollar:
-			i := p.B.Mark()
-			p.Leaf()
-			p.Leaf() // the name, or this
-			p.B.Close(i, nInterpolation, 0)
+			p.Prefix(nInterpolation, p.Leaf) // the name, or this
 		case tDollarBrace:
-			i := p.B.Mark()
-			p.Leaf()
-			p.expr()
-			if p.Kind != tInterpEnd {
-				p.ErrorExpected("'}'")
-			}
-			p.Leaf()
-			p.B.Close(i, nInterpolation, 0)
+			p.Prefix(nInterpolation, p.interpolated)
 		case tStringMid:
 			p.Leaf()
 		case tIdent: // a pattern's $X, for one interpolation

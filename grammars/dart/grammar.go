@@ -3,11 +3,15 @@
 // Dart 3 as real packages and Flutter apps write it (null safety,
 // records, patterns, class modifiers, extension types).
 //
-// A top-level declaration that fails to parse becomes an ERROR node up
-// to the next line that starts a declaration at column 1, and the rest
-// of the file still parses. The ; that ends a statement or a
-// declaration is no leaf, so a pattern matches with or without it;
-// comments, doc comments included, are trivia.
+// The grammar stands on grammars/kit: its driver, its token slice with
+// bracket partners, its top-level recovery, its operator table and its
+// production shapes; what is here is Dart's lexer, productions and
+// tables. A top-level declaration that fails to parse becomes an ERROR
+// node up to the next line that starts a declaration at column 1, and
+// the rest of the file still parses, up to kit.MaxErrors errors, after
+// which the rest of the file is one ERROR node. The ; that ends a
+// statement or a declaration is no leaf, so a pattern matches with or
+// without it; comments, doc comments included, are trivia.
 //
 // Annotations are siblings before what they are on: void dispose() {
 // $$$B } matches an @override method. A method, a top-level function
@@ -21,10 +25,8 @@
 package dart
 
 import (
-	"fmt"
-	"unsafe"
-
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // Language is Dart, the language dart, for .dart files.
@@ -33,11 +35,12 @@ var Language = newLanguage()
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "dart",
+		Title:      "Dart",
 		Extensions: []string{".dart"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds(),
-		MaxSize:    MaxFileSize,
+		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "program", "class_body", "switch_case", "switch_default"},
 		Braces:     "block",
 		Forms: []grammars.Form{
@@ -53,11 +56,12 @@ func newLanguage() *grammars.Language {
 			{Keyword: "void", Pattern: "void $F($$$P) { $$$B }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}), []string{"call_expression", "method_call"}
 	l.Terminator = ";"
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
-	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }
+	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, src, pattern, record)
+	})
 	return l
 }
 
@@ -80,35 +84,18 @@ func scaffolds() []grammars.Scaffold {
 	}
 }
 
-// MaxFileSize is the largest file Parse takes.
-const MaxFileSize = 32 << 20
-
-type result struct {
-	*grammars.Tree
-	lexed []grammars.Token
-}
-
-func parse(l *grammars.Language, src []byte, pattern, record bool) result {
-	if len(src) > MaxFileSize {
-		msg := fmt.Sprintf("file is %.1f MB; the %s grammar parses files up to %d MB", float64(len(src))/(1<<20), l.ID, MaxFileSize>>20)
-		return result{Tree: grammars.Refused(l, src, nError, nProgram, msg)}
+// parse parses src, a file or a pattern, and with record set returns the
+// tokens the lexer read too.
+func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+	if t := kit.Refuse(l, src, nError, nProgram); t != nil {
+		return t, nil
 	}
-	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
-	lx := newLexer(text, pattern)
+	lx := newLexer(kit.Text(src), pattern)
 	var lexed []grammars.Token
 	if record {
-		lexed = make([]grammars.Token, len(lx.toks))
-		for i, t := range lx.toks {
-			lexed[i] = grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}}
-		}
+		lexed = kit.Lex(&kit.Tokens{Toks: lx.Toks, EOF: lx.EOF})
 	}
 	b := grammars.NewBuilder(len(src))
-	p := newParser(lx, pattern, b)
-	errs := p.program()
-	t := &grammars.Tree{Lang: l, Src: src}
-	b.Finish(t, nProgram)
-	t.Trivia = lx.Trivia
-	t.Errors = append(lx.Errs, errs...)
-	t.Errors.Sort()
-	return result{Tree: t, lexed: lexed}
+	errs := newParser(lx, pattern, b).program()
+	return kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs), lexed
 }

@@ -1,6 +1,9 @@
 package dart
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Token kinds come first; the leaves the parser makes of other tokens
 // with LeafAs are token kinds too.
@@ -363,26 +366,25 @@ var kindNames = [numKinds]string{
 	nParenthesizedPattern: "parenthesized_pattern", nMapPatternEntry: "map_pattern_entry",
 }
 
-func kindTable() []grammars.KindInfo {
-	out := make([]grammars.KindInfo, numKinds)
-	for k, name := range kindNames {
-		named := k >= int(numTokens) || k >= int(tIdent) && k <= int(tString) || k >= int(tTypeIdent) && k <= int(tLabel)
-		switch grammars.Kind(k) {
-		case kwThis, kwSuper, kwNull, kwTrue, kwFalse:
-			named = true // $X binds them, as it binds any other expression
-		case kwVoid:
-			named = true // $T binds it, as it binds any other type: List<void>
-		}
-		out[k] = grammars.KindInfo{Name: name, Named: named}
+// kindTable is the language's kind table: nodes, identifiers and
+// literals are named, and so are the keywords a metavariable binds as it
+// binds an expression or a type.
+func kindTable() []grammars.KindInfo { return kit.KindTable(kindNames[:], named) }
+
+// named reports whether kind k carries a name.
+func named(k grammars.Kind) bool {
+	switch {
+	case k >= numTokens, k >= tIdent && k <= tString, k >= tTypeIdent && k <= tLabel:
+		return true
 	}
-	return out
+	switch k {
+	case kwThis, kwSuper, kwNull, kwTrue, kwFalse:
+		return true // $X binds them, as it binds any other expression
+	case kwVoid:
+		return true // $T binds it, as it binds any other type: List<void>
+	}
+	return false
 }
 
 // keywords maps a reserved word's text to its kind.
-var keywords = func() map[string]grammars.Kind {
-	m := map[string]grammars.Kind{}
-	for k := firstKeyword; k <= lastKeyword; k++ {
-		m[kindNames[k]] = k
-	}
-	return m
-}()
+var keywords = kit.Keywords(kindNames[:], firstKeyword, lastKeyword)

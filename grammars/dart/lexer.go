@@ -1,8 +1,6 @@
 package dart
 
 import (
-	"sort"
-
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
@@ -13,16 +11,12 @@ import (
 // the strings they are in; and the parser looks far ahead (is this ( a
 // function's parameters? is this < a type's arguments?), which a slice
 // and the index of each bracket's partner make cheap. Moving back after
-// a speculative parse is moving an index.
+// a speculative parse is moving an index: the kit's Tokens, which the
+// parser's window reads.
 type lexer struct {
 	kit.Scan
-	toks []kit.Token
-	// partner holds, for each bracket token, the index of the one that
-	// closes or opens it; -1 when it has none, and for every other token.
-	partner []int32
-	next    int // the index of the token Next hands out
-	strs    []strCtx
-	eof     kit.Token
+	kit.Tokens
+	strs []strCtx
 }
 
 // A strCtx is a string an interpolation ${ … } is in: how it is quoted,
@@ -38,42 +32,16 @@ type strCtx struct {
 // (#!) on the first line is trivia.
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern)}
-	lx.toks = make([]kit.Token, 0, len(src)/5+4)
-	if len(src) >= lx.Pos+2 && src[lx.Pos] == '#' && src[lx.Pos+1] == '!' {
-		end := lx.Pos
-		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-			end++
-		}
-		lx.Comment(lx.Pos, end)
-		lx.Pos = end
-	}
+	lx.Toks = make([]kit.Token, 0, len(src)/5+4)
+	lx.Hashbang()
 	lx.run()
-	lx.pair()
+	lx.Pair(brackets)
 	return lx
 }
 
-// Next hands out the next token; after the last, EOF forever.
-func (lx *lexer) Next() kit.Token {
-	if lx.next < len(lx.toks) {
-		lx.next++
-		return lx.toks[lx.next-1]
-	}
-	return lx.eof
-}
-
-// resetAfter moves the lexer to just after token t.
-func (lx *lexer) resetAfter(t *kit.Token) {
-	if t.Kind == tEOF {
-		lx.next = len(lx.toks)
-		return
-	}
-	lx.next = lx.index(t.Offset) + 1
-}
-
-// index returns the index of the token that starts at off.
-func (lx *lexer) index(off uint32) int {
-	return sort.Search(len(lx.toks), func(i int) bool { return lx.toks[i].Offset >= off })
-}
+// brackets pairs each bracket with its partner; an interpolation's ${
+// is closed by the } that ends it.
+var brackets = kit.NewBrackets(tLParen, tRParen, tLBrack, tRBrack, tLBrace, tRBrace, tDollarBrace, tInterpEnd)
 
 func (lx *lexer) at(i int) byte {
 	if lx.Pos+i < len(lx.Src) {
@@ -83,7 +51,7 @@ func (lx *lexer) at(i int) byte {
 }
 
 func (lx *lexer) emit(k grammars.Kind, start int) {
-	lx.toks = append(lx.toks, lx.Token(k, start))
+	lx.Toks = append(lx.Toks, lx.Token(k, start))
 }
 
 // run reads every token of the file.
@@ -102,7 +70,7 @@ func (lx *lexer) run() {
 	}
 	lx.strs = nil
 	lx.Begin()
-	lx.eof = lx.Empty(tEOF, len(lx.Src), false)
+	lx.EOF = lx.Empty(tEOF, len(lx.Src), false)
 }
 
 // space passes over white space and comments, keeping the comments.
@@ -162,31 +130,8 @@ func (lx *lexer) blockComment() {
 	lx.Comment(start, lx.Pos)
 }
 
-// ops are the punctuation tokens, longest first among those that share
-// a first byte.
-var ops = [256][]struct {
-	text string
-	kind grammars.Kind
-}{
-	'{': {{"{", tLBrace}}, '}': {{"}", tRBrace}}, '(': {{"(", tLParen}}, ')': {{")", tRParen}},
-	'[': {{"[", tLBrack}}, ']': {{"]", tRBrack}}, ';': {{";", tSemi}}, ',': {{",", tComma}},
-	'.': {{"...?", tQEllipsis}, {"...", tEllipsis}, {"..", tDotDot}, {".", tDot}},
-	'?': {{"?..", tQDotDot}, {"??=", tQQEq}, {"??", tQQ}, {"?.", tQDot}, {"?", tQuestion}},
-	':': {{":", tColon}}, '@': {{"@", tAt}}, '#': {{"#", tHash}},
-	'=': {{"==", tEq}, {"=>", tArrow}, {"=", tAssign}},
-	'!': {{"!=", tNe}, {"!", tNot}},
-	'<': {{"<<=", tShlEq}, {"<<", tShl}, {"<=", tLE}, {"<", tLT}},
-	'>': {{">", tGT}},
-	'+': {{"+=", tPlusEq}, {"++", tInc}, {"+", tPlus}},
-	'-': {{"-=", tMinusEq}, {"--", tDec}, {"-", tMinus}},
-	'*': {{"*=", tStarEq}, {"*", tStar}},
-	'/': {{"/=", tSlashEq}, {"/", tSlash}},
-	'%': {{"%=", tPercentEq}, {"%", tPercent}},
-	'~': {{"~/=", tTildeSlashEq}, {"~/", tTildeSlash}, {"~", tTilde}},
-	'^': {{"^=", tCaretEq}, {"^", tCaret}},
-	'&': {{"&&", tAndAnd}, {"&=", tAmpEq}, {"&", tAmp}},
-	'|': {{"||", tOrOr}, {"|=", tPipeEq}, {"|", tPipe}},
-}
+// ops are the punctuation tokens, which kindNames spell.
+var ops = kit.PunctsOf(kindNames[:], tLBrace, tPipeEq)
 
 // token reads one token, or a whole string's tokens.
 func (lx *lexer) token(start int) {
@@ -229,12 +174,9 @@ func (lx *lexer) token(start int) {
 		lx.strs = lx.strs[:len(lx.strs)-1]
 		lx.body(lx.Pos, ctx, false, true)
 	default:
-		for _, op := range ops[c] {
-			if len(src)-lx.Pos >= len(op.text) && src[lx.Pos:lx.Pos+len(op.text)] == op.text {
-				lx.Pos += len(op.text)
-				lx.emit(op.kind, start)
-				return
-			}
+		if k, ok := lx.Punct(ops); ok {
+			lx.emit(k, start)
+			return
 		}
 		lx.Pos++
 		for lx.Pos < len(src) && src[lx.Pos]&0xC0 == 0x80 {
@@ -326,7 +268,7 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 		if lx.Pos > piece {
 			// A piece starts on the line where the string, its last $ or
 			// its last } began, which Begin recorded.
-			lx.toks = append(lx.toks, lx.Token(kind(last), piece))
+			lx.Toks = append(lx.Toks, lx.Token(kind(last), piece))
 			resumed = true
 		}
 	}
@@ -406,34 +348,4 @@ func (lx *lexer) body(piece int, ctx strCtx, raw, resumed bool) {
 
 func (lx *lexer) unterminated(start int) {
 	lx.Errorf(start, "string literal not terminated: an interpolation ${ is not closed")
-}
-
-// pair finds each bracket's partner.
-func (lx *lexer) pair() {
-	lx.partner = make([]int32, len(lx.toks))
-	var open []int32
-	for i := range lx.toks {
-		lx.partner[i] = -1
-		switch lx.toks[i].Kind {
-		case tLParen, tLBrack, tLBrace, tDollarBrace:
-			open = append(open, int32(i))
-		case tRParen, tRBrack, tRBrace, tInterpEnd:
-			if n := len(open); n > 0 && closes(lx.toks[open[n-1]].Kind, lx.toks[i].Kind) {
-				lx.partner[i], lx.partner[open[n-1]] = open[n-1], int32(i)
-				open = open[:n-1]
-			}
-		}
-	}
-}
-
-func closes(open, close grammars.Kind) bool {
-	switch open {
-	case tLParen:
-		return close == tRParen
-	case tLBrack:
-		return close == tRBrack
-	case tLBrace:
-		return close == tRBrace
-	}
-	return close == tInterpEnd
 }

@@ -10,15 +10,7 @@ import (
 
 // block parses { statements }.
 func (p *parser) block() {
-	p.Enter()
-	defer p.Leave()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind != tRBrace && p.Kind != tEOF {
-		p.statement()
-	}
-	p.Expect(tRBrace)
-	p.B.Close(m, nBlock, 0)
+	p.Enclosed(nBlock, tLBrace, tRBrace, func() { p.Until(tRBrace, p.statement) })
 }
 
 // statement parses one statement; an annotation before a local
@@ -29,7 +21,7 @@ func (p *parser) statement() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLBrace:
-		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
+		if j := p.PartnerOf(0); j > 0 && p.Far(j+1).Kind == tAssign {
 			p.patternAssignment(m) // {'k': v} = map;
 			return
 		}
@@ -39,8 +31,7 @@ func (p *parser) statement() {
 		p.annotation()
 		return
 	case tSemi:
-		p.Leaf()
-		p.B.Close(m, nEmptyStatement, 0)
+		p.Node(nEmptyStatement, p.Leaf)
 		return
 	case kwIf:
 		p.ifStatement()
@@ -49,18 +40,15 @@ func (p *parser) statement() {
 		p.forStatement(m)
 		return
 	case kwWhile:
-		p.Leaf()
-		p.parenExpr()
-		p.statement()
-		p.B.Close(m, nWhileStatement, 0)
+		p.Prefix(nWhileStatement, func() { p.parenExpr(); p.statement() })
 		return
 	case kwDo:
-		p.Leaf()
-		p.statement()
-		p.Expect(kwWhile)
-		p.parenExpr()
-		p.semi()
-		p.B.Close(m, nDoStatement, 0)
+		p.Prefix(nDoStatement, func() {
+			p.statement()
+			p.Expect(kwWhile)
+			p.parenExpr()
+			p.Semi(tSemi, tRBrace)
+		})
 		return
 	case kwSwitch:
 		p.switchStatement()
@@ -69,35 +57,24 @@ func (p *parser) statement() {
 		p.tryStatement()
 		return
 	case kwReturn:
-		p.Leaf()
-		if p.Kind != tSemi && p.Kind != tRBrace && p.Kind != tEOF {
-			p.expr()
-		}
-		p.semi()
-		p.B.Close(m, nReturnStatement, 0)
+		p.Prefix(nReturnStatement, func() {
+			if p.Kind != tSemi && p.Kind != tRBrace && p.Kind != tEOF {
+				p.expr()
+			}
+			p.Semi(tSemi, tRBrace)
+		})
 		return
-	case kwBreak, kwContinue:
-		kind := nBreakStatement
-		if p.Kind == kwContinue {
-			kind = nContinueStatement
-		}
-		p.Leaf()
-		if p.Kind == tIdent {
-			p.identAs(tLabel)
-		}
-		p.semi()
-		p.B.Close(m, kind, 0)
+	case kwBreak:
+		p.Prefix(nBreakStatement, p.jumpLabel)
+		return
+	case kwContinue:
+		p.Prefix(nContinueStatement, p.jumpLabel)
 		return
 	case kwRethrow:
-		p.Leaf()
-		p.semi()
-		p.B.Close(m, nRethrowStatement, 0)
+		p.Prefix(nRethrowStatement, func() { p.Semi(tSemi, tRBrace) })
 		return
 	case kwAssert:
-		p.Leaf()
-		p.assertArgs()
-		p.semi()
-		p.B.Close(m, nAssertStatement, 0)
+		p.Prefix(nAssertStatement, func() { p.assertArgs(); p.Semi(tSemi, tRBrace) })
 		return
 	case kwVar, kwFinal:
 		p.localDeclaration(m)
@@ -111,7 +88,7 @@ func (p *parser) statement() {
 		p.localDeclaration(m)
 		return
 	case tLParen, tLBrack:
-		if j := p.partnerOf(0); j > 0 && p.tok(j+1).Kind == tAssign {
+		if j := p.PartnerOf(0); j > 0 && p.Far(j+1).Kind == tAssign {
 			p.patternAssignment(m) // (a, b) = (b, a); [x, y] = list; (:a, :b) = r;
 			return
 		}
@@ -120,7 +97,7 @@ func (p *parser) statement() {
 			return
 		}
 	case tIdent:
-		if p.inPattern && strings.HasPrefix(p.Tok.Text, "$$$") && p.Peek(1) != tDot && p.Peek(1) != tLParen {
+		if p.Pattern && strings.HasPrefix(p.Tok.Text, "$$$") && p.Peek(1) != tDot && p.Peek(1) != tLParen {
 			// A run of statements in a pattern (a(); $$$X b();) stands
 			// for statements that end themselves: its ; may be left out.
 			p.Leaf()
@@ -135,8 +112,17 @@ func (p *parser) statement() {
 		}
 	}
 	p.expr()
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nExpressionStatement, 0)
+}
+
+// jumpLabel parses the rest of a break or a continue: its label, if
+// any, and the ;.
+func (p *parser) jumpLabel() {
+	if p.Kind == tIdent {
+		p.IdentAs(tLabel)
+	}
+	p.Semi(tSemi, tRBrace)
 }
 
 // identStatement parses a statement that starts with a word that makes
@@ -149,7 +135,7 @@ func (p *parser) identStatement(m int) bool {
 			p.LeafAs(tWord)
 			p.Got(tStar)
 			p.expr()
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			p.B.Close(m, nYieldStatement, 0)
 			return true
 		}
@@ -169,10 +155,10 @@ func (p *parser) identStatement(m int) bool {
 	}
 	switch p.Peek(1) {
 	case tColon:
-		if p.inPattern && !labelable(p.Peek(2)) && !(p.wordAt(2, "await") && p.Peek(3) == kwFor) {
+		if p.Pattern && !labelable(p.Peek(2)) && !(p.WordAt(2, "await") && p.Peek(3) == kwFor) {
 			return false // a pattern's child: x is a named argument
 		}
-		p.identAs(tLabel)
+		p.IdentAs(tLabel)
 		p.Leaf()
 		p.statement()
 		p.B.Close(m, nLabeledStatement, 0)
@@ -180,12 +166,12 @@ func (p *parser) identStatement(m int) bool {
 	case tLParen:
 		// f(x) { … } is a local function, f(x); a call, and Point(:x) = p;
 		// a pattern assignment.
-		j := p.partnerOf(1)
+		j := p.PartnerOf(1)
 		switch {
 		case j > 0 && p.bodyAt(j+1):
 			p.localDeclaration(m)
 			return true
-		case j > 0 && p.tok(j+1).Kind == tAssign:
+		case j > 0 && p.Far(j+1).Kind == tAssign:
 			p.patternAssignment(m)
 			return true
 		}
@@ -213,19 +199,19 @@ func labelable(k grammars.Kind) bool {
 // yieldParen reports whether yield ( … ) is a yield of a parenthesized
 // expression, not a call of a function named yield.
 func (p *parser) yieldParen() bool {
-	j := p.partnerOf(1)
-	return j > 0 && p.tok(j+1).Kind != tSemi
+	j := p.PartnerOf(1)
+	return j > 0 && p.Far(j+1).Kind != tSemi
 }
 
 // bodyAt reports whether a function's body starts n tokens ahead: {, =>,
 // async, async*, sync*.
 func (p *parser) bodyAt(n int) bool {
-	t := p.tok(n)
+	t := p.Far(n)
 	switch {
 	case t.Kind == tLBrace || t.Kind == tArrow:
 		return true
 	case t.Kind == tIdent && (t.Text == "async" || t.Text == "sync"):
-		k := p.tok(n + 1).Kind
+		k := p.Far(n + 1).Kind
 		return k == tLBrace || k == tArrow || k == tStar
 	}
 	return false
@@ -235,7 +221,7 @@ func (p *parser) bodyAt(n int) bool {
 // tokens ahead (n is 0 or 1): int x = …, List<int> xs;, (int, int) r;,
 // Foo f() {}.
 func (p *parser) declAhead(n int) bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		for i := 0; i < n; i++ {
 			p.Next()
 		}
@@ -243,7 +229,7 @@ func (p *parser) declAhead(n int) bool {
 		if p.Kind != tIdent {
 			return false
 		}
-		as := p.isWord("as") // x as T is a cast; int as = 1 declares as
+		as := p.IsWord("as") // x as T is a cast; int as = 1 declares as
 		p.Next()
 		switch p.Kind {
 		case tAssign, tSemi:
@@ -251,10 +237,10 @@ func (p *parser) declAhead(n int) bool {
 		case tComma, tLT, kwIn:
 			return !as
 		case tLParen: // a local function, not c ? f(x) : y
-			j := p.partnerOf(0)
+			j := p.PartnerOf(0)
 			return j > 0 && p.bodyAt(j+1)
 		}
-		return p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace || p.Kind == tRParen)
+		return p.Pattern && (p.Kind == tEOF || p.Kind == tRBrace || p.Kind == tRParen)
 	})
 }
 
@@ -265,11 +251,7 @@ func (p *parser) localDeclaration(m int) {
 	if p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst {
 		p.Leaf()
 		if p.destructures() {
-			p.pattern()
-			p.Expect(tAssign)
-			p.expr()
-			p.semi()
-			p.B.Close(m, nPatternDeclaration, 0)
+			p.patternBinding(m, nPatternDeclaration)
 			return
 		}
 		if p.hasType() {
@@ -278,21 +260,7 @@ func (p *parser) localDeclaration(m int) {
 	} else if p.Kind != tIdent || p.Peek(1) != tLParen {
 		p.typ()
 	}
-	n := p.B.Mark()
-	p.ident()
-	if p.Kind == tLParen || p.Kind == tLT {
-		p.optTypeParameters()
-		p.formalParameters()
-		p.functionBody(false, false)
-		p.B.Close(m, nFunctionDeclaration, 0)
-		return
-	}
-	p.declaratorRest(n)
-	for p.Got(tComma) {
-		p.declarator()
-	}
-	p.semi()
-	p.B.Close(m, nVariableDeclaration, 0)
+	p.declaration(m, false)
 }
 
 // destructures reports whether the var or final just read is followed by
@@ -300,24 +268,28 @@ func (p *parser) localDeclaration(m int) {
 func (p *parser) destructures() bool {
 	switch p.Kind {
 	case tLParen:
-		return !p.lookahead(func() bool { p.typ(); return p.Kind == tIdent })
+		return !p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent })
 	case tLBrack, tLBrace, tLT:
 		return true
 	case tIdent:
 		k := p.Peek(1)
-		return k == tLParen || k == tLT && p.lookahead(func() bool { p.typ(); return p.Kind == tLParen }) ||
+		return k == tLParen || k == tLT && p.Lookahead(func() bool { p.typ(); return p.Kind == tLParen }) ||
 			k == tDot && p.Peek(2) == tIdent && p.Peek(3) == tLParen
 	}
 	return false
 }
 
 // patternAssignment parses pattern = e; closing it at m.
-func (p *parser) patternAssignment(m int) {
+func (p *parser) patternAssignment(m int) { p.patternBinding(m, nPatternAssignment) }
+
+// patternBinding parses pattern = e; closing it at m as a node of kind
+// k: a pattern assignment, or a declaration's after its var or final.
+func (p *parser) patternBinding(m int, k grammars.Kind) {
 	p.pattern()
 	p.Expect(tAssign)
 	p.expr()
-	p.semi()
-	p.B.Close(m, nPatternAssignment, 0)
+	p.Semi(tSemi, tRBrace)
+	p.B.Close(m, k, 0)
 }
 
 // parenExpr parses ( expression ).
@@ -329,14 +301,13 @@ func (p *parser) parenExpr() {
 
 // ifStatement parses if (c) s else s, and if (e case p when g) s.
 func (p *parser) ifStatement() {
-	m := p.B.Mark()
-	p.Expect(kwIf)
-	p.ifHead()
-	p.statement()
-	if p.Got(kwElse) {
+	p.Prefix(nIfStatement, func() {
+		p.ifHead()
 		p.statement()
-	}
-	p.B.Close(m, nIfStatement, 0)
+		if p.Got(kwElse) {
+			p.statement()
+		}
+	})
 }
 
 // ifHead parses (c) or (e case p when g) of an if statement or element.
@@ -352,14 +323,14 @@ func (p *parser) ifHead() {
 
 // guard parses when e, when there is one; arrow says a => ends it.
 func (p *parser) guard(arrow bool) {
-	if p.isWord("when") {
-		m := p.B.Mark()
-		p.LeafAs(tWord)
-		saved := p.noArrow
-		p.noArrow = arrow
-		p.expr()
-		p.noArrow = saved
-		p.B.Close(m, nGuard, 0)
+	if p.IsWord("when") {
+		p.Node(nGuard, func() {
+			p.LeafAs(tWord)
+			saved := p.noArrow
+			p.noArrow = arrow
+			p.expr()
+			p.noArrow = saved
+		})
 	}
 }
 
@@ -379,7 +350,7 @@ func (p *parser) forParts() {
 	m := p.B.Mark()
 	switch {
 	case p.Kind == tSemi:
-	case p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst || p.isWord("late") && p.Peek(1) != kwIn:
+	case p.Kind == kwVar || p.Kind == kwFinal || p.Kind == kwConst || p.IsWord("late") && p.Peek(1) != kwIn:
 		p.gotWord("late")
 		p.Leaf()
 		if p.destructures() {
@@ -400,10 +371,7 @@ func (p *parser) forParts() {
 		p.typ()
 		p.forDeclarators(m)
 	default:
-		p.expr()
-		for p.Got(tComma) {
-			p.expr()
-		}
+		p.Separated(tComma, p.expr)
 	}
 	if p.Got(kwIn) {
 		p.expr()
@@ -416,10 +384,7 @@ func (p *parser) forParts() {
 	}
 	p.Expect(tSemi)
 	if p.Kind != tRParen {
-		p.expr()
-		for p.Got(tComma) {
-			p.expr()
-		}
+		p.Separated(tComma, p.expr)
 	}
 	p.Expect(tRParen)
 }
@@ -427,9 +392,7 @@ func (p *parser) forParts() {
 // forDeclarators parses the names of a for's declaration, closing it at m.
 func (p *parser) forDeclarators(m int) {
 	if p.Peek(1) == kwIn {
-		d := p.B.Mark()
-		p.ident()
-		p.B.Close(d, nVariableDeclarator, 0)
+		p.Node(nVariableDeclarator, p.ident)
 	} else {
 		p.declarators()
 	}
@@ -438,39 +401,42 @@ func (p *parser) forDeclarators(m int) {
 
 // switchStatement parses switch (e) { case p when g: s… default: s… }.
 func (p *parser) switchStatement() {
-	m := p.B.Mark()
-	p.Expect(kwSwitch)
-	p.parenExpr()
-	b := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind != tRBrace && p.Kind != tEOF {
-		c := p.B.Mark()
-		for p.Kind == tIdent && p.Peek(1) == tColon {
-			p.identAs(tLabel)
-			p.Leaf()
-		}
-		kind := nSwitchCase
-		switch p.Kind {
-		case kwCase:
-			p.Leaf()
-			p.pattern()
-			p.guard(false)
-		case kwDefault:
-			kind = nSwitchDefault
-			p.Leaf()
-		default:
-			p.ErrorExpected("case or default")
-		}
-		p.Expect(tColon)
-		for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF &&
-			!(p.Kind == tIdent && p.Peek(1) == tColon && (p.Peek(2) == kwCase || p.Peek(2) == kwDefault)) {
-			p.statement()
-		}
-		p.B.Close(c, kind, 0)
+	p.Prefix(nSwitchStatement, func() {
+		p.parenExpr()
+		p.Node(nSwitchBlock, func() {
+			p.Expect(tLBrace)
+			p.Until(tRBrace, p.switchCase)
+			p.Expect(tRBrace)
+		})
+	})
+}
+
+// switchCase parses case p when g: s… or default: s…, with the labels
+// before it.
+func (p *parser) switchCase() {
+	c := p.B.Mark()
+	for p.Kind == tIdent && p.Peek(1) == tColon {
+		p.IdentAs(tLabel)
+		p.Leaf()
 	}
-	p.Expect(tRBrace)
-	p.B.Close(b, nSwitchBlock, 0)
-	p.B.Close(m, nSwitchStatement, 0)
+	kind := nSwitchCase
+	switch p.Kind {
+	case kwCase:
+		p.Leaf()
+		p.pattern()
+		p.guard(false)
+	case kwDefault:
+		kind = nSwitchDefault
+		p.Leaf()
+	default:
+		p.ErrorExpected("case or default")
+	}
+	p.Expect(tColon)
+	for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF &&
+		!(p.Kind == tIdent && p.Peek(1) == tColon && (p.Peek(2) == kwCase || p.Peek(2) == kwDefault)) {
+		p.statement()
+	}
+	p.B.Close(c, kind, 0)
 }
 
 // tryStatement parses try { } on T catch (e, s) { } finally { }.
@@ -478,27 +444,27 @@ func (p *parser) tryStatement() {
 	m := p.B.Mark()
 	p.Expect(kwTry)
 	p.block()
-	for p.isWord("on") || p.Kind == kwCatch {
-		c := p.B.Mark()
-		if p.gotWord("on") {
-			p.typ()
-		}
-		if p.Got(kwCatch) {
-			p.Expect(tLParen)
-			p.ident()
-			if p.Got(tComma) {
-				p.ident()
-			}
-			p.Expect(tRParen)
-		}
-		p.block()
-		p.B.Close(c, nCatchClause, 0)
+	for p.IsWord("on") || p.Kind == kwCatch {
+		p.Node(nCatchClause, p.catchClause)
 	}
 	if p.Kind == kwFinally {
-		f := p.B.Mark()
-		p.Leaf()
-		p.block()
-		p.B.Close(f, nFinallyClause, 0)
+		p.Prefix(nFinallyClause, p.block)
 	}
 	p.B.Close(m, nTryStatement, 0)
+}
+
+// catchClause parses on T catch (e, s) { }, either part left out.
+func (p *parser) catchClause() {
+	if p.gotWord("on") {
+		p.typ()
+	}
+	if p.Got(kwCatch) {
+		p.Expect(tLParen)
+		p.ident()
+		if p.Got(tComma) {
+			p.ident()
+		}
+		p.Expect(tRParen)
+	}
+	p.block()
 }

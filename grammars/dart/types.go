@@ -17,7 +17,7 @@ func (p *parser) typeWith(inExpr bool) {
 	defer p.Leave()
 	m := p.B.Mark()
 	switch {
-	case p.isWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT):
+	case p.IsWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT):
 		p.functionTypeRest(m, inExpr)
 	case p.Kind == kwVoid:
 		p.Leaf()
@@ -25,10 +25,10 @@ func (p *parser) typeWith(inExpr bool) {
 		p.recordType()
 		p.nullable(m, inExpr)
 	case p.Kind == tIdent:
-		p.identAs(tTypeIdent)
+		p.IdentAs(tTypeIdent)
 		if p.Kind == tDot && p.Peek(1) == tIdent {
 			p.Leaf()
-			p.identAs(tTypeIdent)
+			p.IdentAs(tTypeIdent)
 			p.B.Close(m, nScopedType, 0)
 		}
 		if p.Kind == tLT {
@@ -39,14 +39,14 @@ func (p *parser) typeWith(inExpr bool) {
 	default:
 		p.ErrorExpected("type")
 	}
-	for p.isWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT) {
+	for p.IsWord("Function") && (p.Peek(1) == tLParen || p.Peek(1) == tLT) {
 		p.functionTypeRest(m, inExpr)
 	}
 }
 
 // nullable pushes the ? of a nullable type, closing it at m.
 func (p *parser) nullable(m int, inExpr bool) {
-	if p.Kind == tQuestion && !(inExpr && startsExpr(p.Peek(1)) && !p.wordAt(1, "Function")) {
+	if p.Kind == tQuestion && !(inExpr && startsExpr(p.Peek(1)) && !p.WordAt(1, "Function")) {
 		p.Leaf()
 		p.B.Close(m, nNullableType, 0)
 	}
@@ -74,30 +74,7 @@ func (p *parser) functionTypeRest(m int, inExpr bool) {
 
 // functionTypeParameters parses a function type's (int, String s, [int
 // x], {required int y}).
-func (p *parser) functionTypeParameters() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	for p.Kind != tRParen && p.Kind != tEOF {
-		if p.Kind == tLBrack || p.Kind == tLBrace {
-			o := p.B.Mark()
-			open, close, kind := tLBrack, tRBrack, nOptionalParameters
-			if p.Kind == tLBrace {
-				open, close, kind = tLBrace, tRBrace, nNamedParameters
-			}
-			p.Expect(open)
-			p.List(tComma, close, p.functionTypeParameter)
-			p.Expect(close)
-			p.B.Close(o, kind, 0)
-			break
-		}
-		p.functionTypeParameter()
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tRParen)
-	p.B.Close(m, nFormalParameters, 0)
-}
+func (p *parser) functionTypeParameters() { p.parameters(p.functionTypeParameter) }
 
 // functionTypeParameter parses a type and perhaps a name; an old-style
 // parameter (a name alone) or a function-typed one also stand here.
@@ -114,67 +91,60 @@ func (p *parser) functionTypeParameter() {
 		p.Expect(tDot)
 		p.ident()
 	} else {
-		p.typ()
-		if p.Kind == tIdent {
-			p.ident()
-		}
+		p.typeAndName()
 	}
 	if p.Kind == tLParen {
 		p.formalParameters()
 		p.Got(tQuestion)
 	}
-	if p.Kind == tAssign || p.Kind == tColon {
-		d := p.B.Mark()
-		p.Leaf()
-		p.expr()
-		p.B.Close(d, nDefaultValue, 0)
-	}
+	p.defaultValue()
 	p.B.Close(m, nFormalParameter, 0)
 }
 
 // recordType parses (int, String name, {bool flag}) and ().
 func (p *parser) recordType() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	for p.Kind != tRParen && p.Kind != tEOF {
-		if p.Kind == tLBrace {
-			n := p.B.Mark()
-			p.Leaf()
-			p.List(tComma, tRBrace, p.recordTypeField)
-			p.Expect(tRBrace)
-			p.B.Close(n, nRecordTypeNamed, 0)
-			break
+	p.Node(nRecordType, func() {
+		p.Expect(tLParen)
+		for p.Kind != tRParen && p.Kind != tEOF {
+			if p.Kind == tLBrace {
+				p.Prefix(nRecordTypeNamed, func() {
+					p.List(tComma, tRBrace, p.recordTypeField)
+					p.Expect(tRBrace)
+				})
+				break
+			}
+			p.recordTypeField()
+			if !p.Got(tComma) {
+				break
+			}
 		}
-		p.recordTypeField()
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.Expect(tRParen)
-	p.B.Close(m, nRecordType, 0)
+		p.Expect(tRParen)
+	})
 }
 
 func (p *parser) recordTypeField() {
 	p.annotations()
-	m := p.B.Mark()
-	p.gotWord("required")
+	p.Node(nRecordTypeField, func() {
+		p.gotWord("required")
+		p.typeAndName()
+	})
+}
+
+// typeAndName parses a type and the name after it, when there is one.
+func (p *parser) typeAndName() {
 	p.typ()
 	if p.Kind == tIdent {
 		p.ident()
 	}
-	p.B.Close(m, nRecordTypeField, 0)
 }
 
 // typeArguments parses <int, List<String>>.
 func (p *parser) typeArguments() {
-	m := p.B.Mark()
-	p.Expect(tLT)
-	p.typ()
-	for p.Got(tComma) {
-		p.typ()
-	}
-	p.gt()
-	p.B.Close(m, nTypeArguments, 0)
+	p.Node(nTypeArguments, func() {
+		p.Expect(tLT)
+		p.typeList()
+		p.Expect(tGT)
+	})
 }
 
 // optTypeParameters parses type parameters when there are some.
@@ -186,22 +156,23 @@ func (p *parser) optTypeParameters() {
 
 // typeParameters parses <T extends Object?, @A U>.
 func (p *parser) typeParameters() {
-	m := p.B.Mark()
-	p.Expect(tLT)
-	for {
-		p.annotations()
-		t := p.B.Mark()
-		p.identAs(tTypeIdent)
+	p.Node(nTypeParameters, func() {
+		p.Expect(tLT)
+		p.Separated(tComma, p.typeParameter)
+		p.Expect(tGT)
+	})
+}
+
+// typeParameter parses @A T extends Bound, its annotations siblings
+// before it.
+func (p *parser) typeParameter() {
+	p.annotations()
+	p.Node(nTypeParameter, func() {
+		p.IdentAs(tTypeIdent)
 		if p.Got(kwExtends) {
 			p.typ()
 		}
-		p.B.Close(t, nTypeParameter, 0)
-		if !p.Got(tComma) {
-			break
-		}
-	}
-	p.gt()
-	p.B.Close(m, nTypeParameters, 0)
+	})
 }
 
 // Patterns (Dart 3): in switch cases, if-case, and pattern declarations.
@@ -210,46 +181,27 @@ func (p *parser) typeParameters() {
 func (p *parser) pattern() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
-	p.andPattern()
-	for p.Kind == tOrOr {
-		p.Leaf()
-		p.andPattern()
-		p.B.Close(m, nLogicalOrPattern, 0)
-	}
+	p.Chain(nLogicalOrPattern, p.andPattern, tOrOr)
 }
 
-func (p *parser) andPattern() {
-	m := p.B.Mark()
-	p.relationalPattern()
-	for p.Kind == tAndAnd {
-		p.Leaf()
-		p.relationalPattern()
-		p.B.Close(m, nLogicalAndPattern, 0)
-	}
-}
+func (p *parser) andPattern() { p.Chain(nLogicalAndPattern, p.relationalPattern, tAndAnd) }
 
 // relationalPattern parses == e, < e, >= e, or a unary pattern.
 func (p *parser) relationalPattern() {
-	m := p.B.Mark()
 	switch p.Kind {
 	case tLT:
-		if p.lookahead(func() bool { p.typeArguments(); return p.Kind == tLBrack || p.Kind == tLBrace }) {
+		if p.Lookahead(func() bool { p.typeArguments(); return p.Kind == tLBrack || p.Kind == tLBrace }) {
 			break // <int>[a, b]: a list pattern's type
 		}
 		fallthrough
-	case tEq, tNe, tLE:
-		p.Leaf()
-		p.binaryAbove(levelRelational)
-		p.B.Close(m, nRelationalPattern, 0)
-		return
-	case tGT:
-		p.Leaf()
-		if p.Kind == tAssign && p.Tok.Offset == p.End {
-			p.Leaf()
-		}
-		p.binaryAbove(levelRelational)
-		p.B.Close(m, nRelationalPattern, 0)
+	case tEq, tNe, tLE, tGT:
+		gt := p.Kind == tGT
+		p.Prefix(nRelationalPattern, func() {
+			if gt && p.Kind == tAssign && p.Tok.Offset == p.End {
+				p.Leaf() // >=
+			}
+			p.binaryAbove(levelRelational)
+		})
 		return
 	}
 	p.unaryPattern()
@@ -267,7 +219,7 @@ func (p *parser) unaryPattern() {
 		case p.Kind == tNot:
 			p.Leaf()
 			p.B.Close(m, nNullAssertPattern, 0)
-		case p.isWord("as"):
+		case p.IsWord("as"):
 			p.LeafAs(tWord)
 			p.typ()
 			p.B.Close(m, nCastPattern, 0)
@@ -282,7 +234,7 @@ func (p *parser) primaryPattern() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tLParen:
-		if p.lookahead(func() bool { p.typ(); return p.Kind == tIdent && !p.isWord("when") && !p.isWord("as") }) {
+		if p.Lookahead(func() bool { p.typ(); return p.Kind == tIdent && !p.IsWord("when") && !p.IsWord("as") }) {
 			p.typ() // (int, {int x}) r: a variable of a record type
 			p.ident()
 			p.B.Close(m, nVariablePattern, 0)
@@ -317,9 +269,7 @@ func (p *parser) primaryPattern() {
 		p.unary() // const C(1), const [1]
 		p.B.Close(m, nConstantPattern, 0)
 	case tMinus:
-		p.Leaf()
-		p.primary()
-		p.B.Close(m, nConstantPattern, 0)
+		p.Prefix(nConstantPattern, p.primary)
 	case tIdent:
 		p.identPattern(m)
 	default:
@@ -346,7 +296,7 @@ func (p *parser) identPattern(m int) {
 	p.ident()
 	for p.Kind == tDot && p.Peek(1) == tIdent {
 		p.Leaf()
-		p.identAs(tFieldIdent)
+		p.IdentAs(tFieldIdent)
 	}
 	if p.Kind == tLT || p.Kind == tLParen {
 		if p.Kind == tLT {
@@ -363,9 +313,9 @@ func (p *parser) identPattern(m int) {
 // the current token (int x, List<int> xs, p.T? y), and not a name alone
 // or a constant followed by when or as.
 func (p *parser) patternHasType() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.typ()
-		return p.Kind == tIdent && !p.isWord("when") && !p.isWord("as") || p.Kind == tLParen
+		return p.Kind == tIdent && !p.IsWord("when") && !p.IsWord("as") || p.Kind == tLParen
 	})
 }
 
@@ -395,21 +345,15 @@ func (p *parser) recordPattern() {
 // patternField parses p, name: p or :p in a record or an object pattern,
 // and reports whether it was named.
 func (p *parser) patternField() bool {
-	m := p.B.Mark()
 	switch {
 	case p.Kind == tColon:
-		p.Leaf()
-		p.pattern()
+		p.Prefix(nPatternField, p.pattern)
 	case p.Kind == tIdent && p.Peek(1) == tColon:
-		p.identAs(tLabel)
-		p.Leaf()
-		p.pattern()
+		p.labeled(nPatternField, p.pattern)
 	default:
-		p.pattern()
-		p.B.Close(m, nPatternField, 0)
+		p.Node(nPatternField, p.pattern)
 		return false
 	}
-	p.B.Close(m, nPatternField, 0)
 	return true
 }
 
@@ -432,12 +376,11 @@ func (p *parser) listPattern(m int) {
 // restOrPattern parses ...rest, ..., or a pattern.
 func (p *parser) restOrPattern() {
 	if p.Kind == tEllipsis {
-		m := p.B.Mark()
-		p.Leaf()
-		if p.Kind != tComma && p.Kind != tRBrack && p.Kind != tRBrace {
-			p.pattern()
-		}
-		p.B.Close(m, nRestPattern, 0)
+		p.Prefix(nRestPattern, func() {
+			if p.Kind != tComma && p.Kind != tRBrack && p.Kind != tRBrace {
+				p.pattern()
+			}
+		})
 		return
 	}
 	p.pattern()
@@ -452,11 +395,11 @@ func (p *parser) mapPattern(m int) {
 			p.restOrPattern()
 			return
 		}
-		e := p.B.Mark()
-		p.exprNoCascade()
-		p.Expect(tColon)
-		p.pattern()
-		p.B.Close(e, nMapPatternEntry, 0)
+		p.Node(nMapPatternEntry, func() {
+			p.exprNoCascade()
+			p.Expect(tColon)
+			p.pattern()
+		})
 	})
 	p.Expect(tRBrace)
 	p.B.Close(m, nMapPattern, 0)

@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -18,38 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestGolden parses each testdata/*.go and compares the tree, printed as
 // an S-expression, with the .sexp golden file beside it.
-func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.go")
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tree, err := Language.Parse(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := strings.ReplaceAll(tree.Sexp(tree.Root), " (", "\n(") + "\n"
-		for _, e := range tree.Errors {
-			got += "error: " + e.Error() + "\n"
-		}
-		golden := strings.TrimSuffix(f, ".go") + ".sexp"
-		if *update {
-			os.WriteFile(golden, []byte(got), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", f, diff)
-		}
-	}
-}
+func TestGolden(t *testing.T) { gramtest.GoldenTrees(t, Language, "testdata/*.go", *update) }
 
 // TestErrorTolerance: a syntax error in one top-level declaration leaves
 // the others parsed, and the error names its line, column and range.
@@ -59,12 +27,8 @@ func TestErrorTolerance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var kinds []string
-	for _, c := range tree.Children(tree.Root) {
-		kinds = append(kinds, tree.KindName(c))
-	}
 	want := []string{"package_clause", "function_declaration", "ERROR", "var_declaration", "function_declaration"}
-	if diff := cmp.Diff(want, kinds); diff != "" {
+	if diff := cmp.Diff(want, gramtest.TopKinds(tree)); diff != "" {
 		t.Errorf("top-level nodes (-want +got):\n%s", diff)
 	}
 	if len(tree.Errors) != 1 {
@@ -78,6 +42,10 @@ func TestErrorTolerance(t *testing.T) {
 		t.Errorf("error region %q, want func B's declaration", region)
 	}
 }
+
+// TestTooLarge: a file past the kit's limit is refused with an error
+// that names the language.
+func TestTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "var x = 1\n") }
 
 // underLimit is a file a few bytes under MaxFileSize, mostly long string
 // literals so that parsing it is quick.
@@ -221,22 +189,7 @@ func f() {
 	}
 }
 
-func BenchmarkParse(b *testing.B) {
-	var srcs [][]byte
-	var n int64
-	for _, f := range stdlibSample(b, 20) {
-		src, _ := os.ReadFile(f)
-		srcs = append(srcs, src)
-		n += int64(len(src))
-	}
-	b.SetBytes(n)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			Language.Parse(src)
-		}
-	}
-}
+func BenchmarkParse(b *testing.B) { gramtest.BenchParse(b, Language, stdlibSample(b, 20)) }
 
 // TestPatternImports: a pattern's imports and a file's must build the same
 // tree, or a pattern such as import "fmt" would never match.

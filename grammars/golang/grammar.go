@@ -8,10 +8,6 @@
 package golang
 
 import (
-	"fmt"
-	"sync"
-	"unsafe"
-
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/alecthomas/participle/v2"
@@ -30,44 +26,37 @@ type packageClause struct {
 	Name   string `parser:"'package' @Ident Semi"`
 }
 
-// skeleton is the lexer participle reads: the scanner's tokens up to the
-// first semicolon (the package clause's), then one Decls token that
-// stands for the declarations after it, imports included, then EOF. The
-// declarations are parsed by hand from the same scanner afterwards, one
-// token at a time, so that a file's tokens are never all held at once
-// (participle's tokens are 64 bytes each), a broken import is one
-// declaration's error and not the whole file's, and a pattern's import
-// $$$I is built by the same code as a file's imports.
-type skeleton struct {
-	sc        *scanner
-	afterSemi bool
-	first     kit.Token
-	decls     bool // first is the declarations' first token; only EOF remains
+// head tells the skeleton's tokens, the package clause's up to its
+// semicolon, from the first of the declarations after it, imports
+// included, which the skeleton reads as one Decls token. The declarations
+// are parsed by hand from the same scanner afterwards, one token at a
+// time, so that a file's tokens are never all held at once (participle's
+// tokens are 64 bytes each), a broken import is one declaration's error
+// and not the whole file's, and a pattern's import $$$I is built by the
+// same code as a file's imports.
+func head(sc *scanner) func(t kit.Token) bool {
+	afterSemi := false
+	return func(t kit.Token) bool {
+		if afterSemi && t.Kind != tSemi {
+			// The declarations' parser reports what is wrong with this
+			// token: the scanner's errors about it go.
+			for n := len(sc.Errs); n > 0 && sc.Errs[n-1].Span.Start >= t.Offset; n-- {
+				sc.Errs = sc.Errs[:n-1]
+			}
+			return false
+		}
+		afterSemi = t.Kind == tSemi
+		return true
+	}
 }
 
-func (k *skeleton) Next() (lexer.Token, error) {
-	if k.decls {
-		return kit.ToParticiple(kit.Token{Kind: kit.EOF, Offset: k.first.Offset, Line: k.first.Line, Column: k.first.Column}), nil
-	}
-	nerrs := len(k.sc.Errs)
-	t := k.sc.Next()
-	if k.afterSemi && t.Kind != kit.EOF && t.Kind != tSemi {
-		// The declarations' parser reports what is wrong with this token.
-		k.sc.Errs = k.sc.Errs[:nerrs]
-		k.first, k.decls = t, true
-		t.Kind = tDecls
-		return kit.ToParticiple(t), nil
-	}
-	k.afterSemi = t.Kind == tSemi
-	return kit.ToParticiple(t), nil
-}
-
-// declOrRecover parses one top-level declaration. On a syntax error it
-// drops what the declaration had built, skips to the next token that
-// starts a line with a declaration keyword, covers what it skipped with an
-// ERROR node and returns the error.
-func (p *parser) declOrRecover() *grammars.Error {
-	return p.Recover(nError, p.topDeclAt0, p.startsDecl)
+// parseDecls parses the top-level declarations by hand, from first on,
+// onto b, and returns their syntax errors. A declaration that fails to
+// parse is an ERROR node up to the next line that starts with a
+// declaration keyword.
+func parseDecls(sc *scanner, first kit.Token, b *grammars.Builder) grammars.ErrorList {
+	p := newParser(sc, first, b)
+	return p.TopLevel(nError, p.topDeclAt0, kit.Sync{Column1: true, Kinds: []grammars.Kind{kwFunc, kwVar, kwConst, kwType, kwImport}})
 }
 
 func (p *parser) topDeclAt0() {
@@ -75,32 +64,25 @@ func (p *parser) topDeclAt0() {
 	p.topDecl()
 }
 
-// startsDecl reports whether the current token starts a line with a
-// declaration keyword: where recovery from a broken declaration resumes.
-func (p *parser) startsDecl() bool {
-	switch p.Kind {
-	case kwFunc, kwVar, kwConst, kwType, kwImport:
-		return p.Tok.Column == 1
-	}
-	return false
-}
-
 // Language is the Go grammar.
 var Language = newLanguage()
 
-// skeletons are the participle parsers of the file skeleton, for files
-// and for patterns, built on first use: a process that never parses Go
-// never pays for them.
-var skeletons = sync.OnceValue(func() [2]*participle.Parser[file] {
-	return [2]*participle.Parser[file]{
-		participle.MustBuild[file](participle.Lexer(definition{}), participle.UseLookahead(2)),
-		participle.MustBuild[file](participle.Lexer(definition{pattern: true}), participle.UseLookahead(2)),
-	}
-})
+// skeleton is the participle grammar of the file skeleton, built on
+// first use: a process that never parses Go never pays for it.
+var skeleton = kit.NewSkeletonGrammar[file](kit.Definition{
+	Names:  kindNames[:],
+	Tokens: numTokens,
+	Renamed: map[grammars.Kind]string{
+		tIdent: "Ident", tInt: "Int", tFloat: "Float", tImag: "Imag", tChar: "Char", tString: "String",
+		tRawString: "RawString", tSemi: "Semi", tIllegal: "Illegal", tDecls: "Decls",
+	},
+	NewLexer: func(src string) kit.Lexer { return newScanner(src, false) },
+}, tDecls, nError, nSourceFile, participle.UseLookahead(2))
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "go",
+		Title:      "Go",
 		Extensions: []string{".go"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
@@ -117,17 +99,12 @@ func newLanguage() *grammars.Language {
 			{Keyword: "switch", Pattern: "switch $X { $$$C }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_list"), []string{"call_expression"}
 	l.Terminator = ";"
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
-	l.Lex = lex
+	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, src, pattern, record)
+	})
 	return l
-}
-
-// lex returns the scanner's tokens; a semicolon is synthetic unless it is
-// written.
-func lex(src []byte, pattern bool) []grammars.Token {
-	return kit.Lex(newScanner(string(src), pattern))
 }
 
 // scaffolds are the contexts a pattern is tried in, in order: the first
@@ -145,83 +122,24 @@ var scaffolds = []grammars.Scaffold{
 	{Name: "file header", Prefix: "", Suffix: "\n"},
 }
 
-// MaxFileSize is the largest file Parse takes. A tree holds about seven
-// bytes per byte of source and parsing allocates about twelve, so a larger
-// file — in practice a generated table — is refused with an error instead
-// of taking gigabytes.
-const MaxFileSize = 32 << 20
+// MaxFileSize is the largest file Parse takes: the kit's limit.
+const MaxFileSize = kit.MaxFileSize
 
-func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, pattern bool) (*grammars.Tree, error) {
-	if len(src) > MaxFileSize {
-		return grammars.Refused(l, src, nError, nSourceFile, fmt.Sprintf("file is %.1f MB; the Go grammar parses files up to %d MB", float64(len(src))/(1<<20), MaxFileSize>>20)), nil
+// parse parses a file or a pattern. With record, it only returns the
+// scanner's tokens, where a semicolon is synthetic unless it is written.
+// A file without a package clause, or with a broken one, is one error.
+func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+	sc := newScanner(kit.Text(src), pattern)
+	if record {
+		return nil, kit.Lex(sc)
 	}
-	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
-	sc := newScanner(text, pattern)
-	sk := &skeleton{sc: sc}
-	plex, err := lexer.Upgrade(sk)
-	if err != nil {
-		return nil, fmt.Errorf("lexing: %w", err)
-	}
-	t := &grammars.Tree{Lang: l, Src: src}
-	b := grammars.NewBuilder(len(src))
-	f, perr := pp.ParseFromLexer(plex)
-	if perr != nil {
-		// The skeleton itself failed (no package clause, a broken import
-		// block): the whole file is one error region.
-		line, col := 1, 1
-		if pe, ok := perr.(participle.Error); ok {
-			line, col = pe.Position().Line, pe.Position().Column
+	return skeleton.Parse(l, src, sc, &sc.Scan, head(sc), func(f *file, b *grammars.Builder, first *kit.Token) grammars.ErrorList {
+		packageClause := b.Mark()
+		kit.ParticipleLeaves(b, f.Package.Tokens, func(k grammars.Kind) bool { return k != tSemi })
+		b.Close(packageClause, nPackageClause, 0)
+		if first == nil {
+			return nil
 		}
-		b.Leaf(nError, 0, uint32(len(src)))
-		t.Errors = append(t.Errors, &grammars.Error{Line: line, Column: col, Msg: perrMessage(perr), Span: grammars.Span{End: uint32(len(src))}})
-	} else {
-		tokenNode(b, f.Package.Tokens, nPackageClause)
-		if f.Decls {
-			t.Errors = append(t.Errors, parseDecls(sc, sk.first, b)...)
-		}
-	}
-	b.Finish(t, nSourceFile)
-	t.Trivia = sc.Trivia
-	t.Errors = append(t.Errors, sc.Errs...)
-	t.Errors.Sort()
-	return t, nil
-}
-
-// parseDecls parses the top-level declarations by hand, from first on,
-// onto b, and returns their syntax errors.
-func parseDecls(sc *scanner, first kit.Token, b *grammars.Builder) grammars.ErrorList {
-	p := newParser(sc, first, b)
-	var errs grammars.ErrorList
-	for p.Kind != tEOF {
-		if err := p.declOrRecover(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
-}
-
-func perrMessage(err error) string {
-	if pe, ok := err.(participle.Error); ok {
-		return pe.Message()
-	}
-	return err.Error()
-}
-
-// tokenNode builds a node of kind k from a declarative production's
-// tokens.
-func tokenNode(b *grammars.Builder, toks []lexer.Token, k grammars.Kind) {
-	m := b.Mark()
-	for _, t := range toks {
-		tokenLeaf(b, t)
-	}
-	b.Close(m, k, 0)
-}
-
-func tokenLeaf(b *grammars.Builder, t lexer.Token) {
-	k := grammars.Kind(t.Type)
-	if t.EOF() || k == tSemi { // a terminator, written or automatic, is no leaf
-		return
-	}
-	start := uint32(t.Pos.Offset)
-	b.Leaf(k, start, start+uint32(len(t.Value)))
+		return parseDecls(sc, *first, b)
+	}), nil
 }

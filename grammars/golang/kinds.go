@@ -1,6 +1,9 @@
 package golang
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Token kinds come first; a token's kind is also its participle token type.
 const (
@@ -237,68 +240,15 @@ var kindNames = [numKinds]string{
 	nTypeElem: "type_elem", nParenthesizedType: "parenthesized_type", nStatementList: "statement_list",
 }
 
+// kindTable names the kinds; the productions, identifiers and literals
+// are named.
 func kindTable() []grammars.KindInfo {
-	out := make([]grammars.KindInfo, numKinds)
-	for k := range numKinds {
-		named := k >= numTokens || (k >= tIdent && k <= tRawString)
-		out[k] = grammars.KindInfo{Name: kindNames[k], Named: named}
-	}
-	return out
+	return kit.KindTable(kindNames[:], func(k grammars.Kind) bool { return k >= numTokens || k >= tIdent && k <= tRawString })
 }
 
-// keyword returns the kind of a keyword, or tIdent.
-func keyword(s string) grammars.Kind {
-	switch s {
-	case "break":
-		return kwBreak
-	case "case":
-		return kwCase
-	case "chan":
-		return kwChan
-	case "const":
-		return kwConst
-	case "continue":
-		return kwContinue
-	case "default":
-		return kwDefault
-	case "defer":
-		return kwDefer
-	case "else":
-		return kwElse
-	case "fallthrough":
-		return kwFallthrough
-	case "for":
-		return kwFor
-	case "func":
-		return kwFunc
-	case "go":
-		return kwGo
-	case "goto":
-		return kwGoto
-	case "if":
-		return kwIf
-	case "import":
-		return kwImport
-	case "interface":
-		return kwInterface
-	case "map":
-		return kwMap
-	case "package":
-		return kwPackage
-	case "range":
-		return kwRange
-	case "return":
-		return kwReturn
-	case "select":
-		return kwSelect
-	case "struct":
-		return kwStruct
-	case "switch":
-		return kwSwitch
-	case "type":
-		return kwType
-	case "var":
-		return kwVar
-	}
-	return tIdent
-}
+// keywords are Go's keywords, each written as its kind's name.
+var keywords = kit.Keywords(kindNames[:], kwBreak, kwVar)
+
+// operators are Go's operators and punctuation, each written as its
+// kind's name.
+var operators = kit.PunctsOf(kindNames[:], opAdd, opColon).With(";", tSemi)

@@ -1,13 +1,11 @@
 package golang
 
 import (
-	"io"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // scanner is a hand-written Go lexer on the kit's Scan that allocates
@@ -124,20 +122,17 @@ func (s *scanner) token() kit.Token {
 	switch {
 	case isLetter(c) || c >= utf8.RuneSelf:
 		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
-			if !unicode.IsLetter(r) {
-				s.Pos += n
+			if r, _ := utf8.DecodeRuneInString(s.Src[s.Pos:]); !unicode.IsLetter(r) {
+				s.BadRune()
 				s.semi = false
-				if r == utf8.RuneError && n == 1 {
-					s.Errorf(start, "invalid UTF-8 encoding")
-				} else {
-					s.Errorf(start, "invalid character %U", r)
-				}
 				return s.Token(tIllegal, start)
 			}
 		}
-		s.ident()
-		k := keyword(s.Src[start:s.Pos])
+		s.Word(inWord)
+		k, ok := keywords[s.Src[start:s.Pos]]
+		if !ok {
+			k = tIdent
+		}
 		s.semi = k == tIdent || k == kwBreak || k == kwContinue || k == kwFallthrough || k == kwReturn
 		return s.Token(k, start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
@@ -154,25 +149,16 @@ func (s *scanner) token() kit.Token {
 		return s.Token(tChar, start)
 	case c == '`':
 		s.Pos++
-		for s.Pos < len(s.Src) && s.Src[s.Pos] != '`' {
-			if s.Src[s.Pos] == '\n' {
-				s.Newline(s.Pos)
-			}
-			s.Pos++
-		}
-		if s.Pos >= len(s.Src) {
-			s.Errorf(start, "raw string literal not terminated")
-		} else {
-			s.Pos++
-		}
+		s.Raw(start, '`', "raw string literal not terminated")
 		s.semi = true
 		return s.Token(tRawString, start)
 	case c == '$' && s.Metavar():
 		s.semi = true
 		return s.Token(tIdent, start)
 	}
-	k := s.operator()
-	if k == tIllegal {
+	k, ok := s.Punct(operators)
+	if !ok {
+		k = tIllegal
 		s.Pos++
 		s.Errorf(start, "invalid character %q", c)
 	}
@@ -180,23 +166,9 @@ func (s *scanner) token() kit.Token {
 	return s.Token(k, start)
 }
 
-func (s *scanner) ident() {
-	for s.Pos < len(s.Src) {
-		c := s.Src[s.Pos]
-		if isLetter(c) || isDigit(c) {
-			s.Pos++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			return
-		}
-		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return
-		}
-		s.Pos += n
-	}
-}
+// inWord reports whether r, not ASCII, goes on an identifier: a Unicode
+// letter or digit, as Go's spec says.
+func inWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func (s *scanner) number() grammars.Kind {
 	start := s.Pos
@@ -248,185 +220,4 @@ func (s *scanner) quoted(q byte) {
 			s.Pos++
 		}
 	}
-}
-
-func (s *scanner) operator() grammars.Kind {
-	src, p := s.Src, s.Pos
-	at := func(i int) byte {
-		if p+i < len(src) {
-			return src[p+i]
-		}
-		return 0
-	}
-	one := func(k grammars.Kind) grammars.Kind { s.Pos += 1; return k }
-	two := func(k grammars.Kind) grammars.Kind { s.Pos += 2; return k }
-	three := func(k grammars.Kind) grammars.Kind { s.Pos += 3; return k }
-	c1, c2 := at(1), at(2)
-	switch src[p] {
-	case '+':
-		switch c1 {
-		case '+':
-			return two(opInc)
-		case '=':
-			return two(opAddAs)
-		}
-		return one(opAdd)
-	case '-':
-		switch c1 {
-		case '-':
-			return two(opDec)
-		case '=':
-			return two(opSubAs)
-		}
-		return one(opSub)
-	case '*':
-		if c1 == '=' {
-			return two(opMulAs)
-		}
-		return one(opMul)
-	case '/':
-		if c1 == '=' {
-			return two(opQuoAs)
-		}
-		return one(opQuo)
-	case '%':
-		if c1 == '=' {
-			return two(opRemAs)
-		}
-		return one(opRem)
-	case '&':
-		switch {
-		case c1 == '^' && c2 == '=':
-			return three(opAndNotAs)
-		case c1 == '^':
-			return two(opAndNot)
-		case c1 == '&':
-			return two(opLAnd)
-		case c1 == '=':
-			return two(opAndAs)
-		}
-		return one(opAnd)
-	case '|':
-		switch c1 {
-		case '|':
-			return two(opLOr)
-		case '=':
-			return two(opOrAs)
-		}
-		return one(opOr)
-	case '^':
-		if c1 == '=' {
-			return two(opXorAs)
-		}
-		return one(opXor)
-	case '<':
-		switch {
-		case c1 == '<' && c2 == '=':
-			return three(opShlAs)
-		case c1 == '<':
-			return two(opShl)
-		case c1 == '=':
-			return two(opLeq)
-		case c1 == '-':
-			return two(opArrow)
-		}
-		return one(opLss)
-	case '>':
-		switch {
-		case c1 == '>' && c2 == '=':
-			return three(opShrAs)
-		case c1 == '>':
-			return two(opShr)
-		case c1 == '=':
-			return two(opGeq)
-		}
-		return one(opGtr)
-	case '=':
-		if c1 == '=' {
-			return two(opEql)
-		}
-		return one(opAssign)
-	case '!':
-		if c1 == '=' {
-			return two(opNeq)
-		}
-		return one(opNot)
-	case '~':
-		return one(opTilde)
-	case ':':
-		if c1 == '=' {
-			return two(opDefine)
-		}
-		return one(opColon)
-	case '.':
-		if c1 == '.' && c2 == '.' {
-			return three(opEllipsis)
-		}
-		return one(opPeriod)
-	case '(':
-		return one(opLParen)
-	case ')':
-		return one(opRParen)
-	case '[':
-		return one(opLBrack)
-	case ']':
-		return one(opRBrack)
-	case '{':
-		return one(opLBrace)
-	case '}':
-		return one(opRBrace)
-	case ',':
-		return one(opComma)
-	case ';':
-		return one(tSemi)
-	}
-	return tIllegal
-}
-
-// definition is the participle lexer.Definition over scanner.
-type definition struct{ pattern bool }
-
-func (d definition) Symbols() map[string]lexer.TokenType {
-	m := map[string]lexer.TokenType{"EOF": lexer.EOF}
-	for k := range numTokens {
-		name := kindNames[k]
-		switch k {
-		case tIdent:
-			name = "Ident"
-		case tInt:
-			name = "Int"
-		case tFloat:
-			name = "Float"
-		case tImag:
-			name = "Imag"
-		case tChar:
-			name = "Char"
-		case tString:
-			name = "String"
-		case tRawString:
-			name = "RawString"
-		case tSemi:
-			name = "Semi"
-		case tIllegal:
-			name = "Illegal"
-		case tDecls:
-			name = "Decls"
-		case tEOF:
-			continue
-		}
-		m[name] = lexer.TokenType(k)
-	}
-	return m
-}
-
-func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return kit.Participle(newScanner(string(b), d.pattern)), nil
-}
-
-func (d definition) LexString(filename, src string) (lexer.Lexer, error) {
-	return kit.Participle(newScanner(src, d.pattern)), nil
 }

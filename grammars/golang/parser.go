@@ -26,19 +26,18 @@ func newParser(sc *scanner, first kit.Token, b *grammars.Builder) *parser {
 	p := &parser{}
 	p.Init(kit.NewWindow(sc, first), b, kindNames[:])
 	p.Found = found
+	p.Ident = tIdent
 	return p
 }
 
-// found describes a token in an "expected X, found Y" message.
-func found(t *kit.Token) string {
-	switch {
-	case t.Kind == tSemi && t.Synthetic:
+// found describes a token in an "expected X, found Y" message: an
+// automatic semicolon is a newline.
+var found = kit.Found(kindNames[:], func(t *kit.Token) string {
+	if t.Kind == tSemi && t.Synthetic {
 		return "newline"
-	case t.Kind == tIdent || t.Kind >= tInt && t.Kind <= tRawString:
-		return kindNames[t.Kind] + " '" + t.Text + "'"
 	}
 	return ""
-}
+}, tIdent, tInt, tFloat, tImag, tChar, tString, tRawString)
 
 // terminator skips the semicolon that ends a statement, spec, field or
 // declaration. Written or automatic, it is no leaf of the tree: a ; there
@@ -48,7 +47,8 @@ func found(t *kit.Token) string {
 func (p *parser) terminator() { p.Next() }
 
 // semi ends a statement or spec: a semicolon, or nothing before a closing
-// ) or }.
+// ) or }. It is not the kit's Semi, which leaves the terminator out only
+// in a pattern: Go's spec lets a file leave it out there too.
 func (p *parser) semi() {
 	switch p.Kind {
 	case tSemi:
@@ -186,34 +186,27 @@ func (p *parser) isTypeParams() bool {
 	return false
 }
 
-func (p *parser) identList() {
-	p.Expect(tIdent)
-	for p.Got(opComma) {
-		p.Expect(tIdent)
-	}
-}
+func (p *parser) identList() { p.Separated(opComma, p.ident) }
+
+func (p *parser) ident() { p.Expect(tIdent) }
 
 func (p *parser) typeParams() {
 	m := p.B.Mark()
 	p.Leaf() // [
-	for p.Kind != opRBrack && p.Kind != tEOF {
-		if p.IsMetavar() && (p.Peek(1) == opComma || p.Peek(1) == opRBrack) {
-			p.Leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
-			if !p.Got(opComma) {
-				break
-			}
-			continue
-		}
-		dm := p.B.Mark()
-		p.identList()
-		p.typeElem()
-		p.B.Close(dm, nTypeParameterDeclaration, 0)
-		if !p.Got(opComma) {
-			break
-		}
-	}
+	p.List(opComma, opRBrack, p.typeParam)
 	p.Expect(opRBrack)
 	p.B.Close(m, nTypeParameterList, 0)
+}
+
+func (p *parser) typeParam() {
+	if p.IsMetavar() && (p.Peek(1) == opComma || p.Peek(1) == opRBrack) {
+		p.Leaf() // a pattern's $$$T in func F[$$$T]() stands for declarations
+		return
+	}
+	p.Node(nTypeParameterDeclaration, func() {
+		p.identList()
+		p.typeElem()
+	})
 }
 
 // typeElem parses a constraint or interface element: ~T | U | ….
@@ -257,6 +250,8 @@ type param struct {
 func (p *parser) parameters() {
 	m := p.B.Mark()
 	p.Expect(opLParen)
+	// A loop, not p.List: a closure appending to items would move its
+	// array, which stays on the stack here, to the heap.
 	var items []param
 	for p.Kind != opRParen && p.Kind != tEOF {
 		it := param{start: p.B.Mark()}
@@ -344,29 +339,12 @@ func (p *parser) nameOrGeneric() bool {
 	p.Leaf() // identifier
 	m1 := p.B.Mark()
 	p.Leaf() // [
-	switch p.Kind {
-	case opRBrack:
-		p.Leaf()
-		p.parseType()
-		p.B.Close(m1, nSliceType, 0)
-		return true
-	case opEllipsis:
-		p.Leaf()
-		p.Expect(opRBrack)
-		p.parseType()
-		p.B.Close(m1, nImplicitLengthArrayType, 0)
+	if p.unsizedArray(m1) {
 		return true
 	}
 	p.exprLev++
 	p.expr()
-	n := 1
-	for p.Got(opComma) {
-		if p.Kind == opRBrack {
-			break
-		}
-		p.expr()
-		n++
-	}
+	n := 1 + p.More(opComma, opRBrack, p.expr)
 	p.exprLev--
 	p.Expect(opRBrack)
 	if n == 1 && startsType(p.Kind) {
@@ -396,22 +374,10 @@ func (p *parser) parseType() {
 	case tIdent:
 		p.typeName()
 	case opMul:
-		p.Leaf()
-		p.parseType()
-		p.B.Close(m, nPointerType, 0)
+		p.Prefix(nPointerType, p.parseType)
 	case opLBrack:
 		p.Leaf()
-		switch p.Kind {
-		case opRBrack:
-			p.Leaf()
-			p.parseType()
-			p.B.Close(m, nSliceType, 0)
-		case opEllipsis:
-			p.Leaf()
-			p.Expect(opRBrack)
-			p.parseType()
-			p.B.Close(m, nImplicitLengthArrayType, 0)
-		default:
+		if !p.unsizedArray(m) {
 			p.exprLev++
 			p.expr()
 			p.exprLev--
@@ -420,39 +386,57 @@ func (p *parser) parseType() {
 			p.B.Close(m, nArrayType, 0)
 		}
 	case kwMap:
-		p.Leaf()
-		p.Expect(opLBrack)
-		p.parseType()
-		p.Expect(opRBrack)
-		p.parseType()
-		p.B.Close(m, nMapType, 0)
+		p.Prefix(nMapType, func() {
+			p.Expect(opLBrack)
+			p.parseType()
+			p.Expect(opRBrack)
+			p.parseType()
+		})
 	case kwChan:
-		p.Leaf()
-		p.Got(opArrow)
-		p.parseType()
-		p.B.Close(m, nChannelType, 0)
+		p.Prefix(nChannelType, func() {
+			p.Got(opArrow)
+			p.parseType()
+		})
 	case opArrow:
-		p.Leaf()
-		p.Expect(kwChan)
-		p.parseType()
-		p.B.Close(m, nChannelType, 0)
+		p.Prefix(nChannelType, func() {
+			p.Expect(kwChan)
+			p.parseType()
+		})
 	case kwFunc:
-		p.Leaf()
-		p.signature()
-		p.B.Close(m, nFunctionType, 0)
+		p.Prefix(nFunctionType, p.signature)
 	case kwStruct:
 		p.structType()
 	case kwInterface:
 		p.interfaceType()
 	case opLParen:
-		p.Leaf()
-		p.parseType()
-		p.Expect(opRParen)
-		p.B.Close(m, nParenthesizedType, 0)
+		p.Prefix(nParenthesizedType, func() {
+			p.parseType()
+			p.Expect(opRParen)
+		})
 	default:
 		p.ErrorExpected("type")
 	}
 	p.Leave()
+}
+
+// unsizedArray parses, after the [ of a type that m marks, the rest of
+// a slice type []T or an array type [...]T, and reports whether it was
+// one: false leaves the [ of an array's length or type arguments.
+func (p *parser) unsizedArray(m int) bool {
+	switch p.Kind {
+	case opRBrack:
+		p.Leaf()
+		p.parseType()
+		p.B.Close(m, nSliceType, 0)
+		return true
+	case opEllipsis:
+		p.Leaf()
+		p.Expect(opRBrack)
+		p.parseType()
+		p.B.Close(m, nImplicitLengthArrayType, 0)
+		return true
+	}
+	return false
 }
 
 func (p *parser) typeName() {
@@ -534,15 +518,7 @@ func (p *parser) interfaceType() {
 
 // Statements.
 
-func (p *parser) block() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(opLBrace)
-	p.stmtList()
-	p.Expect(opRBrace)
-	p.B.Close(m, nBlock, 0)
-	p.Leave()
-}
+func (p *parser) block() { p.Enclosed(nBlock, opLBrace, opRBrace, p.stmtList) }
 
 func (p *parser) stmtList() {
 	for p.Kind != opRBrace && p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tEOF {
@@ -561,18 +537,26 @@ func (p *parser) stmtList() {
 	}
 }
 
+// stmtKinds are the kinds of the statements one token tells: go, defer
+// or a jump keyword at the start, ++, -- or a send's <- after the
+// expression.
+var stmtKinds = map[grammars.Kind]grammars.Kind{
+	kwGo: nGoStatement, kwDefer: nDeferStatement,
+	kwBreak: nBreakStatement, kwContinue: nContinueStatement, kwGoto: nGotoStatement,
+	opInc: nIncStatement, opDec: nDecStatement, opArrow: nSendStatement,
+}
+
 func (p *parser) stmt() {
 	p.Enter()
-	m := p.B.Mark()
 	switch p.Kind {
 	case kwVar, kwConst, kwType:
 		p.genDecl()
 	case kwReturn:
-		p.Leaf()
-		if p.Kind != tSemi && p.Kind != opRBrace {
-			p.exprList()
-		}
-		p.B.Close(m, nReturnStatement, 0)
+		p.Prefix(nReturnStatement, func() {
+			if p.Kind != tSemi && p.Kind != opRBrace {
+				p.exprList()
+			}
+		})
 	case kwIf:
 		p.ifStmt()
 	case kwFor:
@@ -582,29 +566,11 @@ func (p *parser) stmt() {
 	case kwSelect:
 		p.selectStmt()
 	case kwGo, kwDefer:
-		k := nGoStatement
-		if p.Kind == kwDefer {
-			k = nDeferStatement
-		}
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, k, 0)
+		p.Prefix(stmtKinds[p.Kind], p.expr)
 	case kwBreak, kwContinue, kwGoto:
-		k := nGotoStatement
-		switch p.Kind {
-		case kwBreak:
-			k = nBreakStatement
-		case kwContinue:
-			k = nContinueStatement
-		}
-		p.Leaf()
-		if p.Kind == tIdent {
-			p.Leaf()
-		}
-		p.B.Close(m, k, 0)
+		p.Prefix(stmtKinds[p.Kind], p.label)
 	case kwFallthrough:
-		p.Leaf()
-		p.B.Close(m, nFallthroughStatement, 0)
+		p.Node(nFallthroughStatement, p.Leaf)
 	case opLBrace:
 		p.block()
 	default:
@@ -612,6 +578,9 @@ func (p *parser) stmt() {
 	}
 	p.Leave()
 }
+
+// label parses the label a break or continue may have, and a goto has.
+func (p *parser) label() { p.Got(tIdent) }
 
 // simpleStmt parses an expression, send, inc/dec, assignment or short
 // variable declaration; with label, a labeled statement; with rangeOK, a
@@ -622,30 +591,14 @@ func (p *parser) simpleStmt(label, rangeOK bool) bool {
 	n := p.exprList()
 	switch p.Kind {
 	case opDefine, opAssign, opAddAs, opSubAs, opMulAs, opQuoAs, opRemAs, opAndAs, opOrAs, opXorAs, opShlAs, opShrAs, opAndNotAs:
-		op := p.Kind
+		return p.assignment(m, rangeOK)
+	case opInc, opDec, opArrow: // x++, x--, ch <- v
+		k := stmtKinds[p.Kind]
 		p.Leaf()
-		if rangeOK && p.Kind == kwRange && (op == opDefine || op == opAssign) {
-			p.Leaf()
+		if k == nSendStatement {
 			p.expr()
-			p.B.Close(m, nRangeClause, 0)
-			return true
 		}
-		p.exprList()
-		if op == opDefine {
-			p.B.Close(m, nShortVarDeclaration, 0)
-		} else {
-			p.B.Close(m, nAssignmentStatement, 0)
-		}
-	case opInc:
-		p.Leaf()
-		p.B.Close(m, nIncStatement, 0)
-	case opDec:
-		p.Leaf()
-		p.B.Close(m, nDecStatement, 0)
-	case opArrow:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nSendStatement, 0)
+		p.B.Close(m, k, 0)
 	case opColon:
 		if label && single && n == 1 && p.B.Len(m) == 1 && p.B.Nodes[p.B.Top()].Kind == tIdent {
 			p.Leaf()
@@ -657,6 +610,27 @@ func (p *parser) simpleStmt(label, rangeOK bool) bool {
 			p.B.Close(m, nLabeledStatement, 0)
 		}
 	}
+	return false
+}
+
+// assignment parses, after the expressions that m marks, an assignment's
+// or short variable declaration's operator and right side; with rangeOK,
+// a range clause, and reports whether it parsed one.
+func (p *parser) assignment(m int, rangeOK bool) bool {
+	op := p.Kind
+	p.Leaf()
+	if rangeOK && p.Kind == kwRange && (op == opDefine || op == opAssign) {
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nRangeClause, 0)
+		return true
+	}
+	p.exprList()
+	k := nAssignmentStatement
+	if op == opDefine {
+		k = nShortVarDeclaration
+	}
+	p.B.Close(m, k, 0)
 	return false
 }
 
@@ -846,32 +820,21 @@ var binaryOps = kit.NewPrecedence(
 
 func (p *parser) expr() { p.Binary(binaryOps, 1, p.unaryExpr, nBinaryExpression) }
 
-func (p *parser) keyedElement() {
-	m := p.B.Mark()
-	p.element()
-	if p.Got(opColon) {
-		p.element()
-		p.B.Close(m, nKeyedElement, 0)
-	}
-}
+func (p *parser) keyedElement() { p.Tail(nKeyedElement, p.element, opColon, p.element) }
 
 func (p *parser) unaryExpr() {
 	p.Enter()
 	m := p.B.Mark()
 	switch p.Kind {
 	case opAdd, opSub, opNot, opXor, opAnd, opTilde, opMul:
-		p.Leaf()
-		p.unaryExpr()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, p.unaryExpr)
 	case opArrow:
 		if p.Peek(1) == kwChan {
 			p.parseType()
 			p.suffixes(m)
 			break
 		}
-		p.Leaf()
-		p.unaryExpr()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, p.unaryExpr)
 	default:
 		p.operand()
 		p.suffixes(m)
@@ -885,12 +848,12 @@ func (p *parser) operand() {
 	case tIdent, tInt, tFloat, tImag, tChar, tString, tRawString:
 		p.Leaf()
 	case opLParen:
-		p.Leaf()
-		p.exprLev++
-		p.expr()
-		p.exprLev--
-		p.Expect(opRParen)
-		p.B.Close(m, nParenthesizedExpression, 0)
+		p.Prefix(nParenthesizedExpression, func() {
+			p.exprLev++
+			p.expr()
+			p.exprLev--
+			p.Expect(opRParen)
+		})
 	case kwFunc:
 		p.Leaf()
 		p.signature()
@@ -939,13 +902,7 @@ func (p *parser) suffixes(m int) {
 			am := p.B.Mark()
 			p.Leaf()
 			p.exprLev++
-			for p.Kind != opRParen && p.Kind != tEOF {
-				p.expr()
-				p.Got(opEllipsis)
-				if !p.Got(opComma) {
-					break
-				}
-			}
+			p.List(opComma, opRParen, p.argument)
 			p.exprLev--
 			p.Expect(opRParen)
 			p.B.Close(am, nArgumentList, 0)
@@ -981,8 +938,7 @@ func (p *parser) index(m int) {
 	if p.Kind != opColon {
 		p.expr()
 	}
-	switch p.Kind {
-	case opColon:
+	if p.Kind == opColon {
 		p.Leaf()
 		if p.Kind != opRBrack && p.Kind != opColon {
 			p.expr()
@@ -993,28 +949,24 @@ func (p *parser) index(m int) {
 		p.Expect(opRBrack)
 		p.B.Close(m, nSliceExpression, 0)
 		return
-	case opComma:
-		for p.Got(opComma) {
-			if p.Kind == opRBrack {
-				break
-			}
-			p.expr()
-		}
 	}
+	p.More(opComma, opRBrack, p.expr)
 	p.Expect(opRBrack)
 	p.B.Close(m, nIndexExpression, 0)
 }
 
+// argument parses a call's argument, with the ... that spreads a slice.
+func (p *parser) argument() {
+	p.expr()
+	p.Got(opEllipsis)
+}
+
 func (p *parser) literalValue() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf() // {
-	p.exprLev++
-	p.List(opComma, opRBrace, p.keyedElement)
-	p.exprLev--
-	p.Expect(opRBrace)
-	p.B.Close(m, nLiteralValue, 0)
-	p.Leave()
+	p.Enclosed(nLiteralValue, opLBrace, opRBrace, func() {
+		p.exprLev++
+		p.List(opComma, opRBrace, p.keyedElement)
+		p.exprLev--
+	})
 }
 
 func (p *parser) element() {

@@ -65,6 +65,7 @@ func newLanguage(id string, aliases, exts []string, d dialect, sc []grammars.Sca
 			{Keyword: "interface", Pattern: "interface $I { $$$M }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_block", "statement_identifier"), []string{"call_expression", "call_signature"}
 	l.Terminator = ";"
 	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, false, false).Tree, nil }
 	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, true, false).Tree, nil }

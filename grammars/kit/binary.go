@@ -8,11 +8,14 @@ import "github.com/agenttools/agenttools/grammars"
 // lexer that keeps > alone, for type arguments, makes >> and >= of two),
 // or a contextual word (Word); a typed operator has a type on its right
 // (Typed: e is T, e as T).
+//
+// The tables are slices indexed by kind: climbing looks up the token
+// after every operand.
 type Precedence struct {
 	level  []uint8
 	right  []bool
-	joined map[grammars.Kind][]joinedOp // by first kind, longest first
-	typed  map[grammars.Kind]typedOp
+	joined [][]joinedOp // by first kind, longest first
+	typed  []*typedOp
 	words  map[string]typedOp
 }
 
@@ -49,6 +52,8 @@ func (t *Precedence) grow(k grammars.Kind) {
 	for int(k) >= len(t.level) {
 		t.level = append(t.level, 0)
 		t.right = append(t.right, false)
+		t.joined = append(t.joined, nil)
+		t.typed = append(t.typed, nil)
 	}
 }
 
@@ -65,9 +70,7 @@ func (t *Precedence) Right(ops ...grammars.Kind) *Precedence {
 // says that the tokens are no binary operator (>>= assigns) though a
 // shorter run of them is (>>). The longest run written wins.
 func (t *Precedence) Joined(level int, kinds ...grammars.Kind) *Precedence {
-	if t.joined == nil {
-		t.joined = map[grammars.Kind][]joinedOp{}
-	}
+	t.grow(kinds[0])
 	ops := append(t.joined[kinds[0]], joinedOp{rest: kinds[1:], level: level})
 	for i := len(ops) - 1; i > 0 && len(ops[i].rest) > len(ops[i-1].rest); i-- {
 		ops[i], ops[i-1] = ops[i-1], ops[i]
@@ -80,10 +83,8 @@ func (t *Precedence) Joined(level int, kinds ...grammars.Kind) *Precedence {
 // as a node of kind node; tokens of the kinds after may stand between
 // the two, each optional (Dart's is!).
 func (t *Precedence) Typed(level int, k, node grammars.Kind, after ...grammars.Kind) *Precedence {
-	if t.typed == nil {
-		t.typed = map[grammars.Kind]typedOp{}
-	}
-	t.typed[k] = typedOp{level: level, node: node, after: after}
+	t.grow(k)
+	t.typed[k] = &typedOp{level: level, node: node, after: after}
 	return t
 }
 
@@ -121,23 +122,23 @@ type operator struct {
 // is none.
 func (t *Precedence) operator(p *Parser) operator {
 	k := p.Kind
-	for _, j := range t.joined[k] {
-		if p.joinedAt(j.rest) {
-			return operator{level: j.level, n: len(j.rest) + 1}
-		}
-	}
-	if op, ok := t.typed[k]; ok {
-		return operator{level: op.level, n: 1, typed: true, op: op}
-	}
 	if k == p.Ident && t.words != nil {
 		if op, ok := t.words[p.Tok.Text]; ok {
 			return operator{level: op.level, n: 1, typed: true, op: op}
 		}
 	}
-	if int(k) < len(t.level) {
-		return operator{level: int(t.level[k]), n: 1, right: t.right[k]}
+	if int(k) >= len(t.level) {
+		return operator{}
 	}
-	return operator{}
+	for _, j := range t.joined[k] {
+		if p.joinedAt(j.rest) {
+			return operator{level: j.level, n: len(j.rest) + 1}
+		}
+	}
+	if op := t.typed[k]; op != nil {
+		return operator{level: op.level, n: 1, typed: true, op: *op}
+	}
+	return operator{level: int(t.level[k]), n: 1, right: t.right[k]}
 }
 
 // joinedAt reports whether the tokens after the current one are of the

@@ -49,40 +49,6 @@ func TestTopLevelBetween(t *testing.T) {
 	}
 }
 
-// TestKindTables: the tables built from a grammar's kind names.
-func TestKindTables(t *testing.T) {
-	names := []string{"end of file", "identifier", ";", "while", "do", "loop"}
-	got := KindTable(names, func(k grammars.Kind) bool { return k == 1 || k == 5 })
-	want := []grammars.KindInfo{{Name: "end of file"}, {Name: "identifier", Named: true}, {Name: ";"},
-		{Name: "while"}, {Name: "do"}, {Name: "loop", Named: true}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("KindTable (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff(map[string]grammars.Kind{"while": 3, "do": 4}, Keywords(names, 3, 4)); diff != "" {
-		t.Errorf("Keywords (-want +got):\n%s", diff)
-	}
-}
-
-func TestPunct(t *testing.T) {
-	names := []string{"end of file", "<", "<<", "<<=", "=", "identifier"}
-	table := PunctsOf(names, 1, 4)
-	s := NewScan("<<=<<<==x", false)
-	var got []grammars.Kind
-	for {
-		k, ok := s.Punct(table)
-		if !ok {
-			break
-		}
-		got = append(got, k)
-	}
-	if diff := cmp.Diff([]grammars.Kind{3, 2, 1, 4, 4}, got); diff != "" {
-		t.Errorf("kinds (-want +got):\n%s", diff)
-	}
-	if s.Pos != len("<<=<<<==") {
-		t.Errorf("stopped at %d, want before x", s.Pos)
-	}
-}
-
 func TestSequences(t *testing.T) {
 	list := func(p *uParser) { p.Separated(uSemi, func() { p.IdentAs(uIdent) }) }
 	seq := func(p *uParser) { p.Sequence(uStmt, uSemi, func() { p.IdentAs(uIdent) }) }
@@ -105,31 +71,6 @@ func TestSequences(t *testing.T) {
 	for _, tc := range tests {
 		p, b := newUParser(tc.src, false)
 		tc.prod(p)
-		tree := Finish(uLang, []byte(tc.src), b, uRoot, nil, nil, nil)
-		if diff := cmp.Diff(tc.want, uSexp(tree)); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.src, diff)
-		}
-	}
-}
-
-func TestDelimited(t *testing.T) {
-	ident := func(p *uParser) func() { return func() { p.IdentAs(uIdent) } }
-	tests := []struct {
-		src  string
-		prod func(p *uParser)
-		want string
-	}{
-		{"( a ; b ; )", func(p *uParser) { p.Delimited(uStmt, uLParen, uSemi, uRParen, ident(p)) },
-			`(root (stmt "(" (identifier "a") ";" (identifier "b") ";" ")"))`},
-		{"( )", func(p *uParser) { p.Delimited(uStmt, uLParen, uSemi, uRParen, ident(p)) }, `(root (stmt "(" ")"))`},
-		{"{ a }", func(p *uParser) { p.Enclosed(uStmt, uLBrace, uRBrace, ident(p)) }, `(root (stmt "{" (identifier "a") "}"))`},
-	}
-	for _, tc := range tests {
-		p, b := newUParser(tc.src, false)
-		tc.prod(p)
-		if p.Depth != 0 {
-			t.Errorf("%q: depth %d after, want 0", tc.src, p.Depth)
-		}
 		tree := Finish(uLang, []byte(tc.src), b, uRoot, nil, nil, nil)
 		if diff := cmp.Diff(tc.want, uSexp(tree)); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", tc.src, diff)

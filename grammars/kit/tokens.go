@@ -48,17 +48,22 @@ func (ts *Tokens) Pair(br *Brackets) {
 	ts.Partner = br.Pair(ts.Partner, len(ts.Toks), func(i int) grammars.Kind { return ts.Toks[i].Kind })
 }
 
-// Brackets is a table of bracket kinds: which kind closes which.
+// Brackets is a table of bracket kinds: which kind closes which, in
+// slices indexed by kind, since pairing looks up every token of a file.
 type Brackets struct {
-	closer map[grammars.Kind]grammars.Kind // an opener's closer
-	closes map[grammars.Kind]bool
+	closer []grammars.Kind // an opener's closer; EOF for a kind that opens nothing
+	closes []bool
 }
 
 // NewBrackets builds a table from pairs of kinds, each an opener and its
 // closer: NewBrackets(tLParen, tRParen, tLBrace, tRBrace). A closer may
 // close several openers (Dart's } ends a { and an interpolation's ${).
 func NewBrackets(pairs ...grammars.Kind) *Brackets {
-	br := &Brackets{closer: map[grammars.Kind]grammars.Kind{}, closes: map[grammars.Kind]bool{}}
+	n := grammars.Kind(0)
+	for _, k := range pairs {
+		n = max(n, k+1)
+	}
+	br := &Brackets{closer: make([]grammars.Kind, n), closes: make([]bool, n)}
 	for i := 0; i+1 < len(pairs); i += 2 {
 		br.closer[pairs[i]] = pairs[i+1]
 		br.closes[pairs[i+1]] = true
@@ -81,7 +86,10 @@ func (br *Brackets) Pair(partner []int32, n int, kind func(i int) grammars.Kind)
 	for i := range partner {
 		partner[i] = -1
 		k := kind(i)
-		if _, ok := br.closer[k]; ok {
+		if int(k) >= len(br.closer) {
+			continue
+		}
+		if br.closer[k] != EOF {
 			open = append(open, int32(i))
 		} else if br.closes[k] {
 			if top := len(open) - 1; top >= 0 && br.closer[kind(int(open[top]))] == k {

@@ -1,6 +1,8 @@
 package kit
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // MaxErrors is how many syntax errors TopLevel collects before it gives
 // up on the rest of the file, as go/parser stops after ten: past that a
@@ -64,3 +66,53 @@ func (p *Parser) GiveUp(errKind grammars.Kind) *grammars.Error {
 	p.B.Leaf(errKind, start, end)
 	return err
 }
+
+// TopLevelRestart is TopLevel for a grammar whose lexer keeps a state
+// that a broken item leaves wrong (Python's open brackets and
+// indentation): recovery stops at the first token past the item's start
+// that sync accepts, which may be the one the item failed at (a def
+// whose block is missing ends before the next line's statement), and
+// calls restart there to start the lexer again at that token. The ERROR
+// leaf ends where the last token read with any text ends, so it holds
+// no synthetic token past the text.
+func (p *Parser) TopLevelRestart(errKind grammars.Kind, item func(), sync Sync, restart func()) grammars.ErrorList {
+	var errs grammars.ErrorList
+	for p.Kind != EOF {
+		if len(errs) == MaxErrors {
+			return append(errs, p.GiveUp(errKind))
+		}
+		if err := p.recoverRestart(errKind, item, sync, restart); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+// recoverRestart parses one item for TopLevelRestart, and on a syntax
+// error drops what it built, moves to where sync accepts, restarts the
+// lexer there and covers what it passed over with a leaf of kind
+// errKind.
+func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync Sync, restart func()) *grammars.Error {
+	mark := p.B.Mark()
+	start := p.Pos()
+	err := p.Attempt(item)
+	if err == nil {
+		return nil
+	}
+	p.B.Truncate(mark)
+	for p.Kind != EOF && (p.Pos() <= start || !sync.At(p)) {
+		p.Next()
+	}
+	if p.Kind != EOF {
+		restart()
+	}
+	end := max(p.End, start)
+	err.Span = grammars.Span{Start: start, End: end}
+	p.B.Leaf(errKind, start, end)
+	return err
+}
+
+// Tables a grammar builds from its kind names, so that each name is
+// written once. KindTable, Keywords, Puncts, PunctsOf and Scan.Punct are
+// the names and signatures the C, Dart and Rust helpers gave the same
+// helpers: one copy stays when the branches meet.

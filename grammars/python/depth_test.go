@@ -112,10 +112,5 @@ func TestDeepFStringSpecs(t *testing.T) {
 // Its B/op bounds the heap one parse adds; the issue wants under 2 s and
 // 200 MB.
 func BenchmarkConditionalChain(b *testing.B) {
-	src := conditionalChain(100000)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Language.Parse(src)
-	}
+	gramtest.BenchSource(b, Language, conditionalChain(100000))
 }

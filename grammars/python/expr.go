@@ -75,10 +75,7 @@ func (p *parser) targetList() {
 // comparisons, so for x in y stops at in.
 func (p *parser) target() {
 	if p.Kind == opMul {
-		m := p.B.Mark()
-		p.Leaf()
-		p.orExpr()
-		p.B.Close(m, nListSplat, 0)
+		p.Prefix(nListSplat, p.orExpr)
 		return
 	}
 	p.orExpr()
@@ -88,10 +85,7 @@ func (p *parser) target() {
 // list: *x, or a named expression.
 func (p *parser) starNamedExpr() {
 	if p.Kind == opMul {
-		m := p.B.Mark()
-		p.Leaf()
-		p.orExpr()
-		p.B.Close(m, nListSplat, 0)
+		p.Prefix(nListSplat, p.orExpr)
 		return
 	}
 	p.namedExpr()
@@ -101,11 +95,7 @@ func (p *parser) starNamedExpr() {
 // := in fewer places than this; no valid code is read differently.
 func (p *parser) namedExpr() {
 	if p.Kind == tIdent && p.Peek(1) == opWalrus {
-		m := p.B.Mark()
-		p.Leaf()
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nNamedExpression, 0)
+		p.Prefix(nNamedExpression, p.assigned)
 		return
 	}
 	p.expr()
@@ -132,47 +122,36 @@ func (p *parser) expr() {
 	p.Leave()
 }
 
-func (p *parser) lambda() {
-	m := p.B.Mark()
-	p.Leaf() // lambda
-	p.parameters(0, opColon, false)
-	p.Expect(opColon)
+// assigned parses the = or := of a keyword argument or a named
+// expression, and the expression after it.
+func (p *parser) assigned() {
+	p.Leaf()
 	p.expr()
-	p.B.Close(m, nLambda, 0)
+}
+
+func (p *parser) lambda() {
+	p.Prefix(nLambda, func() {
+		p.parameters(0, opColon, false)
+		p.Expect(opColon)
+		p.expr()
+	})
 }
 
 func (p *parser) yieldExpr() {
-	m := p.B.Mark()
-	p.Leaf() // yield
-	if p.Got(kwFrom) {
-		p.expr()
-	} else if p.startsExpr() && p.Kind != kwYield {
-		p.starExprList()
-	}
-	p.B.Close(m, nYield, 0)
+	p.Prefix(nYield, func() {
+		if p.Got(kwFrom) {
+			p.expr()
+		} else if p.startsExpr() && p.Kind != kwYield {
+			p.starExprList()
+		}
+	})
 }
 
 // disjunction parses a or b or c, nested to the left as tree-sitter-python
 // does.
-func (p *parser) disjunction() {
-	m := p.B.Mark()
-	p.conjunction()
-	for p.Kind == kwOr {
-		p.Leaf()
-		p.conjunction()
-		p.B.Close(m, nBooleanOperator, 0)
-	}
-}
+func (p *parser) disjunction() { p.Chain(nBooleanOperator, p.conjunction, kwOr) }
 
-func (p *parser) conjunction() {
-	m := p.B.Mark()
-	p.inversion()
-	for p.Kind == kwAnd {
-		p.Leaf()
-		p.inversion()
-		p.B.Close(m, nBooleanOperator, 0)
-	}
-}
+func (p *parser) conjunction() { p.Chain(nBooleanOperator, p.inversion, kwAnd) }
 
 func (p *parser) inversion() {
 	if p.Kind != kwNot {
@@ -180,10 +159,7 @@ func (p *parser) inversion() {
 		return
 	}
 	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.inversion()
-	p.B.Close(m, nNotOperator, 0)
+	p.Prefix(nNotOperator, p.inversion)
 	p.Leave()
 }
 
@@ -237,10 +213,7 @@ func (p *parser) factor() {
 	switch p.Kind {
 	case opAdd, opSub, opInvert:
 		p.Enter()
-		m := p.B.Mark()
-		p.Leaf()
-		p.factor()
-		p.B.Close(m, nUnaryOperator, 0)
+		p.Prefix(nUnaryOperator, p.factor)
 		p.Leave()
 	default:
 		p.power()
@@ -250,9 +223,7 @@ func (p *parser) factor() {
 func (p *parser) power() {
 	m := p.B.Mark()
 	if p.Kind == kwAwait {
-		p.Leaf()
-		p.primary()
-		p.B.Close(m, nAwait, 0)
+		p.Prefix(nAwait, p.primary)
 	} else {
 		p.primary()
 	}
@@ -358,12 +329,7 @@ func (p *parser) paren() {
 // elements parses the rest of a tuple, list or set after its first
 // element, up to and including the closing bracket.
 func (p *parser) elements(close grammars.Kind) {
-	for p.Got(opComma) {
-		if p.Kind == close {
-			break
-		}
-		p.starNamedExpr()
-	}
+	p.More(opComma, close, p.starNamedExpr)
 	p.Expect(close)
 }
 
@@ -424,24 +390,18 @@ func (p *parser) brace() {
 }
 
 func (p *parser) dictRest(m int) {
-	for p.Got(opComma) {
-		if p.Kind == opRBrace {
-			break
-		}
-		p.dictElem()
-	}
+	p.More(opComma, opRBrace, p.dictElem)
 	p.Expect(opRBrace)
 	p.B.Close(m, nDictionary, 0)
 }
 
 // dictElem parses key: value or **mapping.
 func (p *parser) dictElem() {
-	m := p.B.Mark()
-	if p.Got(opPow) {
-		p.orExpr()
-		p.B.Close(m, nDictionarySplat, 0)
+	if p.Kind == opPow {
+		p.Prefix(nDictionarySplat, p.orExpr)
 		return
 	}
+	m := p.B.Mark()
 	p.expr()
 	p.Expect(opColon)
 	p.expr()
@@ -467,9 +427,7 @@ func (p *parser) comprehension() {
 			p.disjunction()
 			p.B.Close(m, nForInClause, 0)
 		case kwIf:
-			p.Leaf()
-			p.disjunction()
-			p.B.Close(m, nIfClause, 0)
+			p.Prefix(nIfClause, p.disjunction)
 		default:
 			return
 		}
@@ -508,21 +466,13 @@ func (p *parser) arguments() (generator bool) {
 }
 
 func (p *parser) argument() {
-	m := p.B.Mark()
 	switch {
 	case p.Kind == opMul:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nListSplat, 0)
+		p.Prefix(nListSplat, p.expr)
 	case p.Kind == opPow:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nDictionarySplat, 0)
+		p.Prefix(nDictionarySplat, p.expr)
 	case p.Kind == tIdent && p.Peek(1) == opAssign:
-		p.Leaf()
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nKeywordArgument, 0)
+		p.Prefix(nKeywordArgument, p.assigned)
 	default:
 		p.namedExpr()
 	}

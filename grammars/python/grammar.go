@@ -11,14 +11,10 @@ package python
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"sync"
-	"unsafe"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -36,44 +32,27 @@ type docstring struct {
 	Strings []string `parser:"@String+ Newline"`
 }
 
-// skeleton is the lexer participle reads: the docstring's tokens, when
-// the file starts with one, then one Body token that stands for the
-// statements after it, then EOF. The statements are parsed by hand from
-// the same scanner afterwards, one token at a time, so that a file's
-// tokens are never all held at once (participle's tokens are 64 bytes
-// each) and a broken statement is that statement's error, not the whole
-// file's.
-type skeleton struct {
-	sc    *scanner
-	doc   int  // the docstring's strings not yet handed over; its NEWLINE follows them
-	inDoc bool // the docstring's NEWLINE is still to come
-	first kit.Token
-	body  bool // first is the statements' first token; only EOF remains
-}
-
-func newSkeleton(sc *scanner) *skeleton {
-	n := docstringLen(sc.Src)
-	return &skeleton{sc: sc, doc: n, inDoc: n > 0}
-}
-
-func (k *skeleton) Next() (lexer.Token, error) {
-	if k.body {
-		return kit.ToParticiple(kit.Token{Kind: kit.EOF, Offset: k.first.Offset, Line: k.first.Line, Column: k.first.Column}), nil
+// head tells the skeleton's tokens, the docstring's and its NEWLINE
+// when the file starts with one, from the first statement after them,
+// which the skeleton reads as one Body token. The statements are parsed
+// by hand from the same scanner afterwards, one token at a time, so that
+// a file's tokens are never all held at once (participle's tokens are 64
+// bytes each) and a broken statement is that statement's error, not the
+// whole file's.
+func head(src string) func(t kit.Token) bool {
+	doc := docstringLen(src) // the docstring's strings not yet handed over
+	newline := doc > 0       // the docstring's NEWLINE is still to come
+	return func(t kit.Token) bool {
+		switch {
+		case doc > 0:
+			doc--
+			return true
+		case newline:
+			newline = false
+			return true
+		}
+		return false
 	}
-	t := k.sc.Next()
-	switch {
-	case k.doc > 0:
-		k.doc--
-		return kit.ToParticiple(t), nil
-	case k.inDoc:
-		k.inDoc = false
-		return kit.ToParticiple(t), nil
-	case t.Kind == kit.EOF:
-		return kit.ToParticiple(t), nil
-	}
-	k.first, k.body = t, true
-	t.Kind = tBody
-	return kit.ToParticiple(t), nil
 }
 
 // docstringLen returns how many strings make up the module docstring, or
@@ -97,61 +76,33 @@ func docstringLen(src string) int {
 	}
 }
 
-// statementOrRecover parses one top-level statement. On a syntax error it
-// drops what the statement had built, skips to the next token that starts
-// a line at column 1 and can start a statement, restarts the scanner
-// there, covers what it skipped with an ERROR node and returns the error.
-func (p *parser) statementOrRecover() *grammars.Error {
-	mark := p.B.Mark()
-	start := p.Pos()
-	perr := p.Attempt(p.statement)
-	if perr == nil {
-		return nil
-	}
-	p.B.Truncate(mark)
-	for p.Kind != tEOF && !(p.Pos() > start && p.Tok.Column == 1 && startsStatement(p.Kind)) {
-		p.Next()
-	}
-	if p.Kind != tEOF {
-		p.resync()
-	}
-	end := max(p.End, start)
-	perr.Span = grammars.Span{Start: start, End: end}
-	p.B.Leaf(nError, start, end)
-	return perr
-}
-
-// startsStatement reports whether a token of kind k can start a
-// statement; else, elif, except and finally cannot, nor can a closing
-// bracket or an operator.
-func startsStatement(k grammars.Kind) bool {
-	switch k {
-	case tIdent, tInt, tFloat, tString, kwTrue, kwFalse, kwNone, tEllipsis,
-		opLParen, opLBrack, opLBrace, opSub, opAdd, opInvert, opMul, opMatMul,
-		kwAssert, kwAsync, kwAwait, kwBreak, kwClass, kwContinue, kwDef, kwDel, kwFor, kwFrom,
-		kwGlobal, kwIf, kwImport, kwLambda, kwNonlocal, kwNot, kwPass, kwRaise, kwReturn,
-		kwTry, kwWhile, kwWith, kwYield:
-		return true
-	}
-	return false
-}
+// statementStart is where recovery from a broken top-level statement
+// resumes: a token at column 1 that can start a statement (else, elif,
+// except and finally cannot, nor can a closing bracket or an operator).
+var statementStart = kit.Sync{Column1: true, Kinds: []grammars.Kind{
+	tIdent, tInt, tFloat, tString, kwTrue, kwFalse, kwNone, tEllipsis,
+	opLParen, opLBrack, opLBrace, opSub, opAdd, opInvert, opMul, opMatMul,
+	kwAssert, kwAsync, kwAwait, kwBreak, kwClass, kwContinue, kwDef, kwDel, kwFor, kwFrom,
+	kwGlobal, kwIf, kwImport, kwLambda, kwNonlocal, kwNot, kwPass, kwRaise, kwReturn,
+	kwTry, kwWhile, kwWith, kwYield,
+}}
 
 // Language is the Python grammar.
 var Language = newLanguage()
 
-// skeletons are the participle parsers of the file skeleton, for files
-// and for patterns, built on first use: a process that never parses
-// Python never pays for them.
-var skeletons = sync.OnceValue(func() [2]*participle.Parser[file] {
-	return [2]*participle.Parser[file]{
-		participle.MustBuild[file](participle.Lexer(definition{})),
-		participle.MustBuild[file](participle.Lexer(definition{pattern: true})),
-	}
-})
+// skeleton is the participle grammar of the file skeleton, built on
+// first use: a process that never parses Python never pays for it.
+var skeleton = kit.NewSkeletonGrammar[file](kit.Definition{
+	Names:    kindNames[:],
+	Tokens:   numTokens,
+	Renamed:  map[grammars.Kind]string{tIdent: "Ident", tString: "String", tNewline: "Newline", tIllegal: "Illegal", tBody: "Body"},
+	NewLexer: func(src string) kit.Lexer { return newScanner(src, false) },
+}, tBody, nError, nModule)
 
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "python",
+		Title:      "Python",
 		Extensions: []string{".py", ".pyi"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
@@ -169,17 +120,12 @@ func newLanguage() *grammars.Language {
 			{Keyword: "try", Pattern: "try: $$$B\nexcept $E: $$$H"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statements"), []string{"call"}
 	l.Terminator = "" // a statement ends at its line; a ; between two is a leaf
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[0], src, false) }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, skeletons()[1], src, true) }
-	l.Lex = lex
+	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, src, pattern, record)
+	})
 	return l
-}
-
-// lex returns the scanner's tokens; NEWLINE, INDENT and DEDENT are
-// synthetic.
-func lex(src []byte, pattern bool) []grammars.Token {
-	return kit.Lex(newScanner(string(src), pattern))
 }
 
 // scaffolds are the contexts a pattern is tried in, in order: the first
@@ -202,82 +148,44 @@ var scaffolds = []grammars.Scaffold{
 	{Name: "top-level", Prefix: "", Suffix: "\n"},
 }
 
-// MaxFileSize is the largest file Parse takes, as for Go: a larger file —
-// in practice generated data — is refused with an error instead of
-// taking gigabytes.
-const MaxFileSize = 32 << 20
+// MaxFileSize is the largest file Parse takes: the kit's limit.
+const MaxFileSize = kit.MaxFileSize
 
-func parse(l *grammars.Language, pp *participle.Parser[file], src []byte, pattern bool) (*grammars.Tree, error) {
-	if len(src) > MaxFileSize {
-		return grammars.Refused(l, src, nError, nModule, fmt.Sprintf("file is %.1f MB; the Python grammar parses files up to %d MB", float64(len(src))/(1<<20), MaxFileSize>>20)), nil
+// parse parses a file or a pattern. With record, it only returns the
+// scanner's tokens, where NEWLINE, INDENT and DEDENT are synthetic: a
+// fresh scan's, since the parse restarts its scanner after an error.
+func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+	sc := newScanner(kit.Text(src), pattern)
+	if record {
+		return nil, kit.Lex(sc)
 	}
-	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
-	sc := newScanner(text, pattern)
-	sk := newSkeleton(sc)
-	plex, err := lexer.Upgrade(sk)
-	if err != nil {
-		return nil, fmt.Errorf("lexing: %w", err)
-	}
-	t := &grammars.Tree{Lang: l, Src: src}
-	b := grammars.NewBuilder(len(src))
-	f, perr := pp.ParseFromLexer(plex)
-	if perr != nil {
-		// The skeleton itself failed, which the skeleton lexer's tokens
-		// should never let happen: the whole file is one error region.
-		line, col := 1, 1
-		if pe, ok := perr.(participle.Error); ok {
-			line, col = pe.Position().Line, pe.Position().Column
-		}
-		b.Leaf(nError, 0, uint32(len(src)))
-		t.Errors = append(t.Errors, &grammars.Error{Line: line, Column: col, Msg: perrMessage(perr), Span: grammars.Span{End: uint32(len(src))}})
-	} else {
+	return skeleton.Parse(l, src, sc, &sc.Scan, head(sc.Src), func(f *file, b *grammars.Builder, first *kit.Token) grammars.ErrorList {
 		if f.Doc != nil {
 			docNode(b, f.Doc.Tokens)
 		}
-		if f.Body {
-			t.Errors = append(t.Errors, parseBody(sc, sk.first, b)...)
+		var errs grammars.ErrorList
+		if first != nil {
+			errs = parseBody(sc, *first, b)
 		}
-	}
-	b.Finish(t, nModule)
-	if sc.fieldTrivia {
-		slices.SortFunc(sc.Trivia, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
-	}
-	t.Trivia = sc.Trivia
-	t.Errors = append(t.Errors, sc.Errs...)
-	t.Errors.Sort()
-	return t, nil
+		if sc.fieldTrivia {
+			slices.SortFunc(sc.Trivia, func(a, b grammars.Span) int { return cmp.Compare(a.Start, b.Start) })
+		}
+		return errs
+	}), nil
 }
 
 // parseBody parses the statements by hand, from first on, onto b, and
 // returns their syntax errors.
 func parseBody(sc *scanner, first kit.Token, b *grammars.Builder) grammars.ErrorList {
 	p := newParser(sc, first, b)
-	var errs grammars.ErrorList
-	for p.Kind != tEOF {
-		if err := p.statementOrRecover(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
-}
-
-func perrMessage(err error) string {
-	if pe, ok := err.(participle.Error); ok {
-		return pe.Message()
-	}
-	return err.Error()
+	return p.TopLevelRestart(nError, p.statement, statementStart, p.resync)
 }
 
 // docNode builds the docstring from the skeleton's tokens: a string, or a
 // concatenated_string of several, as the same statement in a block is.
 func docNode(b *grammars.Builder, toks []lexer.Token) {
 	m := b.Mark()
-	for _, t := range toks {
-		if grammars.Kind(t.Type) == tString {
-			start := uint32(t.Pos.Offset)
-			b.Leaf(tString, start, start+uint32(len(t.Value)))
-		}
-	}
+	kit.ParticipleLeaves(b, toks, func(k grammars.Kind) bool { return k == tString })
 	if b.Len(m) > 1 {
 		b.Close(m, nConcatenatedString, 0)
 	}

@@ -1,6 +1,9 @@
 package python
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Token kinds come first; a token's kind is also its participle token type.
 // The names are tree-sitter-python's where it has one.
@@ -283,93 +286,24 @@ var kindNames = [numKinds]string{
 	nKeywordPattern: "keyword_pattern", nSplatPattern: "splat_pattern",
 }
 
+// kindTable names the kinds; the productions, identifiers, literals and
+// the parts of an f-string a metavariable binds are named.
 func kindTable() []grammars.KindInfo {
-	out := make([]grammars.KindInfo, numKinds)
-	for k := range numKinds {
-		named := k >= numTokens || (k >= tIdent && k <= tEllipsis) || k == tStringContent || k == tConversion
-		out[k] = grammars.KindInfo{Name: kindNames[k], Named: named}
-	}
-	return out
+	return kit.KindTable(kindNames[:], func(k grammars.Kind) bool {
+		return k >= numTokens || k >= tIdent && k <= tEllipsis || k == tStringContent || k == tConversion
+	})
 }
 
-// keyword returns the kind of a keyword, or tIdent. The soft keywords
-// match, case, type and _ are identifiers: the parser tells them apart
-// by what follows.
-func keyword(s string) grammars.Kind {
-	if len(s) < 2 || len(s) > 8 {
-		return tIdent
-	}
-	switch s {
-	case "False":
-		return kwFalse
-	case "None":
-		return kwNone
-	case "True":
-		return kwTrue
-	case "and":
-		return kwAnd
-	case "as":
-		return kwAs
-	case "assert":
-		return kwAssert
-	case "async":
-		return kwAsync
-	case "await":
-		return kwAwait
-	case "break":
-		return kwBreak
-	case "class":
-		return kwClass
-	case "continue":
-		return kwContinue
-	case "def":
-		return kwDef
-	case "del":
-		return kwDel
-	case "elif":
-		return kwElif
-	case "else":
-		return kwElse
-	case "except":
-		return kwExcept
-	case "finally":
-		return kwFinally
-	case "for":
-		return kwFor
-	case "from":
-		return kwFrom
-	case "global":
-		return kwGlobal
-	case "if":
-		return kwIf
-	case "import":
-		return kwImport
-	case "in":
-		return kwIn
-	case "is":
-		return kwIs
-	case "lambda":
-		return kwLambda
-	case "nonlocal":
-		return kwNonlocal
-	case "not":
-		return kwNot
-	case "or":
-		return kwOr
-	case "pass":
-		return kwPass
-	case "raise":
-		return kwRaise
-	case "return":
-		return kwReturn
-	case "try":
-		return kwTry
-	case "while":
-		return kwWhile
-	case "with":
-		return kwWith
-	case "yield":
-		return kwYield
-	}
-	return tIdent
-}
+// keywords are Python's keywords: the ones written as their kind's name,
+// and True, False and None, whose kinds are named as tree-sitter-python
+// names them. The soft keywords match, case, type and _ are identifiers:
+// the parser tells them apart by what follows.
+var keywords = func() map[string]grammars.Kind {
+	w := kit.Keywords(kindNames[:], kwAnd, kwYield)
+	w["True"], w["False"], w["None"] = kwTrue, kwFalse, kwNone
+	return w
+}()
+
+// operators are Python's operators and punctuation, each written as its
+// kind's name, and the ellipsis.
+var operators = kit.PunctsOf(kindNames[:], opAdd, opPowAs).With("...", tEllipsis)

@@ -1,14 +1,12 @@
 package python
 
 import (
-	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // indent is one level of the indentation stack, measured twice as CPython
@@ -229,13 +227,17 @@ func (s *scanner) token() kit.Token {
 		if c >= utf8.RuneSelf && !s.identStart() {
 			return s.Token(tIllegal, start)
 		}
-		s.ident()
+		s.Word(isIdentRune)
 		word := s.Src[start:s.Pos]
 		if s.Pos < len(s.Src) && (s.Src[s.Pos] == '"' || s.Src[s.Pos] == '\'') && isPrefix(word) {
 			s.str(start, word)
 			return s.Token(tString, start)
 		}
-		return s.Token(keyword(word), start)
+		k, ok := keywords[word]
+		if !ok {
+			k = tIdent
+		}
+		return s.Token(k, start)
 	case isDigit(c) || c == '.' && s.Pos+1 < len(s.Src) && isDigit(s.Src[s.Pos+1]):
 		return s.Token(s.number(), start)
 	case c == '"' || c == '\'':
@@ -248,7 +250,10 @@ func (s *scanner) token() kit.Token {
 			return s.Token(k, start)
 		}
 	}
-	k := s.operator()
+	k, ok := s.Punct(operators)
+	if !ok {
+		k = tIllegal
+	}
 	switch k {
 	case tIllegal:
 		s.Pos++
@@ -291,36 +296,12 @@ func (s *scanner) fieldEnd(c byte) (grammars.Kind, bool) {
 // identStart checks the non-ASCII character at the current position
 // starts an identifier; if not, it skips it with an error.
 func (s *scanner) identStart() bool {
-	r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
+	r, _ := utf8.DecodeRuneInString(s.Src[s.Pos:])
 	if unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.Is(unicode.Other_ID_Start, r) {
 		return true
 	}
-	start := s.Pos
-	s.Pos += n
-	if r == utf8.RuneError && n == 1 {
-		s.Errorf(start, "invalid UTF-8 encoding")
-	} else {
-		s.Errorf(start, "invalid character %U", r)
-	}
+	s.BadRune()
 	return false
-}
-
-func (s *scanner) ident() {
-	for s.Pos < len(s.Src) {
-		c := s.Src[s.Pos]
-		if isLetter(c) || isDigit(c) {
-			s.Pos++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			return
-		}
-		r, n := utf8.DecodeRuneInString(s.Src[s.Pos:])
-		if !isIdentRune(r) {
-			return
-		}
-		s.Pos += n
-	}
 }
 
 // isIdentRune approximates Unicode's XID_Continue, which Python
@@ -599,150 +580,4 @@ func (s *scanner) formatSpec(q byte, triple bool) bool {
 		}
 	}
 	return false
-}
-
-func (s *scanner) operator() grammars.Kind {
-	src, p := s.Src, s.Pos
-	at := func(i int) byte {
-		if p+i < len(src) {
-			return src[p+i]
-		}
-		return 0
-	}
-	one := func(k grammars.Kind) grammars.Kind { s.Pos += 1; return k }
-	two := func(k grammars.Kind) grammars.Kind { s.Pos += 2; return k }
-	three := func(k grammars.Kind) grammars.Kind { s.Pos += 3; return k }
-	c1, c2 := at(1), at(2)
-	// op, op= pairs
-	assign := func(plain, as grammars.Kind) grammars.Kind {
-		if c1 == '=' {
-			return two(as)
-		}
-		return one(plain)
-	}
-	switch src[p] {
-	case '(':
-		return one(opLParen)
-	case ')':
-		return one(opRParen)
-	case '[':
-		return one(opLBrack)
-	case ']':
-		return one(opRBrack)
-	case '{':
-		return one(opLBrace)
-	case '}':
-		return one(opRBrace)
-	case ',':
-		return one(opComma)
-	case ';':
-		return one(opSemi)
-	case '.':
-		if c1 == '.' && c2 == '.' {
-			return three(tEllipsis)
-		}
-		return one(opDot)
-	case ':':
-		return assign(opColon, opWalrus)
-	case '=':
-		return assign(opAssign, opEq)
-	case '+':
-		return assign(opAdd, opAddAs)
-	case '-':
-		if c1 == '>' {
-			return two(opArrow)
-		}
-		return assign(opSub, opSubAs)
-	case '*':
-		if c1 == '*' {
-			if c2 == '=' {
-				return three(opPowAs)
-			}
-			return two(opPow)
-		}
-		return assign(opMul, opMulAs)
-	case '/':
-		if c1 == '/' {
-			if c2 == '=' {
-				return three(opFloorAs)
-			}
-			return two(opFloorDiv)
-		}
-		return assign(opDiv, opDivAs)
-	case '%':
-		return assign(opMod, opModAs)
-	case '@':
-		return assign(opMatMul, opMatMulAs)
-	case '&':
-		return assign(opAnd, opAndAs)
-	case '|':
-		return assign(opOr, opOrAs)
-	case '^':
-		return assign(opXor, opXorAs)
-	case '~':
-		return one(opInvert)
-	case '!':
-		if c1 == '=' {
-			return two(opNe)
-		}
-	case '<':
-		switch {
-		case c1 == '<' && c2 == '=':
-			return three(opShlAs)
-		case c1 == '<':
-			return two(opShl)
-		case c1 == '=':
-			return two(opLe)
-		}
-		return one(opLt)
-	case '>':
-		switch {
-		case c1 == '>' && c2 == '=':
-			return three(opShrAs)
-		case c1 == '>':
-			return two(opShr)
-		case c1 == '=':
-			return two(opGe)
-		}
-		return one(opGt)
-	}
-	return tIllegal
-}
-
-// definition is the participle lexer.Definition over scanner.
-type definition struct{ pattern bool }
-
-func (d definition) Symbols() map[string]lexer.TokenType {
-	m := map[string]lexer.TokenType{"EOF": lexer.EOF}
-	for k := range numTokens {
-		name := kindNames[k]
-		switch k {
-		case tIdent:
-			name = "Ident"
-		case tString:
-			name = "String"
-		case tNewline:
-			name = "Newline"
-		case tIllegal:
-			name = "Illegal"
-		case tBody:
-			name = "Body"
-		case tEOF:
-			continue
-		}
-		m[name] = lexer.TokenType(k)
-	}
-	return m
-}
-
-func (d definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return kit.Participle(newScanner(string(b), d.pattern)), nil
-}
-
-func (d definition) LexString(filename, src string) (lexer.Lexer, error) {
-	return kit.Participle(newScanner(src, d.pattern)), nil
 }

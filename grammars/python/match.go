@@ -66,7 +66,7 @@ func (p *parser) caseOrMetavar() {
 // caseClause parses case patterns [if guard]: block. An open sequence
 // case a, *b: has the patterns as children, separated by commas.
 func (p *parser) caseClause() {
-	if !p.isSoft("case") {
+	if !p.IsWord("case") {
 		p.ErrorExpected("case")
 	}
 	m := p.B.Mark()
@@ -77,25 +77,22 @@ func (p *parser) caseClause() {
 			break
 		}
 	}
-	if p.Kind == kwIf {
-		gm := p.B.Mark()
-		p.Leaf()
-		p.namedExpr()
-		p.B.Close(gm, nGuard, 0)
-	}
+	p.Clause(kwIf, nGuard, p.namedExpr)
 	p.suite()
 	p.B.Close(m, nCaseClause, 0)
 }
 
 func (p *parser) maybeStarPattern() {
 	if p.Kind == opMul {
-		m := p.B.Mark()
-		p.Leaf()
-		p.Expect(tIdent)
-		p.B.Close(m, nSplatPattern, 0)
+		p.splatPattern()
 		return
 	}
 	p.pattern()
+}
+
+// splatPattern parses *name or **name.
+func (p *parser) splatPattern() {
+	p.Prefix(nSplatPattern, func() { p.Expect(tIdent) })
 }
 
 // pattern parses an or-pattern, with as name after it.
@@ -184,10 +181,7 @@ func (p *parser) mappingPattern() {
 	p.Leaf() // {
 	for p.Kind != opRBrace {
 		if p.Kind == opPow {
-			sm := p.B.Mark()
-			p.Leaf()
-			p.Expect(tIdent)
-			p.B.Close(sm, nSplatPattern, 0)
+			p.splatPattern()
 		} else {
 			p.closedPattern()
 			p.Expect(opColon)
@@ -208,11 +202,10 @@ func (p *parser) classPattern(m int) {
 	p.Leaf() // (
 	for p.Kind != opRParen {
 		if p.Kind == tIdent && p.Peek(1) == opAssign {
-			km := p.B.Mark()
-			p.Leaf()
-			p.Leaf()
-			p.pattern()
-			p.B.Close(km, nKeywordPattern, 0)
+			p.Prefix(nKeywordPattern, func() {
+				p.Leaf()
+				p.pattern()
+			})
 		} else {
 			p.maybeStarPattern()
 		}

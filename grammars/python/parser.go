@@ -35,11 +35,14 @@ func newParser(sc *scanner, first kit.Token, b *grammars.Builder) *parser {
 	p := &parser{sc: sc, budget: scanBudget + len(sc.Src)}
 	p.Init(kit.NewWindow(sc, first), b, kindNames[:])
 	p.Found = found
+	p.Ident = tIdent
 	return p
 }
 
-// found describes a token in an "expected X, found Y" message.
-func found(t *kit.Token) string {
+// found describes a token in an "expected X, found Y" message: the
+// synthetic tokens by what they stand for, a character the scanner could
+// not read quoted as Go quotes it.
+var found = kit.Found(kindNames[:], func(t *kit.Token) string {
 	switch t.Kind {
 	case tNewline:
 		return "newline"
@@ -47,13 +50,11 @@ func found(t *kit.Token) string {
 		return "indent"
 	case tDedent:
 		return "dedent"
-	case tIdent, tInt, tFloat, tString:
-		return kindNames[t.Kind] + " '" + t.Text + "'"
 	case tIllegal:
 		return fmt.Sprintf("%q", t.Text)
 	}
 	return ""
-}
+}, tIdent, tInt, tFloat, tString)
 
 // scanAhead calls f with the kind of each token from the current one on,
 // until f returns false, the source ends, a keyword that only starts a
@@ -117,10 +118,6 @@ func (p *parser) resync() {
 	p.Load()
 }
 
-// isSoft reports whether the current token is the identifier word, a soft
-// keyword where the parser says so.
-func (p *parser) isSoft(word string) bool { return p.Kind == tIdent && p.Tok.Text == word }
-
 // Statements.
 
 // statement parses one statement: a compound one, or a line of simple
@@ -159,7 +156,7 @@ func (p *parser) statement() {
 			p.ErrorExpected("def, for or with after async")
 		}
 	case tIdent:
-		if p.isSoft("match") && p.isMatchStatement() {
+		if p.IsWord("match") && p.isMatchStatement() {
 			p.matchStatement()
 			return
 		}
@@ -193,74 +190,64 @@ func (p *parser) simpleStatements() {
 	}
 }
 
+// keywordStmts are the kinds of the statements that are a keyword alone,
+// or global or nonlocal and names.
+var keywordStmts = map[grammars.Kind]grammars.Kind{
+	kwPass: nPassStatement, kwBreak: nBreakStatement, kwContinue: nContinueStatement,
+	kwGlobal: nGlobalStatement, kwNonlocal: nNonlocalStatement,
+}
+
 func (p *parser) simpleStatement() {
-	m := p.B.Mark()
 	switch p.Kind {
-	case kwPass:
-		p.Leaf()
-		p.B.Close(m, nPassStatement, 0)
-	case kwBreak:
-		p.Leaf()
-		p.B.Close(m, nBreakStatement, 0)
-	case kwContinue:
-		p.Leaf()
-		p.B.Close(m, nContinueStatement, 0)
+	case kwPass, kwBreak, kwContinue:
+		p.Node(keywordStmts[p.Kind], p.Leaf)
 	case kwReturn:
-		p.Leaf()
-		if p.startsExpr() {
-			p.starExprList()
-		}
-		p.B.Close(m, nReturnStatement, 0)
-	case kwRaise:
-		p.Leaf()
-		if p.startsExpr() {
-			p.expr()
-			if p.Got(kwFrom) {
-				p.expr()
+		p.Prefix(nReturnStatement, func() {
+			if p.startsExpr() {
+				p.starExprList()
 			}
-		}
-		p.B.Close(m, nRaiseStatement, 0)
+		})
+	case kwRaise:
+		p.Prefix(nRaiseStatement, func() {
+			if p.startsExpr() {
+				p.expr()
+				if p.Got(kwFrom) {
+					p.expr()
+				}
+			}
+		})
 	case kwGlobal, kwNonlocal:
-		k := nGlobalStatement
-		if p.Kind == kwNonlocal {
-			k = nNonlocalStatement
-		}
-		p.Leaf()
-		p.Expect(tIdent)
-		for p.Got(opComma) {
-			p.Expect(tIdent)
-		}
-		p.B.Close(m, k, 0)
+		p.Prefix(keywordStmts[p.Kind], p.names)
 	case kwDel:
 		// del a, b is a list of targets, no tuple (as in Python's ast).
-		p.Leaf()
-		p.orExpr()
-		for p.Got(opComma) {
-			if !p.startsExpr() {
-				break
-			}
+		p.Prefix(nDeleteStatement, func() {
 			p.orExpr()
-		}
-		p.B.Close(m, nDeleteStatement, 0)
+			for p.Got(opComma) && p.startsExpr() {
+				p.orExpr()
+			}
+		})
 	case kwAssert:
-		p.Leaf()
-		p.expr()
-		if p.Got(opComma) {
+		p.Prefix(nAssertStatement, func() {
 			p.expr()
-		}
-		p.B.Close(m, nAssertStatement, 0)
+			if p.Got(opComma) {
+				p.expr()
+			}
+		})
 	case kwImport:
 		p.importStatement()
 	case kwFrom:
 		p.importFrom()
 	default:
-		if p.isSoft("type") && p.Peek(1) == tIdent && (p.Peek(2) == opAssign || p.Peek(2) == opLBrack) {
+		if p.IsWord("type") && p.Peek(1) == tIdent && (p.Peek(2) == opAssign || p.Peek(2) == opLBrack) {
 			p.typeAlias()
 			return
 		}
 		p.expressionStatement()
 	}
 }
+
+// names parses the names after global or nonlocal.
+func (p *parser) names() { p.Separated(opComma, func() { p.Expect(tIdent) }) }
 
 // expressionStatement parses an expression, a tuple of them, or an
 // assignment of any kind.
@@ -436,38 +423,28 @@ func (p *parser) indented(item func()) {
 }
 
 func (p *parser) ifStatement() {
-	m := p.B.Mark()
-	p.Leaf() // if
-	p.namedExpr()
-	p.suite()
-	for p.Kind == kwElif {
-		em := p.B.Mark()
-		p.Leaf()
-		p.namedExpr()
-		p.suite()
-		p.B.Close(em, nElifClause, 0)
-	}
-	p.elseClause()
-	p.B.Close(m, nIfStatement, 0)
+	p.Prefix(nIfStatement, func() {
+		p.condition()
+		for p.Kind == kwElif {
+			p.Prefix(nElifClause, p.condition)
+		}
+		p.elseClause()
+	})
 }
 
-func (p *parser) elseClause() {
-	if p.Kind != kwElse {
-		return
-	}
-	m := p.B.Mark()
-	p.Leaf()
+// condition parses the condition of an if, elif or while, and its suite.
+func (p *parser) condition() {
+	p.namedExpr()
 	p.suite()
-	p.B.Close(m, nElseClause, 0)
 }
+
+func (p *parser) elseClause() { p.Clause(kwElse, nElseClause, p.suite) }
 
 func (p *parser) whileStatement() {
-	m := p.B.Mark()
-	p.Leaf() // while
-	p.namedExpr()
-	p.suite()
-	p.elseClause()
-	p.B.Close(m, nWhileStatement, 0)
+	p.Prefix(nWhileStatement, func() {
+		p.condition()
+		p.elseClause()
+	})
 }
 
 // forStatement parses a for statement from its for; m marks its start,
@@ -503,12 +480,7 @@ func (p *parser) tryStatement() {
 		p.B.Close(em, k, 0)
 	}
 	p.elseClause()
-	if p.Kind == kwFinally {
-		fm := p.B.Mark()
-		p.Leaf()
-		p.suite()
-		p.B.Close(fm, nFinallyClause, 0)
-	}
+	p.Clause(kwFinally, nFinallyClause, p.suite)
 	p.B.Close(m, nTryStatement, 0)
 }
 
@@ -566,10 +538,7 @@ func (p *parser) parenthesizedItems() bool {
 func (p *parser) decorated() {
 	m := p.B.Mark()
 	for p.Kind == opMatMul {
-		dm := p.B.Mark()
-		p.Leaf()
-		p.namedExpr()
-		p.B.Close(dm, nDecorator, 0)
+		p.Prefix(nDecorator, p.namedExpr)
 		if p.Kind != tNewline {
 			p.ErrorExpected("newline after decorator")
 		}
@@ -669,8 +638,7 @@ func (p *parser) parameter(annotated bool) {
 	m := p.B.Mark()
 	switch p.Kind {
 	case opDiv:
-		p.Leaf()
-		p.B.Close(m, nPositionalSeparator, 0)
+		p.Node(nPositionalSeparator, p.Leaf)
 		return
 	case opMul:
 		p.Leaf()
@@ -691,10 +659,7 @@ func (p *parser) parameter(annotated bool) {
 	if annotated && p.Got(opColon) {
 		typed = true
 		if p.Kind == opMul { // *args: *Ts
-			sm := p.B.Mark()
-			p.Leaf()
-			p.expr()
-			p.B.Close(sm, nListSplat, 0)
+			p.Prefix(nListSplat, p.expr)
 		} else {
 			p.expr()
 		}

@@ -4,11 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -17,46 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestGolden parses each testdata/*.py and compares the tree, printed as
 // an S-expression, with the .sexp golden file beside it.
-func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.py")
-	if len(files) == 0 {
-		t.Fatal("no testdata")
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tree, err := Language.Parse(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := strings.ReplaceAll(tree.Sexp(tree.Root), " (", "\n(") + "\n"
-		for _, e := range tree.Errors {
-			got += "error: " + e.Error() + "\n"
-		}
-		golden := strings.TrimSuffix(f, ".py") + ".sexp"
-		if *update {
-			os.WriteFile(golden, []byte(got), 0o644)
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if diff := cmp.Diff(string(want), got); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", f, diff)
-		}
-	}
-}
-
-func topKinds(tree *grammars.Tree) []string {
-	var kinds []string
-	for _, c := range tree.Children(tree.Root) {
-		kinds = append(kinds, tree.KindName(c))
-	}
-	return kinds
-}
+func TestGolden(t *testing.T) { gramtest.GoldenTrees(t, Language, "testdata/*.py", *update) }
 
 // TestErrorRecovery: a top-level statement that fails to parse is an
 // ERROR node up to the next line that starts a statement at column 1;
@@ -105,7 +66,7 @@ func TestErrorRecovery(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tc.want, topKinds(tree)); diff != "" {
+			if diff := cmp.Diff(tc.want, gramtest.TopKinds(tree)); diff != "" {
 				t.Errorf("top-level nodes (-want +got):\n%s", diff)
 			}
 			if len(tree.Errors) != 1 {
@@ -121,6 +82,10 @@ func TestErrorRecovery(t *testing.T) {
 		})
 	}
 }
+
+// TestTooLarge: a file past the kit's limit is refused with an error
+// that names the language.
+func TestTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "x = 1\n") }
 
 // underLimit is a file a few bytes under MaxFileSize, mostly long string
 // literals so that parsing it is quick.
@@ -493,23 +458,7 @@ func TestScaffolds(t *testing.T) {
 	}
 }
 
-func BenchmarkParse(b *testing.B) {
-	py := python3(b)
-	var srcs [][]byte
-	var n int64
-	for _, f := range stdlibSample(b, py, 100) {
-		src, _ := os.ReadFile(f)
-		srcs = append(srcs, src)
-		n += int64(len(src))
-	}
-	b.SetBytes(n)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			Language.Parse(src)
-		}
-	}
-}
+func BenchmarkParse(b *testing.B) { gramtest.BenchParse(b, Language, stdlibSample(b, python3(b), 100)) }
 
 // FuzzParse: no input makes Parse or ParsePattern panic, and the tree's
 // nodes always nest inside their parents.

@@ -1,13 +1,11 @@
 package rust
 
 import (
-	"fmt"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
@@ -81,28 +79,9 @@ func TestRustDeepInput(t *testing.T) {
 			took := time.Since(start)
 			runtime.ReadMemStats(&m1)
 			t.Logf("%d bytes: %v, %.1f MB allocated", len(tc.src), took.Round(time.Millisecond), float64(m1.TotalAlloc-m0.TotalAlloc)/1e6)
-			if problem := firstErrorProblem(tree, tc.line, tc.msg); problem != "" {
-				t.Error(problem)
-			}
+			gramtest.FirstErrorAt(t, tree, tc.line, tc.msg, false)
 		})
 	}
-}
-
-// firstErrorProblem says how a tree's first error differs from the one
-// wanted (none when line is 0), or "".
-func firstErrorProblem(tree *grammars.Tree, line int, msg string) string {
-	switch {
-	case line == 0 && len(tree.Errors) > 0:
-		return fmt.Sprintf("errors %.300v; want none", tree.Errors)
-	case line == 0:
-		return ""
-	case len(tree.Errors) == 0:
-		return fmt.Sprintf("no error; want one at line %d saying %q", line, msg)
-	}
-	if e := tree.Errors[0]; e.Line != line || !strings.Contains(e.Msg, msg) {
-		return fmt.Sprintf("first error %.300v; want one at line %d saying %q", e, line, msg)
-	}
-	return ""
 }
 
 // BenchmarkElseIfChain parses a function of one if with 100,000 else-if

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/google/go-cmp/cmp"
 )
@@ -345,7 +346,7 @@ func rustcVerdicts(t testing.TB, files []string, editionOf func(path string) str
 
 	start := time.Now()
 	dir := t.TempDir() // rustc's working folder, should it write anything
-	parallel(len(todo), func(k int) {
+	gramtest.Parallel(runtime.GOMAXPROCS(0), len(todo), func(k int) {
 		i := todo[k]
 		v := &verdicts[i]
 		cmd := exec.Command(rustc, "--edition="+v.Edition, "-Zparse-crate-root-only", "--error-format=short",
@@ -358,7 +359,7 @@ func rustcVerdicts(t testing.TB, files []string, editionOf func(path string) str
 		case err == nil:
 			v.OK = true
 		case errors.As(err, &exit):
-			v.Error = firstRustcError(files[i], string(msg))
+			v.Error = gramtest.FirstErrorLine(files[i], string(msg), "error")
 			if exit.ExitCode() != 1 { // 101: rustc panicked
 				v.Error = fmt.Sprintf("rustc exited with %d: %s", exit.ExitCode(), v.Error)
 			}
@@ -391,71 +392,13 @@ func rustcVerdicts(t testing.TB, files []string, editionOf func(path string) str
 	return m
 }
 
-// firstRustcError is the first error of rustc's short-format output,
-// without the file's name: "12:5: error: expected item, found `}`".
-func firstRustcError(file, out string) string {
-	lines := strings.Split(out, "\n")
-	for _, l := range lines {
-		if strings.Contains(l, "error") {
-			l = strings.TrimPrefix(l, file+":")
-			if len(l) > 200 {
-				l = l[:200] + "…"
-			}
-			return l
-		}
-	}
-	return strings.TrimSpace(lines[0])
-}
-
-// writeCache writes c to path through a temporary file, so that a run
-// stopped halfway leaves the old cache whole.
+// writeCache writes c to path, so that a run stopped halfway leaves the
+// old cache whole.
 func writeCache(path string, c rustcCache) error {
 	if path == "" {
 		return errors.New("no go.mod above the working directory")
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".rustc-accepts-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
-// parallel calls f(0) … f(n-1) on as many goroutines as there are cores.
-func parallel(n int, f func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	return gramtest.WriteJSON(path, c)
 }
 
 // parseError parses src with Rust.Parse and returns its first error, ""
@@ -536,7 +479,7 @@ func TestCorpusParseRate(t *testing.T) {
 
 	start := time.Now()
 	errs := make([]string, len(accepted))
-	parallel(len(accepted), func(i int) {
+	gramtest.Parallel(runtime.GOMAXPROCS(0), len(accepted), func(i int) {
 		src, err := os.ReadFile(accepted[i].Path)
 		if err != nil {
 			errs[i] = err.Error()

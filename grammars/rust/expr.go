@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // Statements.
@@ -52,24 +53,18 @@ func (p *parser) statement() {
 	case p.itemStart():
 		p.itemAfterAttrs(m)
 		return
-	case p.isWord("macro_rules") && p.Peek(1) == tNot:
+	case p.IsWord("macro_rules") && p.Peek(1) == tNot:
 		p.macroRules(m)
 		return
 	}
-	e := p.B.Mark()
 	// A run of statements in a pattern (a(); $$$X b();) stands for
 	// statements that end themselves: its ; may be left out.
-	run := p.inPattern && p.Kind == tIdent && strings.HasPrefix(p.Tok.Text, "$$$") && !slices.Contains([]grammars.Kind{tDot, tLParen, tPathSep, tNot, tQuestion, tLBrack}, p.Peek(1))
+	run := p.Pattern && p.Kind == tIdent && strings.HasPrefix(p.Tok.Text, "$$$") && !slices.Contains([]grammars.Kind{tDot, tLParen, tPathSep, tNot, tQuestion, tLBrack}, p.Peek(1))
+	// A block-like expression ends the statement, unless a method call, a
+	// field or a ? goes on from it.
 	blockLike := p.exprStatementStart()
 	if blockLike {
-		p.blockLikeExpr()
-		// A block-like expression ends the statement, unless a method
-		// call, a field or a ? goes on from it.
-		if p.Kind == tDot || p.Kind == tQuestion {
-			p.postfix(e)
-			p.exprRest(e)
-			blockLike = false
-		}
+		blockLike = p.blockLikeFirst()
 	} else {
 		p.expr()
 	}
@@ -89,18 +84,32 @@ func (p *parser) statement() {
 	}
 }
 
-// exprRest goes on from an operand on the stack from m to the binary
-// operators, a range and an assignment after it.
-func (p *parser) exprRest(m int) {
-	p.binaryRest(m, 1)
-	if p.Kind == tDotDot || p.Kind == tDotDotEq {
-		p.Leaf()
-		if p.exprStart() {
-			p.binary(lOr)
+// blockLikeFirst parses a block-like expression that starts a statement
+// or a match arm's body, and reports whether it stands alone: a method
+// call, a field or a ? after it makes it the first operand of an
+// expression instead (match x {}.len() + 1).
+func (p *parser) blockLikeFirst() (alone bool) {
+	m := p.B.Mark()
+	first := true
+	c := p.ops
+	c.Operand = func() {
+		if !first {
+			p.unary()
+			return
 		}
-		p.B.Close(m, nRangeExpression, 0)
+		first = false
+		p.blockLikeExpr()
+		if alone = p.Kind != tDot && p.Kind != tQuestion; !alone {
+			p.postfix(m)
+		}
 	}
-	p.assignRest(m)
+	c.Stop = func() bool { return alone }
+	p.Climb(&c, lOr)
+	if !alone {
+		p.rangeRest(m)
+		p.assignRest(m)
+	}
+	return alone
 }
 
 // exprStatementStart reports whether the expression statement ahead
@@ -114,13 +123,13 @@ func (p *parser) exprStatementStart() bool {
 	case kwConst:
 		return p.Peek(1) == tLBrace
 	case kwAsync:
-		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace || p.wordAt(1, "gen") && p.genBlockAt(2)
+		return p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace || p.WordAt(1, "gen") && p.genBlockAt(2)
 	case kwTry:
-		return p.Peek(1) == tLBrace || p.wordAt(1, "bikeshed")
+		return p.Peek(1) == tLBrace || p.WordAt(1, "bikeshed")
 	case tLifetime:
 		return p.Peek(1) == tColon
 	case tIdent:
-		return p.isWord("gen") && p.genBlockAt(1) || p.macroBraceStatement()
+		return p.IsWord("gen") && p.genBlockAt(1) || p.macroBraceStatement()
 	case kwSelfValue, kwSuper, kwCrate, tPathSep:
 		return p.macroBraceStatement()
 	}
@@ -175,10 +184,7 @@ func (p *parser) letDeclaration(m int) {
 	if p.Got(tAssign) {
 		p.expr()
 		if p.Kind == kwElse {
-			e := p.B.Mark()
-			p.Leaf()
-			p.block()
-			p.B.Close(e, nLetElse, 0)
+			p.Prefix(nLetElse, p.block)
 		}
 	}
 	p.semi()
@@ -238,7 +244,7 @@ func (p *parser) assignOp() (int, bool) {
 	case tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tCaretEq, tAndEq, tOrEq:
 		return 1, true
 	case tLT, tGT:
-		if p.Peek(1) == p.Kind && p.adjacent(1) && p.Peek(2) == tAssign && p.adjacent(2) {
+		if p.Peek(1) == p.Kind && p.Adjacent(1) && p.Peek(2) == tAssign && p.Adjacent(2) {
 			return 3, true
 		}
 	}
@@ -249,22 +255,24 @@ func (p *parser) assignOp() (int, bool) {
 // range.
 func (p *parser) rangeExpr() {
 	m := p.B.Mark()
-	if p.Kind == tDotDot || p.Kind == tDotDotEq {
-		p.Leaf()
-		if p.exprStart() {
-			p.binary(lOr)
-		}
-		p.B.Close(m, nRangeExpression, 0)
+	if p.Kind != tDotDot && p.Kind != tDotDotEq {
+		p.binary(lOr)
+	}
+	p.rangeRest(m)
+}
+
+// rangeRest goes on from a range's start, if any, on the stack from m, to
+// its .. or ..= and its end, if any; it does nothing where no .. comes
+// next.
+func (p *parser) rangeRest(m int) {
+	if p.Kind != tDotDot && p.Kind != tDotDotEq {
 		return
 	}
-	p.binary(lOr)
-	if p.Kind == tDotDot || p.Kind == tDotDotEq {
-		p.Leaf()
-		if p.exprStart() {
-			p.binary(lOr)
-		}
-		p.B.Close(m, nRangeExpression, 0)
+	p.Leaf()
+	if p.exprStart() {
+		p.binary(lOr)
 	}
+	p.B.Close(m, nRangeExpression, 0)
 }
 
 // exprStart reports whether an expression can start at the current
@@ -290,71 +298,31 @@ func (p *parser) valueStart() bool {
 	return p.exprStart() || p.Kind == tDotDot || p.Kind == tDotDotEq
 }
 
-// binaryOp returns the level of the binary operator at the current token
-// and how many tokens it takes, or 0.
-func (p *parser) binaryOp() (int, int) {
-	switch p.Kind {
-	case tOr:
-		if p.Peek(1) == tOr && p.adjacent(1) {
-			return lOr, 2 // ||
-		}
-		return lBitOr, 1
-	case tAnd:
-		if p.Peek(1) == tAnd && p.adjacent(1) {
-			return lAnd, 2 // &&
-		}
-		return lBitAnd, 1
-	case tEq, tNe:
-		return lCompare, 1
-	case tLT, tGT:
-		next := p.Peek(1)
-		if p.adjacent(1) {
-			switch {
-			case next == tAssign:
-				return lCompare, 2 // <= >=
-			case next == p.Kind:
-				if p.Peek(2) == tAssign && p.adjacent(2) {
-					return 0, 0 // <<= >>=
-				}
-				return lShift, 2
-			}
-		}
-		return lCompare, 1
-	case tCaret:
-		return lBitXor, 1
-	case tPlus, tMinus:
-		return lAdd, 1
-	case tStar, tSlash, tPercent:
-		return lMul, 1
-	}
-	return 0, 0
-}
+// binaryOps are the binary operators by level. The lexer keeps <, >, &
+// and | alone, so ||, &&, <=, >=, << and >> are joined here from adjacent
+// ones, and <<= and >>=, which assign, are no binary operator.
+var binaryOps = kit.NewPrecedence(
+	nil, // lOr: ||
+	nil, // lAnd: &&
+	[]grammars.Kind{tEq, tNe, tLT, tGT},
+	[]grammars.Kind{tOr},
+	[]grammars.Kind{tCaret},
+	[]grammars.Kind{tAnd},
+	nil, // lShift: << >>
+	[]grammars.Kind{tPlus, tMinus},
+	[]grammars.Kind{tStar, tSlash, tPercent},
+).Joined(lOr, tOr, tOr).Joined(lAnd, tAnd, tAnd).
+	Joined(lCompare, tLT, tAssign).Joined(lCompare, tGT, tAssign).
+	Joined(lShift, tLT, tLT).Joined(lShift, tGT, tGT).
+	Joined(0, tLT, tLT, tAssign).Joined(0, tGT, tGT, tAssign)
 
 // binary parses an operand and the binary operators of level min or
 // tighter after it, by precedence climbing.
-func (p *parser) binary(min int) {
-	m := p.B.Mark()
-	p.unary()
-	p.binaryRest(m, min)
-}
+func (p *parser) binary(min int) { p.Climb(&p.ops, min) }
 
-// binaryRest goes on from an operand on the stack from m.
-func (p *parser) binaryRest(m, min int) {
-	for {
-		level, n := p.binaryOp()
-		if level < min || level == 0 {
-			return
-		}
-		for range n {
-			p.Leaf()
-		}
-		p.binary(level + 1)
-		p.B.Close(m, nBinaryExpression, 0)
-	}
-}
-
-// unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, and casts,
-// which bind tighter than binary operators but looser than unary ones.
+// unary parses -e, !e, *e, &e, &mut e, &&e, &raw const e, a primary
+// with its postfix operators, and casts, which bind tighter than binary
+// operators but looser than unary ones.
 // An operand may have outer attributes (#[cold] || …, #[rustc_box]
 // Box::new(x)), which are siblings before it.
 func (p *parser) unary() {
@@ -363,15 +331,13 @@ func (p *parser) unary() {
 	p.attributes()
 	m := p.B.Mark()
 	switch p.Kind {
-	case tMinus, tNot, tStar:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
+	case tMinus, tNot, tStar, kwBox:
+		p.Prefix(nUnaryExpression, p.unary)
 	case tAnd:
 		p.Leaf()
 		kind := nReferenceExpression
 		switch {
-		case p.isWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut):
+		case p.IsWord("raw") && (p.Peek(1) == kwConst || p.Peek(1) == kwMut):
 			p.LeafAs(tIdent)
 			p.Leaf()
 			kind = nRawReference
@@ -381,12 +347,9 @@ func (p *parser) unary() {
 		}
 		p.unary()
 		p.B.Close(m, kind, 0)
-	case kwBox:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
 	default:
-		p.postfixExpr()
+		p.primary()
+		p.postfix(m)
 	}
 	for p.Kind == kwAs {
 		p.Leaf()
@@ -395,75 +358,69 @@ func (p *parser) unary() {
 	}
 }
 
-// postfixExpr parses a primary and the calls, fields, method calls,
-// indexes, ?s and .awaits after it.
-func (p *parser) postfixExpr() {
-	m := p.B.Mark()
-	p.primary()
-	p.postfix(m)
-}
-
+// postfix parses the calls, indexes, ?s and what a . starts after the
+// operand on the stack from m, each closed with what it follows.
 func (p *parser) postfix(m int) {
 	for {
+		var kind grammars.Kind
 		switch p.Kind {
 		case tQuestion:
 			p.Leaf()
-			p.B.Close(m, nTryExpression, 0)
+			kind = nTryExpression
 		case tLParen:
 			p.arguments()
-			p.B.Close(m, nCallExpression, 0)
+			kind = nCallExpression
 		case tLBrack:
 			p.Leaf()
 			p.withStruct(true, p.expr)
 			p.Expect(tRBrack)
-			p.B.Close(m, nIndexExpression, 0)
+			kind = nIndexExpression
 		case tDot:
-			p.Leaf()
-			switch {
-			case p.Kind == kwAwait:
-				p.Leaf()
-				p.B.Close(m, nAwaitExpression, 0)
-			case p.Kind == tInt:
-				p.LeafAs(tFieldIdent)
-				p.B.Close(m, nFieldExpression, 0)
-			case p.Kind == tFloat:
-				p.Errorf("a tuple index cannot be %s", p.Tok.Text)
-			case p.Kind == tIdent || edition2015Word(p.Kind): // x.dyn, in 2015 code
-				p.LeafAs(tFieldIdent)
-				if p.Kind == tPathSep && p.Peek(1) == tLT {
-					p.Leaf()
-					p.genericArgs()
-				}
-				if p.Kind == tLParen {
-					p.arguments()
-					p.B.Close(m, nMethodCallExpression, 0)
-				} else {
-					p.B.Close(m, nFieldExpression, 0)
-				}
-			case p.Kind == kwMatch || p.Kind == kwUse: // postfix match and .use, nightly
-				p.LeafAs(tFieldIdent)
-				if p.Kind == tLBrace {
-					p.matchBlock()
-				}
-				p.B.Close(m, nFieldExpression, 0)
-			default:
-				p.ErrorExpected("field or method name")
-			}
+			kind = p.member()
 		default:
 			return
 		}
+		p.B.Close(m, kind, 0)
 	}
+}
+
+// member parses what a . starts after an operand: .await, a field (x.0,
+// x.y), a method call (x.f::<T>(a)), and returns the kind of node it
+// closes with the operand.
+func (p *parser) member() grammars.Kind {
+	p.Expect(tDot)
+	switch {
+	case p.Kind == kwAwait:
+		p.Leaf()
+		return nAwaitExpression
+	case p.Kind == tInt:
+		p.LeafAs(tFieldIdent)
+	case p.Kind == tFloat:
+		p.Errorf("a tuple index cannot be %s", p.Tok.Text)
+	case p.Kind == tIdent || edition2015Word(p.Kind): // x.dyn, in 2015 code
+		p.LeafAs(tFieldIdent)
+		if p.Kind == tPathSep && p.Peek(1) == tLT {
+			p.Leaf()
+			p.genericArgs()
+		}
+		if p.Kind == tLParen {
+			p.arguments()
+			return nMethodCallExpression
+		}
+	case p.Kind == kwMatch || p.Kind == kwUse: // postfix match and .use, nightly
+		p.LeafAs(tFieldIdent)
+		if p.Kind == tLBrace {
+			p.matchBlock()
+		}
+	default:
+		p.ErrorExpected("field or method name")
+	}
+	return nFieldExpression
 }
 
 // arguments parses ( e, e, … ) of a call.
 func (p *parser) arguments() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withStruct(true, func() {
-		p.List(tComma, tRParen, p.attrExpr)
-	})
-	p.Expect(tRParen)
-	p.B.Close(m, nArguments, 0)
+	p.withStruct(true, func() { p.Delimited(nArguments, tLParen, tComma, tRParen, p.attrExpr) })
 }
 
 // attrExpr parses an expression that may have outer attributes.
@@ -483,27 +440,9 @@ func (p *parser) primary() {
 	case tUnderscore:
 		p.Leaf()
 	case tLParen:
-		p.Leaf()
-		if p.Got(tRParen) {
-			p.B.Close(m, nUnitExpression, 0)
-			return
-		}
-		n, comma := 0, false
 		p.withStruct(true, func() {
-			for p.Kind != tRParen && p.Kind != tEOF {
-				p.attrExpr()
-				n++
-				if comma = p.Got(tComma); !comma {
-					break
-				}
-			}
+			p.parenthesized(p.attrExpr, nUnitExpression, nParenthesizedExpression, nTupleExpression)
 		})
-		p.Expect(tRParen)
-		if n == 1 && !comma {
-			p.B.Close(m, nParenthesizedExpression, 0)
-			return
-		}
-		p.B.Close(m, nTupleExpression, 0)
 	case tLBrack:
 		p.Leaf()
 		p.withStruct(true, func() {
@@ -524,29 +463,18 @@ func (p *parser) primary() {
 	case tLBrace:
 		p.block()
 	case kwUnsafe:
-		p.Leaf()
-		p.block()
-		p.B.Close(m, nUnsafeBlock, 0)
+		p.Prefix(nUnsafeBlock, p.block)
 	case kwConst:
 		if p.Peek(1) == tLBrace {
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nConstBlock, 0)
+			p.Prefix(nConstBlock, p.block)
 			return
 		}
 		p.closure(m)
 	case kwAsync:
 		switch {
-		case p.Peek(1) == tLBrace:
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nAsyncBlock, 0)
-		case p.Peek(1) == kwMove && p.Peek(2) == tLBrace:
-			p.Leaf()
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nAsyncBlock, 0)
-		case p.wordAt(1, "gen") && p.genBlockAt(2):
+		case p.Peek(1) == tLBrace || p.Peek(1) == kwMove && p.Peek(2) == tLBrace:
+			p.Prefix(nAsyncBlock, p.moveBlock)
+		case p.WordAt(1, "gen") && p.genBlockAt(2):
 			p.Leaf()
 			p.genBlock(m)
 		default:
@@ -554,17 +482,15 @@ func (p *parser) primary() {
 		}
 	case kwTry:
 		if p.Peek(1) == tLBrace {
-			p.Leaf()
-			p.block()
-			p.B.Close(m, nTryBlock, 0)
+			p.Prefix(nTryBlock, p.block)
 			return
 		}
-		if p.wordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
-			p.Leaf()
-			p.LeafAs(tIdent)
-			p.typ()
-			p.block()
-			p.B.Close(m, nTryBlock, 0)
+		if p.WordAt(1, "bikeshed") { // try bikeshed T { … }, nightly
+			p.Prefix(nTryBlock, func() {
+				p.LeafAs(tIdent)
+				p.typ()
+				p.block()
+			})
 			return
 		}
 		p.pathExpr(m) // try!(…) in old code
@@ -594,46 +520,28 @@ func (p *parser) primary() {
 		}
 		p.closure(m) // use || x: a closure that clones what it uses, nightly
 	case kwDo:
-		if !p.wordAt(1, "yeet") {
+		if !p.WordAt(1, "yeet") {
 			p.ErrorExpected("expression")
 		}
-		p.Leaf()
-		p.LeafAs(tIdent)
-		if p.valueStart() {
-			p.expr()
-		}
-		p.B.Close(m, nYeetExpression, 0)
+		p.Prefix(nYeetExpression, func() {
+			p.LeafAs(tIdent)
+			p.value()
+		})
 	case kwReturn:
-		p.Leaf()
-		if p.valueStart() {
-			p.expr()
-		}
-		p.B.Close(m, nReturnExpression, 0)
+		p.Prefix(nReturnExpression, p.value)
 	case kwBecome:
-		p.Leaf()
-		p.expr()
-		p.B.Close(m, nBecomeExpression, 0)
+		p.Prefix(nBecomeExpression, p.expr)
 	case kwYield:
-		p.Leaf()
-		if p.valueStart() {
-			p.expr()
-		}
-		p.B.Close(m, nYieldExpression, 0)
+		p.Prefix(nYieldExpression, p.value)
 	case kwBreak:
-		p.Leaf()
-		if p.Kind == tLifetime {
-			p.label()
-		}
-		if p.valueStart() && !(p.Kind == tLBrace && p.noStruct) {
-			p.expr()
-		}
-		p.B.Close(m, nBreakExpression, 0)
+		p.Prefix(nBreakExpression, func() {
+			p.optLabel()
+			if p.valueStart() && !(p.Kind == tLBrace && p.noStruct) {
+				p.expr()
+			}
+		})
 	case kwContinue:
-		p.Leaf()
-		if p.Kind == tLifetime {
-			p.label()
-		}
-		p.B.Close(m, nContinueExpression, 0)
+		p.Prefix(nContinueExpression, p.optLabel)
 	case kwLet:
 		p.Leaf()
 		p.pattern()
@@ -642,7 +550,7 @@ func (p *parser) primary() {
 		p.B.Close(m, nLetCondition, 0)
 	case tIdent:
 		switch {
-		case p.isWord("gen") && p.genBlockAt(1):
+		case p.IsWord("gen") && p.genBlockAt(1):
 			p.genBlock(m)
 		case p.builtinStart():
 			p.builtin(m)
@@ -654,20 +562,34 @@ func (p *parser) primary() {
 	}
 }
 
+// value parses the value of a return, a yield or a do yeet, if there is
+// one.
+func (p *parser) value() {
+	if p.valueStart() {
+		p.expr()
+	}
+}
+
 // genBlock parses gen { … } or gen move { … } (nightly, and a keyword of
 // the 2024 edition), after an async if there was one on the stack from m.
 func (p *parser) genBlock(m int) {
 	p.LeafAs(tIdent)
+	p.moveBlock()
+	p.B.Close(m, nGenBlock, 0)
+}
+
+// moveBlock parses the block of an async or a gen block, and the move
+// before it if there is one.
+func (p *parser) moveBlock() {
 	p.Got(kwMove)
 	p.block()
-	p.B.Close(m, nGenBlock, 0)
 }
 
 // builtinStart reports whether builtin syntax starts here: builtin #
 // offset_of(…), builtin # deref(…), as the standard library's macros
 // expand to.
 func (p *parser) builtinStart() bool {
-	return p.isWord("builtin") && p.Peek(1) == tPound && p.Peek(2) == tIdent
+	return p.IsWord("builtin") && p.Peek(1) == tPound && p.Peek(2) == tIdent
 }
 
 // builtin parses builtin # name(…) as a macro call, the arguments parsed
@@ -681,10 +603,13 @@ func (p *parser) builtin(m int) {
 }
 
 // label pushes a loop label or a label after break or continue.
-func (p *parser) label() {
-	m := p.B.Mark()
-	p.Expect(tLifetime)
-	p.B.Close(m, nLabel, 0)
+func (p *parser) label() { p.Node(nLabel, func() { p.Expect(tLifetime) }) }
+
+// optLabel pushes the label after a break or a continue, if there is one.
+func (p *parser) optLabel() {
+	if p.Kind == tLifetime {
+		p.label()
+	}
 }
 
 // pathExpr parses an expression that starts with a path: the path, a
@@ -751,37 +676,31 @@ func (p *parser) exprPath() {
 
 // structFields parses the { a: 1, b, ..base } of a struct expression.
 func (p *parser) structFields() {
+	p.withStruct(true, func() { p.Delimited(nFieldInitializerList, tLBrace, tComma, tRBrace, p.fieldInitializer) })
+}
+
+// fieldInitializer parses a: 1, b, ..base, or 0: x.
+func (p *parser) fieldInitializer() {
+	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.withStruct(true, func() {
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			p.attributes() // outer attributes are the siblings before
-			f := p.B.Mark()
-			switch {
-			case p.Kind == tDotDot:
-				p.Leaf()
-				if p.Kind != tRBrace {
-					p.expr()
-				}
-				p.B.Close(f, nBaseFieldInitializer, 0)
-			case (p.Kind == tIdent || p.Kind == tInt) && p.Peek(1) == tColon:
-				p.LeafAs(tFieldIdent)
-				p.Leaf()
-				p.expr()
-				p.B.Close(f, nFieldInitializer, 0)
-			case p.Kind == tIdent && p.inPattern && p.IsRun(0):
-				p.Leaf()
-			default:
-				p.ident()
-				p.B.Close(f, nShorthandFieldInitializer, 0)
-			}
-			if !p.Got(tComma) {
-				break
-			}
+	switch {
+	case p.Kind == tDotDot:
+		p.Leaf()
+		if p.Kind != tRBrace {
+			p.expr()
 		}
-	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nFieldInitializerList, 0)
+		p.B.Close(m, nBaseFieldInitializer, 0)
+	case (p.Kind == tIdent || p.Kind == tInt) && p.Peek(1) == tColon:
+		p.LeafAs(tFieldIdent)
+		p.Leaf()
+		p.expr()
+		p.B.Close(m, nFieldInitializer, 0)
+	case p.Kind == tIdent && p.Pattern && p.IsRun(0):
+		p.Leaf()
+	default:
+		p.ident()
+		p.B.Close(m, nShorthandFieldInitializer, 0)
+	}
 }
 
 // closure parses |a, b: T| e, || e, move |x| { … }, async move |x| e,
@@ -793,27 +712,18 @@ func (p *parser) closure(m int) {
 	if p.Kind == kwFor {
 		p.forLifetimes()
 	}
-	c := p.B.Mark()
-	switch p.Kind {
-	case tOr:
-		p.Leaf()
-		for p.Kind != tOr && p.Kind != tEOF {
-			p.attributes() // outer attributes are the siblings before
-			prm := p.B.Mark()
-			p.patternNoTopAlt()
-			if p.Got(tColon) {
-				p.typ()
-				p.B.Close(prm, nParameter, 0)
-			}
-			if !p.Got(tComma) {
-				break
-			}
-		}
-		p.Expect(tOr)
-	default:
+	if p.Kind != tOr {
 		p.ErrorExpected("closure parameters")
 	}
-	p.B.Close(c, nClosureParameters, 0)
+	p.Delimited(nClosureParameters, tOr, tComma, tOr, func() {
+		p.attributes() // outer attributes are the siblings before
+		m := p.B.Mark()
+		p.patternNoTopAlt()
+		if p.Got(tColon) {
+			p.typ()
+			p.B.Close(m, nParameter, 0)
+		}
+	})
 	if p.Got(tArrow) {
 		p.typ()
 		p.block()
@@ -833,15 +743,13 @@ func (p *parser) ifExpr(m int) {
 	p.withStruct(false, p.expr)
 	p.block()
 	if p.Kind == kwElse {
-		e := p.B.Mark()
-		p.Leaf()
-		if p.Kind == kwIf {
-			i := p.B.Mark()
-			p.ifExpr(i)
-		} else {
-			p.block()
-		}
-		p.B.Close(e, nElseClause, 0)
+		p.Prefix(nElseClause, func() {
+			if p.Kind == kwIf {
+				p.ifExpr(p.B.Mark())
+			} else {
+				p.block()
+			}
+		})
 	}
 	p.B.Close(m, nIfExpression, 0)
 }
@@ -890,29 +798,20 @@ func (p *parser) matchBlock() {
 func (p *parser) matchArm() {
 	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+	if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 		p.Leaf()
 		p.Got(tComma)
 		return
 	}
 	p.pattern()
 	if p.Kind == kwIf {
-		g := p.B.Mark()
-		p.Leaf()
-		p.expr()
-		p.B.Close(g, nMatchGuard, 0)
+		p.Prefix(nMatchGuard, p.expr)
 	}
 	p.Expect(tFatArrow)
 	p.attributes() // on the arm's expression: siblings before it
 	e := p.B.Mark()
 	if p.exprStatementStart() && !p.macroBraceStatement() {
-		p.blockLikeExpr()
-		// A block-like body ends the arm, as a statement ends, unless a
-		// method call, a field or a ? goes on from it.
-		if p.Kind == tDot || p.Kind == tQuestion {
-			p.postfix(e)
-			p.exprRest(e)
-		}
+		p.blockLikeFirst() // a block-like body ends the arm, as it ends a statement
 	} else {
 		p.expr()
 	}

@@ -1,11 +1,15 @@
 // Package rust is the Rust grammar of agenttools' structural search: a
 // hand-written recursive-descent parser over a hand-written lexer, for
-// the 2021 and 2024 editions as real crates write them.
+// the 2021 and 2024 editions as real crates write them. It stands on the
+// grammar kit (grammars/kit) for the driver, the top-level recovery,
+// speculation and precedence climbing, and keeps its productions, its
+// tables and its lexer.
 //
 // A top-level item that fails to parse becomes an ERROR node up to the
 // next line that starts an item at column 1, and the rest of the file
-// still parses. Statement terminators are no leaves; comments, doc
-// comments included, are trivia.
+// still parses; after the kit's cap of errors (kit.MaxErrors) the rest
+// of the file is one ERROR node. Statement terminators are no leaves;
+// comments, doc comments included, are trivia.
 //
 // Outer attributes are siblings before what they are on, as
 // tree-sitter-rust has them: fn $F() { $$$B } matches a #[test] function.
@@ -18,10 +22,8 @@
 package rust
 
 import (
-	"fmt"
-	"unsafe"
-
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // Language is Rust, the language rust, for .rs files.
@@ -30,12 +32,13 @@ var Language = newLanguage()
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "rust",
+		Title:      "Rust",
 		Aliases:    []string{"rs"},
 		Extensions: []string{".rs"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds(),
-		MaxSize:    MaxFileSize,
+		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "source_file", "declaration_list", "token_tree"},
 		Forms: []grammars.Form{
 			{Keyword: "fn", Pattern: "fn $F($$$P) { $$$B }"},
@@ -50,10 +53,14 @@ func newLanguage() *grammars.Language {
 			{Keyword: "mod", Pattern: "mod $M { $$$B }"},
 		},
 	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "macro_statements"), []string{"call_expression", "method_call_expression"}
 	l.Terminator = ";"
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
-	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }
+	kit.Bind(l, func(src []byte, pattern, _ bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, src, pattern), nil
+	})
+	// The lexer needs nothing from the parser (a < or a > is always a
+	// token of its own), so Lex runs it alone.
+	l.Lex = func(src []byte, pattern bool) []grammars.Token { return kit.Lex(newLexer(kit.Text(src), pattern)) }
 	return l
 }
 
@@ -75,29 +82,13 @@ func scaffolds() []grammars.Scaffold {
 	}
 }
 
-// MaxFileSize is the largest file Parse takes.
-const MaxFileSize = 32 << 20
-
-type result struct {
-	*grammars.Tree
-	lexed []grammars.Token
-}
-
-func parse(l *grammars.Language, src []byte, pattern, record bool) result {
-	if len(src) > MaxFileSize {
-		msg := fmt.Sprintf("file is %.1f MB; the %s grammar parses files up to %d MB", float64(len(src))/(1<<20), l.ID, MaxFileSize>>20)
-		return result{Tree: grammars.Refused(l, src, nError, nSourceFile, msg)}
+// parse parses src as a file or, with pattern set, a pattern.
+func parse(l *grammars.Language, src []byte, pattern bool) *grammars.Tree {
+	if t := kit.Refuse(l, src, nError, nSourceFile); t != nil {
+		return t
 	}
-	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
-	lx := newLexer(text, pattern)
-	lx.record = record
+	lx := newLexer(kit.Text(src), pattern)
 	b := grammars.NewBuilder(len(src))
-	p := newParser(lx, pattern, b)
-	errs := p.sourceFile()
-	t := &grammars.Tree{Lang: l, Src: src}
-	b.Finish(t, nSourceFile)
-	t.Trivia = lx.Trivia
-	t.Errors = append(lx.Errs, errs...)
-	t.Errors.Sort()
-	return result{Tree: t, lexed: lx.toks}
+	errs := newParser(lx, pattern, b).sourceFile()
+	return kit.Finish(l, src, b, nSourceFile, lx.Trivia, lx.Errs, errs)
 }

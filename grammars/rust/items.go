@@ -18,7 +18,7 @@ func (p *parser) itemStart() bool {
 	case kwUnsafe:
 		return k1 != tLBrace
 	case kwAsync:
-		if p.wordAt(1, "gen") { // async gen fn, not an async gen block
+		if p.WordAt(1, "gen") { // async gen fn, not an async gen block
 			k1 = p.Peek(2)
 		}
 		return k1 == kwFn || k1 == kwUnsafe || (k1 == kwExtern)
@@ -50,7 +50,7 @@ func (p *parser) item(top bool) {
 	defer p.Leave()
 	p.attributes() // outer attributes are the siblings before
 	m := p.B.Mark()
-	if top && p.inPattern && !p.itemStart() && !p.macroItemStart() {
+	if top && p.Pattern && !p.itemStart() && !p.macroItemStart() {
 		p.statement()
 		return
 	}
@@ -82,12 +82,12 @@ func (p *parser) macroItemStart() bool {
 func (p *parser) itemAfterAttrs(m int) {
 	p.visibility()
 	switch {
-	case p.isWord("macro_rules") && p.Peek(1) == tNot:
+	case p.IsWord("macro_rules") && p.Peek(1) == tNot:
 		p.macroRules(m)
 		return
-	case p.isWord("default") && p.Peek(1) != tNot && p.Peek(1) != tPathSep:
+	case p.IsWord("default") && p.Peek(1) != tNot && p.Peek(1) != tPathSep:
 		p.LeafAs(tIdent)
-	case p.isWord("safe") && (p.Peek(1) == kwFn || p.Peek(1) == kwStatic):
+	case p.IsWord("safe") && (p.Peek(1) == kwFn || p.Peek(1) == kwStatic):
 		p.LeafAs(tIdent)
 	}
 	switch p.Kind {
@@ -125,7 +125,7 @@ func (p *parser) itemAfterAttrs(m int) {
 			p.Leaf()
 			p.staticItem(m)
 		case tIdent:
-			if p.wordAt(1, "auto") {
+			if p.WordAt(1, "auto") {
 				p.trait(m)
 			} else {
 				p.function(m)
@@ -188,17 +188,15 @@ func (p *parser) function(m int) {
 	q := p.B.Mark()
 	for {
 		switch {
-		case p.Kind == kwConst || p.Kind == kwAsync || p.Kind == kwUnsafe || p.isWord("safe"):
+		case p.Kind == kwConst || p.Kind == kwAsync || p.Kind == kwUnsafe || p.IsWord("safe"):
 			p.Leaf()
 			continue
-		case p.isWord("gen") && (p.Peek(1) == kwFn || p.Peek(1) == kwUnsafe || p.Peek(1) == kwExtern):
+		case p.IsWord("gen") && (p.Peek(1) == kwFn || p.Peek(1) == kwUnsafe || p.Peek(1) == kwExtern):
 			p.LeafAs(tIdent) // gen fn, async gen fn: nightly
 			continue
 		case p.Kind == kwExtern:
 			p.Leaf()
-			if p.Kind == tString {
-				p.Leaf()
-			}
+			p.Got(tString)
 			continue
 		}
 		break
@@ -214,24 +212,19 @@ func (p *parser) function(m int) {
 		p.typ()
 	}
 	p.whereClause()
+	kind := nFunctionItem
 	if p.Kind == tSemi {
 		p.semi()
-		p.B.Close(m, nFunctionSignature, 0)
-		return
+		kind = nFunctionSignature
+	} else {
+		p.block()
 	}
-	p.block()
-	p.B.Close(m, nFunctionItem, 0)
+	p.B.Close(m, kind, 0)
 }
 
 // parameters parses ( self, pattern: type, … ) of a function.
 func (p *parser) parameters() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withStruct(true, func() {
-		p.List(tComma, tRParen, p.parameter)
-	})
-	p.Expect(tRParen)
-	p.B.Close(m, nParameters, 0)
+	p.withStruct(true, func() { p.Delimited(nParameters, tLParen, tComma, tRParen, p.parameter) })
 }
 
 func (p *parser) parameter() {
@@ -246,14 +239,14 @@ func (p *parser) parameter() {
 		p.B.Close(m, nVariadicParameter, 0)
 		return
 	}
-	if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
+	if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
 		p.Leaf() // $$$P among parameters
 		return
 	}
 	named := p.paramHasPattern()
 	if !named && (p.Kind == tIdent || p.Kind == tPathSep || p.Kind == tAnd || p.Kind == tLParen || p.Kind == tLBrack || p.Kind == tUnderscore) {
 		// ops::Yeet(()): T is a pattern; ops::Yeet<()> a type.
-		named = p.lookahead(func() bool {
+		named = p.Lookahead(func() bool {
 			p.patternNoTopAlt()
 			return p.Kind == tColon && p.Peek(1) != tColon
 		})
@@ -293,11 +286,11 @@ func (p *parser) selfParam() bool {
 		if p.Peek(i) == tLifetime {
 			i++
 		}
-		if p.wordAt(i, "pin") && (p.Peek(i+1) == kwMut || p.Peek(i+1) == kwConst) {
+		if p.WordAt(i, "pin") && (p.Peek(i+1) == kwMut || p.Peek(i+1) == kwConst) {
 			i++ // &pin mut self, &pin const self
 		}
 	}
-	if p.Peek(i) == kwMut || i > 0 && p.Peek(i) == kwConst && p.wordAt(i-1, "pin") {
+	if p.Peek(i) == kwMut || i > 0 && p.Peek(i) == kwConst && p.WordAt(i-1, "pin") {
 		i++
 	}
 	if p.Peek(i) != kwSelfValue || p.Peek(i+1) == tPathSep {
@@ -317,20 +310,14 @@ func (p *parser) selfParam() bool {
 }
 
 // lifetime pushes a lifetime as a node holding its token.
-func (p *parser) lifetime() {
-	m := p.B.Mark()
-	p.Expect(tLifetime)
-	p.B.Close(m, nLifetime, 0)
-}
+func (p *parser) lifetime() { p.Node(nLifetime, func() { p.Expect(tLifetime) }) }
 
 // genericParams parses <'a, T: Bound = D, const N: usize>, if any.
 func (p *parser) genericParams() {
 	if p.Kind != tLT {
 		return
 	}
-	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tGT, func() {
+	p.Delimited(nTypeParameters, tLT, tComma, tGT, func() {
 		p.attributes() // outer attributes are the siblings before
 		g := p.B.Mark()
 		switch {
@@ -360,8 +347,6 @@ func (p *parser) genericParams() {
 			p.B.Close(g, nTypeParameter, 0)
 		}
 	})
-	p.gt()
-	p.B.Close(m, nTypeParameters, 0)
 }
 
 // lifetimeBounds parses 'a + 'b.
@@ -436,12 +421,10 @@ func (p *parser) structBody(m int, kind grammars.Kind) {
 
 // fieldDeclarations parses { a: T, pub b: U = default, … }.
 func (p *parser) fieldDeclarations() {
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
+	p.Delimited(nFieldDeclarationList, tLBrace, tComma, tRBrace, func() {
 		p.attributes() // outer attributes are the siblings before
 		f := p.B.Mark()
-		if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+		if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 			p.Leaf()
 			return
 		}
@@ -455,23 +438,17 @@ func (p *parser) fieldDeclarations() {
 		}
 		p.B.Close(f, nFieldDeclaration, 0)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nFieldDeclarationList, 0)
 }
 
 // tupleFields parses ( T, pub U, … ).
 func (p *parser) tupleFields() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.List(tComma, tRParen, func() {
+	p.Delimited(nOrderedFieldDeclarationList, tLParen, tComma, tRParen, func() {
 		p.attributes() // outer attributes are the siblings before
-		f := p.B.Mark()
-		p.visibility()
-		p.typ()
-		p.B.Close(f, nFieldDeclaration, 0)
+		p.Node(nFieldDeclaration, func() {
+			p.visibility()
+			p.typ()
+		})
 	})
-	p.Expect(tRParen)
-	p.B.Close(m, nOrderedFieldDeclarationList, 0)
 }
 
 // enumItem parses enum E<T> { A, B(T), C { x: T }, D = 1 }.
@@ -480,12 +457,10 @@ func (p *parser) enumItem(m int) {
 	p.identAs(tTypeIdent)
 	p.genericParams()
 	p.whereClause()
-	l := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
+	p.Delimited(nEnumVariantList, tLBrace, tComma, tRBrace, func() {
 		p.attributes() // outer attributes are the siblings before
 		v := p.B.Mark()
-		if p.inPattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
+		if p.Pattern && p.IsRun(0) && (p.Peek(1) == tComma || p.Peek(1) == tRBrace) {
 			p.Leaf()
 			return
 		}
@@ -502,8 +477,6 @@ func (p *parser) enumItem(m int) {
 		}
 		p.B.Close(v, nEnumVariant, 0)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(l, nEnumVariantList, 0)
 	p.B.Close(m, nEnumItem, 0)
 }
 
@@ -515,7 +488,7 @@ func (p *parser) constTrait() bool {
 	if p.Peek(i) == kwUnsafe {
 		i++
 	}
-	if p.wordAt(i, "auto") {
+	if p.WordAt(i, "auto") {
 		i++
 	}
 	return p.Peek(i) == kwTrait
@@ -526,7 +499,7 @@ func (p *parser) constTrait() bool {
 func (p *parser) trait(m int) {
 	p.Got(kwConst)
 	p.Got(kwUnsafe)
-	if p.isWord("auto") {
+	if p.IsWord("auto") {
 		p.LeafAs(tIdent)
 	}
 	p.Expect(kwTrait)
@@ -539,11 +512,10 @@ func (p *parser) trait(m int) {
 		p.bounds()
 		p.whereClause()
 		p.semi()
-		p.B.Close(m, nTraitItem, 0)
-		return
+	} else {
+		p.whereClause()
+		p.declarationList()
 	}
-	p.whereClause()
-	p.declarationList()
 	p.B.Close(m, nTraitItem, 0)
 }
 
@@ -566,11 +538,7 @@ func (p *parser) impl(m int) {
 		p.typeWithBounds()
 	}
 	p.whereClause()
-	if p.Kind == tSemi { // impl Trait for T; (a placeholder some code has)
-		p.semi()
-	} else {
-		p.declarationList()
-	}
+	p.declarationsOrSemi() // impl Trait for T; is a placeholder some code has
 	p.B.Close(m, nImplItem, 0)
 }
 
@@ -600,7 +568,7 @@ func (p *parser) declarationList() {
 			p.attribute()
 		case p.Kind == tSemi:
 			p.Next()
-		case p.inPattern && p.IsRun(0):
+		case p.Pattern && p.IsRun(0):
 			p.Leaf() // $$$B among the items
 		default:
 			p.item(false)
@@ -610,15 +578,21 @@ func (p *parser) declarationList() {
 	p.B.Close(m, nDeclarationList, 0)
 }
 
-// module parses mod m; and mod m { items }.
-func (p *parser) module(m int) {
-	p.Expect(kwMod)
-	p.ident()
+// declarationsOrSemi parses the { items } of a module or an impl, or the
+// ; that stands for them.
+func (p *parser) declarationsOrSemi() {
 	if p.Kind == tSemi {
 		p.semi()
 	} else {
 		p.declarationList()
 	}
+}
+
+// module parses mod m; and mod m { items }.
+func (p *parser) module(m int) {
+	p.Expect(kwMod)
+	p.ident()
+	p.declarationsOrSemi()
 	p.B.Close(m, nModItem, 0)
 }
 
@@ -626,9 +600,7 @@ func (p *parser) module(m int) {
 func (p *parser) foreignMod(m int) {
 	p.Got(kwUnsafe)
 	p.Expect(kwExtern)
-	if p.Kind == tString {
-		p.Leaf()
-	}
+	p.Got(tString)
 	p.declarationList()
 	p.B.Close(m, nForeignModItem, 0)
 }
@@ -700,13 +672,7 @@ func (p *parser) useTree() {
 	}
 }
 
-func (p *parser) useList() {
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, p.useTree)
-	p.Expect(tRBrace)
-	p.B.Close(m, nUseList, 0)
-}
+func (p *parser) useList() { p.Delimited(nUseList, tLBrace, tComma, tRBrace, p.useTree) }
 
 // constItem parses const NAME: T = e; (in a trait, the value may be
 // missing).

@@ -1,6 +1,9 @@
 package rust
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Token kinds come first; the leaves the parser makes of other tokens
 // with LeafAs are token kinds too.
@@ -369,27 +372,20 @@ var kindNames = [numKinds]string{
 	nParenthesizedType: "parenthesized_type", nMacroType: "macro_type", nUnsafeBinderType: "unsafe_binder_type",
 }
 
-// kindTable is the language's kind table: tokens that carry a name
-// (identifiers, literals, lifetimes, self) are named, punctuation and
-// other keywords are not.
-func kindTable() []grammars.KindInfo {
-	out := make([]grammars.KindInfo, numKinds)
-	for k, name := range kindNames {
-		named := k >= int(numTokens) || k >= int(tIdent) && k <= int(tMetaIdent)
-		switch grammars.Kind(k) {
-		case kwSelfValue, kwSelfType, kwCrate, kwSuper, kwTrue, kwFalse:
-			named = true
-		}
-		out[k] = grammars.KindInfo{Name: name, Named: named}
+// kindTable is the language's kind table.
+func kindTable() []grammars.KindInfo { return kit.KindTable(kindNames[:], named) }
+
+// named reports whether kind k is named: a node, a token that carries a
+// name (identifiers, literals, lifetimes), or a keyword that is a value
+// or a path's start (self, Self, crate, super, true, false). Punctuation
+// and other keywords are not.
+func named(k grammars.Kind) bool {
+	switch k {
+	case kwSelfValue, kwSelfType, kwCrate, kwSuper, kwTrue, kwFalse:
+		return true
 	}
-	return out
+	return k >= numTokens || k >= tIdent && k <= tMetaIdent
 }
 
 // keywords maps a keyword's text to its kind.
-var keywords = func() map[string]grammars.Kind {
-	m := map[string]grammars.Kind{}
-	for k := firstKeyword; k <= lastKeyword; k++ {
-		m[kindNames[k]] = k
-	}
-	return m
-}()
+var keywords = kit.Keywords(kindNames[:], firstKeyword, lastKeyword)

@@ -22,11 +22,7 @@ import (
 // parser can move it back to just after any token it holds.
 type lexer struct {
 	kit.Scan
-	prev grammars.Kind
-	// record keeps every token handed out, for Lex; moving the lexer back
-	// drops the ones after the new position.
-	record bool
-	toks   []grammars.Token
+	prev grammars.Kind // the last token's kind, for number
 }
 
 func newLexer(src string, pattern bool) *lexer {
@@ -56,31 +52,10 @@ func (lx *lexer) shebang() {
 	lx.Comment(start, lx.Pos)
 }
 
-// reset moves the lexer to offset off, on line line starting at ls, as
-// after a token of kind prev.
-func (lx *lexer) reset(off, line, ls int, prev grammars.Kind) {
-	lx.Pos, lx.Line, lx.LineStart, lx.prev = off, line, ls, prev
-	for n := len(lx.Errs); n > 0 && int(lx.Errs[n-1].Span.Start) >= off; n-- {
-		lx.Errs = lx.Errs[:n-1]
-	}
-	for n := len(lx.Trivia); n > 0 && int(lx.Trivia[n-1].Start) >= off; n-- {
-		lx.Trivia = lx.Trivia[:n-1]
-	}
-	for n := len(lx.toks); n > 0 && int(lx.toks[n-1].Start) >= off; n-- {
-		lx.toks = lx.toks[:n-1]
-	}
-}
-
-// resetAfter moves the lexer to just after token t.
+// resetAfter moves the lexer to just after token t: the parser's Rewind.
 func (lx *lexer) resetAfter(t *kit.Token) {
-	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
-	for i := 0; i < len(t.Text); i++ {
-		if t.Text[i] == '\n' {
-			line++
-			ls = int(t.Offset) + i + 1
-		}
-	}
-	lx.reset(int(t.End()), line, ls, t.Kind)
+	lx.ResetAfter(t)
+	lx.prev = t.Kind
 }
 
 func (lx *lexer) at(i int) byte {
@@ -94,9 +69,6 @@ func (lx *lexer) at(i int) byte {
 func (lx *lexer) Next() kit.Token {
 	t := lx.next()
 	lx.prev = t.Kind
-	if lx.record && t.Kind != tEOF {
-		lx.toks = append(lx.toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}})
-	}
 	return t
 }
 
@@ -401,104 +373,14 @@ func (lx *lexer) digits() {
 
 func identStart(c byte) bool { return c == '_' || c >= 0x80 || c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-// punct reads punctuation, the longest that matches, but for < and >,
-// which are always alone.
+// puncts is the punctuation, each kind's name its text. The longest that
+// matches wins, but < and > are always alone: no kind is <= or >>.
+var puncts = kit.PunctsOf(kindNames[:], tLBrace, tTilde)
+
+// punct reads punctuation, or an unexpected character.
 func (lx *lexer) punct(start int) kit.Token {
-	c := lx.Src[lx.Pos]
-	two := func(next byte, k2, k1 grammars.Kind) kit.Token {
-		if lx.at(1) == next {
-			lx.Pos += 2
-			return lx.Token(k2, start)
-		}
-		lx.Pos++
-		return lx.Token(k1, start)
-	}
-	switch c {
-	case '{':
-		lx.Pos++
-		return lx.Token(tLBrace, start)
-	case '}':
-		lx.Pos++
-		return lx.Token(tRBrace, start)
-	case '(':
-		lx.Pos++
-		return lx.Token(tLParen, start)
-	case ')':
-		lx.Pos++
-		return lx.Token(tRParen, start)
-	case '[':
-		lx.Pos++
-		return lx.Token(tLBrack, start)
-	case ']':
-		lx.Pos++
-		return lx.Token(tRBrack, start)
-	case ';':
-		lx.Pos++
-		return lx.Token(tSemi, start)
-	case ',':
-		lx.Pos++
-		return lx.Token(tComma, start)
-	case '#':
-		lx.Pos++
-		return lx.Token(tPound, start)
-	case '$':
-		lx.Pos++
-		return lx.Token(tDollar, start)
-	case '?':
-		lx.Pos++
-		return lx.Token(tQuestion, start)
-	case '@':
-		lx.Pos++
-		return lx.Token(tAt, start)
-	case '~':
-		lx.Pos++
-		return lx.Token(tTilde, start)
-	case '<':
-		lx.Pos++
-		return lx.Token(tLT, start)
-	case '>':
-		lx.Pos++
-		return lx.Token(tGT, start)
-	case '.':
-		switch {
-		case lx.at(1) == '.' && lx.at(2) == '.':
-			lx.Pos += 3
-			return lx.Token(tDotDotDot, start)
-		case lx.at(1) == '.' && lx.at(2) == '=':
-			lx.Pos += 3
-			return lx.Token(tDotDotEq, start)
-		}
-		return two('.', tDotDot, tDot)
-	case ':':
-		return two(':', tPathSep, tColon)
-	case '=':
-		if lx.at(1) == '>' {
-			lx.Pos += 2
-			return lx.Token(tFatArrow, start)
-		}
-		return two('=', tEq, tAssign)
-	case '!':
-		return two('=', tNe, tNot)
-	case '+':
-		return two('=', tPlusEq, tPlus)
-	case '-':
-		if lx.at(1) == '>' {
-			lx.Pos += 2
-			return lx.Token(tArrow, start)
-		}
-		return two('=', tMinusEq, tMinus)
-	case '*':
-		return two('=', tStarEq, tStar)
-	case '/':
-		return two('=', tSlashEq, tSlash)
-	case '%':
-		return two('=', tPercentEq, tPercent)
-	case '^':
-		return two('=', tCaretEq, tCaret)
-	case '&':
-		return two('=', tAndEq, tAnd)
-	case '|':
-		return two('=', tOrEq, tOr)
+	if k, ok := lx.Punct(puncts); ok {
+		return lx.Token(k, start)
 	}
 	_, n := utf8.DecodeRuneInString(lx.Src[lx.Pos:])
 	lx.Pos += n

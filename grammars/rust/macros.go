@@ -24,7 +24,7 @@ func (p *parser) macroArgs(stmt bool) {
 	}
 	open := p.Kind
 	p.treeErr = nil
-	if p.try(func() { p.parsedArgs(open) }) {
+	if p.Try(func() { p.parsedArgs(open) }) {
 		return
 	}
 	if err := p.treeErr; err != nil {
@@ -70,10 +70,7 @@ func (p *parser) parsedArgs(open grammars.Kind) {
 			}
 		}
 	})
-	if p.Kind != close {
-		p.ErrorExpected("'" + kindNames[close] + "'")
-	}
-	p.Leaf()
+	p.Expect(close)
 	p.B.Close(m, nTokenTree, 0)
 }
 

@@ -10,9 +10,7 @@ import (
 // tree nodes directly, bottom-up.
 type parser struct {
 	kit.Parser
-	lx        *lexer
-	src       string
-	inPattern bool
+	src string
 	// noStruct: a path followed by { is no struct expression, as in the
 	// head of an if, a while, a match or a for, where the { opens the
 	// body. Parentheses, brackets and blocks lift it.
@@ -20,40 +18,35 @@ type parser struct {
 	// treeErr is the error of the last macro call whose arguments failed
 	// both as expressions and as tokens (see macroArgs).
 	treeErr *grammars.Error
+	ops     kit.Climb // the binary operators over unary operands
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
-	p := &parser{lx: lx, src: lx.Src, inPattern: pattern}
+	p := &parser{src: lx.Src}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
-	p.Found = found
 	p.Rewind = lx.resetAfter
+	p.Pattern, p.Ident = pattern, tIdent
+	p.Found = kit.Found(kindNames[:], nil, tIdent, tLifetime, tInt, tFloat, tChar, tString)
+	// A speculative parse that fails leaves noStruct as it found it.
+	p.SaveState = func() any { return p.noStruct }
+	p.RestoreState = func(s any) { p.noStruct = s.(bool) }
+	p.ops = kit.Climb{Ops: binaryOps, Operand: p.unary, Node: nBinaryExpression}
 	return p
 }
 
-// found describes a token in an "expected X, found Y" message: a named
-// one by its kind and text, the others by their text.
-func found(t *kit.Token) string {
-	switch {
-	case t.Kind == tEOF:
-		return "end of file"
-	case t.Kind >= tIdent && t.Kind <= tString:
-		return kindNames[t.Kind] + " " + kit.Quote(t.Text)
-	}
-	return kit.Quote(t.Text)
-}
+// itemSync is where recovery after a syntax error starts again: a line
+// that starts an item at column 1.
+var itemSync = kit.Sync{Column1: true, Kinds: []grammars.Kind{
+	tPound, kwPub, kwFn, kwStruct, kwEnum, kwImpl, kwTrait, kwMod, kwUse, kwConst, kwStatic,
+	kwType, kwExtern, kwUnsafe, kwAsync, tIdent,
+}}
 
 // sourceFile parses the inner attributes and the items of a file, each
 // top-level item on its own: one that fails to parse becomes an ERROR
 // node up to the next line that starts an item at column 1, and the rest
 // still parses.
 func (p *parser) sourceFile() grammars.ErrorList {
-	var errs grammars.ErrorList
-	for p.Kind != tEOF {
-		if err := p.Recover(nError, p.topItem, p.safe); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
+	return p.TopLevel(nError, p.topItem, itemSync)
 }
 
 // topItem parses an inner attribute, an item, or, in a pattern, a
@@ -72,45 +65,24 @@ func (p *parser) topItem() {
 	p.item(true)
 }
 
-// safe reports whether recovery may start again at the current token:
-// one at column 1 that can start an item.
-func (p *parser) safe() bool {
-	if p.Tok.Column != 1 {
-		return false
-	}
-	switch p.Kind {
-	case tPound, kwPub, kwFn, kwStruct, kwEnum, kwImpl, kwTrait, kwMod, kwUse, kwConst, kwStatic,
-		kwType, kwExtern, kwUnsafe, kwAsync, tIdent:
-		return true
-	}
-	return false
-}
-
 // Tokens.
 
-// semi ends a statement or an item with a ;, which is no leaf of the tree:
-// a pattern's statement matches with or without one.
-func (p *parser) semi() {
-	switch {
-	case p.Kind == tSemi:
-		p.Next()
-	case p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace):
-	default:
-		p.ErrorExpected("';'")
-	}
-}
+// semi ends a statement or an item with a ;, which is no leaf of the
+// tree: a pattern's statement matches with or without one.
+func (p *parser) semi() { p.Semi(tSemi, tRBrace) }
 
-// ident pushes an identifier, which may be a contextual keyword's word,
-// or one of the 2015 edition's words that later editions made keywords
-// (async, await, dyn, try), where only a name can stand.
+// ident pushes an identifier.
 func (p *parser) ident() { p.identAs(tIdent) }
 
-// identAs pushes an identifier as a leaf of kind k.
+// identAs pushes an identifier as a leaf of kind k: a contextual
+// keyword's word, or one of the 2015 edition's words that later editions
+// made keywords (async, await, dyn, try), where only a name can stand.
 func (p *parser) identAs(k grammars.Kind) {
-	if p.Kind != tIdent && !edition2015Word(p.Kind) {
-		p.ErrorExpected("identifier")
+	if edition2015Word(p.Kind) {
+		p.LeafAs(k)
+		return
 	}
-	p.LeafAs(k)
+	p.IdentAs(k)
 }
 
 // edition2015Word reports whether k is a keyword of the 2018 edition on
@@ -119,51 +91,29 @@ func edition2015Word(k grammars.Kind) bool {
 	return k == kwAsync || k == kwAwait || k == kwDyn || k == kwTry
 }
 
-// isWord reports whether the current token is the identifier w (a
-// contextual keyword: union, auto, default, macro_rules, raw, safe).
-func (p *parser) isWord(w string) bool { return p.Kind == tIdent && p.Tok.Text == w }
-
-// wordAt reports whether the token n places ahead is the identifier w.
-func (p *parser) wordAt(n int, w string) bool {
-	t := p.PeekTok(n)
-	return t.Kind == tIdent && t.Text == w
-}
-
-// adjacent reports whether the token n places ahead starts right where
-// the one before it ends: the parts of a joined operator (>>, <=).
-func (p *parser) adjacent(n int) bool {
-	prev := p.Tok
-	if n > 1 {
-		prev = p.PeekTok(n - 1)
+// parenthesized parses ( items ) separated by commas: one item with no
+// comma after it is in parentheses, a node of kind paren; none is a node
+// of kind unit, and several, or one with a comma, of kind tuple.
+func (p *parser) parenthesized(item func(), unit, paren, tuple grammars.Kind) {
+	m := p.B.Mark()
+	p.Expect(tLParen)
+	n, comma := 0, false
+	for p.Kind != tRParen && p.Kind != tEOF {
+		item()
+		n++
+		if comma = p.Got(tComma); !comma {
+			break
+		}
 	}
-	return p.PeekTok(n).Offset == prev.End()
-}
-
-// gt expects a > that closes generic arguments or parameters.
-func (p *parser) gt() {
-	if p.Kind != tGT {
-		p.ErrorExpected("'>'")
+	p.Expect(tRParen)
+	kind := tuple
+	switch {
+	case n == 0:
+		kind = unit
+	case n == 1 && !comma:
+		kind = paren
 	}
-	p.Leaf()
-}
-
-// try runs prod and reports whether it parsed; when it did not, the
-// parser is back where it was.
-func (p *parser) try(prod func()) bool {
-	saved := p.noStruct
-	if p.Try(prod) {
-		return true
-	}
-	p.noStruct = saved
-	return false
-}
-
-// lookahead runs test and reports what it returned (false when it hit a
-// syntax error), then puts the parser back where it was.
-func (p *parser) lookahead(test func() bool) bool {
-	saved := p.noStruct
-	defer func() { p.noStruct = saved }()
-	return p.Lookahead(test)
+	p.B.Close(m, kind, 0)
 }
 
 // withStruct runs prod with struct expressions allowed or not.

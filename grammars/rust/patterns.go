@@ -74,10 +74,7 @@ func (p *parser) rangeEndStart(n int) bool {
 func (p *parser) rangeEnd() {
 	switch p.Kind {
 	case tMinus:
-		m := p.B.Mark()
-		p.Leaf()
-		p.Leaf()
-		p.B.Close(m, nLiteralPattern, 0)
+		p.Prefix(nLiteralPattern, p.Leaf)
 	case tInt, tFloat, tChar, tString:
 		p.Leaf()
 	default:
@@ -90,11 +87,9 @@ func (p *parser) primaryPattern() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tUnderscore:
-		p.Leaf()
-		p.B.Close(m, nWildcardPattern, 0)
+		p.Node(nWildcardPattern, p.Leaf)
 	case tDotDot:
-		p.Leaf()
-		p.B.Close(m, nRestPattern, 0)
+		p.Node(nRestPattern, p.Leaf)
 	case tInt, tFloat, tChar, tString, kwTrue, kwFalse:
 		p.Leaf()
 	case tMinus:
@@ -105,31 +100,14 @@ func (p *parser) primaryPattern() {
 		p.Leaf()
 		p.B.Close(m, nLiteralPattern, 0)
 	case tAnd:
-		p.Leaf()
-		p.Got(kwMut)
-		p.patternNoTopAlt()
-		p.B.Close(m, nReferencePattern, 0)
+		p.Prefix(nReferencePattern, func() {
+			p.Got(kwMut)
+			p.patternNoTopAlt()
+		})
 	case tLParen:
-		p.Leaf()
-		n, comma := 0, false
-		for p.Kind != tRParen && p.Kind != tEOF {
-			p.pattern()
-			n++
-			if comma = p.Got(tComma); !comma {
-				break
-			}
-		}
-		p.Expect(tRParen)
-		if n == 1 && !comma {
-			p.B.Close(m, nParenthesizedPattern, 0)
-			return
-		}
-		p.B.Close(m, nTuplePattern, 0)
+		p.parenthesized(p.pattern, nTuplePattern, nParenthesizedPattern, nTuplePattern)
 	case tLBrack:
-		p.Leaf()
-		p.List(tComma, tRBrack, p.pattern)
-		p.Expect(tRBrack)
-		p.B.Close(m, nSlicePattern, 0)
+		p.Delimited(nSlicePattern, tLBrack, tComma, tRBrack, p.pattern)
 	case kwRef, kwMut:
 		p.Got(kwRef)
 		p.Got(kwMut)
@@ -139,13 +117,9 @@ func (p *parser) primaryPattern() {
 		}
 		p.B.Close(m, nIdentifierPattern, 0)
 	case kwBox:
-		p.Leaf()
-		p.patternNoTopAlt()
-		p.B.Close(m, nBoxPattern, 0)
+		p.Prefix(nBoxPattern, p.patternNoTopAlt)
 	case kwConst:
-		p.Leaf()
-		p.block()
-		p.B.Close(m, nConstBlock, 0)
+		p.Prefix(nConstBlock, p.block)
 	case tIdent:
 		if p.builtinStart() {
 			p.builtin(m) // builtin # deref(x)
@@ -197,14 +171,13 @@ func (p *parser) fieldPattern() {
 	m := p.B.Mark()
 	switch {
 	case p.Kind == tDotDot:
-		p.Leaf()
-		p.B.Close(m, nRestPattern, 0)
+		p.Node(nRestPattern, p.Leaf)
 		return
 	case (p.Kind == tIdent || p.Kind == tInt) && p.Peek(1) == tColon:
 		p.LeafAs(tFieldIdent)
 		p.Leaf()
 		p.pattern()
-	case p.inPattern && p.IsRun(0):
+	case p.Pattern && p.IsRun(0):
 		p.Leaf()
 		return
 	default:

@@ -1,47 +1,23 @@
 package rust
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
+	"github.com/agenttools/agenttools/grammars/kit"
 	"github.com/google/go-cmp/cmp"
 )
 
-func mustParse(t *testing.T, src string) *grammars.Tree {
-	t.Helper()
-	tree, err := Language.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tree.Errors) > 0 {
-		t.Fatalf("%q: %v", src, tree.Errors)
-	}
-	if bad := tree.Misplaced(5); len(bad) > 0 {
-		t.Fatalf("%q: misplaced nodes: %v", src, bad)
-	}
-	return tree
-}
+func mustParse(t *testing.T, src string) *grammars.Tree { return gramtest.MustParse(t, Language, src) }
 
 // body parses stmts as a function's body and returns the body's
 // statements as S-expressions.
 func body(t *testing.T, stmts string) []string {
-	t.Helper()
-	tree := mustParse(t, "fn f() {\n"+stmts+"\n}")
-	fn := tree.Children(tree.Root)[0]
-	kids := tree.Children(fn)
-	blk := kids[len(kids)-1]
-	var out []string
-	for _, c := range tree.Children(blk)[1:] {
-		if tree.KindName(c) == "}" {
-			break
-		}
-		out = append(out, tree.Sexp(c))
-	}
-	return out
+	return gramtest.BlockSexps(t, Language, "fn f() {\n"+stmts+"\n}")
 }
 
 // TestShapes: the tree of each construct, as S-expressions of its named
@@ -127,6 +103,20 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestErrorCap: past kit.MaxErrors broken items, the rest of the file is
+// one ERROR node, and a last error says the parse stopped.
+func TestErrorCap(t *testing.T) {
+	src := strings.Repeat("fn f( {}\n", kit.MaxErrors+2) + "fn g() {}\n"
+	tree, _ := Language.Parse([]byte(src))
+	want := strings.Fields(strings.Repeat("ERROR ", kit.MaxErrors+1))
+	if diff := cmp.Diff(want, gramtest.TopKinds(tree)); diff != "" {
+		t.Errorf("top level (-want +got):\n%s", diff)
+	}
+	if n := len(tree.Errors); n != kit.MaxErrors+1 || !strings.Contains(tree.Errors[n-1].Msg, "too many errors") {
+		t.Errorf("errors %v; want %d, the last saying too many errors", tree.Errors, kit.MaxErrors+1)
+	}
+}
+
 // TestFidelity: a tree's leaves are its lexer's tokens, but for the ;
 // that ends a statement or an item, and it nests properly; on the
 // fixture, and on the standard library's sources when they are here
@@ -166,38 +156,9 @@ func fixtures() []string {
 	}
 }
 
+// checkFidelity checks that a tree's leaves are its tokens but for a
+// statement's ;, which is no leaf.
 func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 	t.Helper()
-	if bad := tree.Misplaced(3); len(bad) > 0 {
-		t.Errorf("%s: %v", name, bad)
-		return
-	}
-	if len(tree.Errors) > 0 {
-		return
-	}
-	var lexed []grammars.Token
-	for _, tok := range Language.Lex(src, false) {
-		lexed = append(lexed, tok)
-	}
-	leaves := tree.Leaves()
-	i, j := 0, 0
-	for i < len(lexed) || j < len(leaves) {
-		switch {
-		case i < len(lexed) && j < len(leaves) && lexed[i].Span == (grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End}):
-			i, j = i+1, j+1
-		case i < len(lexed) && lexed[i].Kind == tSemi:
-			i++ // a statement's ;, which is no leaf
-		default:
-			at := func(s grammars.Span) string { return fmt.Sprintf("%q at %d", src[s.Start:s.End], s.Start) }
-			lt, lf := "(none)", "(none)"
-			if i < len(lexed) {
-				lt = at(lexed[i].Span)
-			}
-			if j < len(leaves) {
-				lf = at(grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End})
-			}
-			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, lt, lf)
-			return
-		}
-	}
+	gramtest.Fidelity(t, name, src, tree, func(tok grammars.Token) bool { return tok.Kind == tSemi })
 }

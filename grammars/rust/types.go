@@ -7,31 +7,11 @@ func (p *parser) typ() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case tNot:
-		p.Leaf()
-		p.B.Close(m, nNeverType, 0)
+		p.Node(nNeverType, p.Leaf)
 	case tUnderscore:
-		p.Leaf()
-		p.B.Close(m, nInferType, 0)
+		p.Node(nInferType, p.Leaf)
 	case tLParen:
-		p.Leaf()
-		if p.Got(tRParen) {
-			p.B.Close(m, nUnitType, 0)
-			return
-		}
-		n, comma := 0, false
-		for p.Kind != tRParen && p.Kind != tEOF {
-			p.typeWithBounds()
-			n++
-			if comma = p.Got(tComma); !comma {
-				break
-			}
-		}
-		p.Expect(tRParen)
-		if n == 1 && !comma {
-			p.B.Close(m, nParenthesizedType, 0)
-			return
-		}
-		p.B.Close(m, nTupleType, 0)
+		p.parenthesized(p.typeWithBounds, nUnitType, nParenthesizedType, nTupleType)
 	case tLBrack:
 		p.Leaf()
 		p.typ()
@@ -54,12 +34,12 @@ func (p *parser) typ() {
 		p.typ()
 		p.B.Close(m, nReferenceType, 0)
 	case tStar:
-		p.Leaf()
-		if !p.Got(kwConst) {
-			p.Expect(kwMut)
-		}
-		p.typ()
-		p.B.Close(m, nPointerType, 0)
+		p.Prefix(nPointerType, func() {
+			if !p.Got(kwConst) {
+				p.Expect(kwMut)
+			}
+			p.typ()
+		})
 	case kwUnsafe:
 		if p.Peek(1) == tLT { // unsafe<'a> &'a T, nightly
 			p.Leaf()
@@ -80,13 +60,9 @@ func (p *parser) typ() {
 		p.typePath()
 		p.B.Close(m, nHigherRankedBound, 0)
 	case kwImpl:
-		p.Leaf()
-		p.bounds()
-		p.B.Close(m, nImplType, 0)
+		p.Prefix(nImplType, p.bounds)
 	case kwDyn:
-		p.Leaf()
-		p.bounds()
-		p.B.Close(m, nDynType, 0)
+		p.Prefix(nDynType, p.bounds)
 	case tQuestion, tLifetime:
 		p.bounds() // a bare trait object: ?Sized + 'a, in old code
 		p.B.Close(m, nBoundedType, 0)
@@ -104,7 +80,7 @@ func (p *parser) typ() {
 // T, &pin const x, nightly), and reports whether it found one. Nothing
 // else can follow & with pin and then mut or const.
 func (p *parser) pinned() bool {
-	if !p.isWord("pin") || p.Peek(1) != kwMut && p.Peek(1) != kwConst {
+	if !p.IsWord("pin") || p.Peek(1) != kwMut && p.Peek(1) != kwConst {
 		return false
 	}
 	p.LeafAs(tIdent)
@@ -173,7 +149,7 @@ func (p *parser) typePath() {
 			p.Leaf()
 		}
 		switch {
-		case p.Kind == tLT && !(p.Peek(1) == tAssign && p.adjacent(1)):
+		case p.Kind == tLT && !(p.Peek(1) == tAssign && p.Adjacent(1)):
 			// Not <=, which after a cast is a comparison: x as u32 <= y.
 			p.genericArgs()
 			generic = true
@@ -214,7 +190,7 @@ func (p *parser) qualifiedPath() {
 	if p.Got(kwAs) {
 		p.typePath()
 	}
-	p.gt()
+	p.Expect(tGT)
 	p.B.Close(m, nQualifiedPath, 0)
 }
 
@@ -223,9 +199,7 @@ func (p *parser) qualifiedPath() {
 // type, a bound or a block, which take theirs, so Vec<Vec<…>> costs one
 // level a type, as it did.
 func (p *parser) genericArgs() {
-	m := p.B.Mark()
-	p.Expect(tLT)
-	p.List(tComma, tGT, func() {
+	p.Delimited(nGenericArgs, tLT, tComma, tGT, func() {
 		a := p.B.Mark()
 		switch {
 		case p.Kind == tLifetime:
@@ -254,8 +228,6 @@ func (p *parser) genericArgs() {
 			p.typeWithBounds()
 		}
 	})
-	p.gt()
-	p.B.Close(m, nGenericArgs, 0)
 }
 
 // assocBinding reports whether Name<…> is the start of a generic
@@ -285,10 +257,7 @@ func (p *parser) constArg() {
 	case tLBrace:
 		p.block()
 	case tMinus:
-		m := p.B.Mark()
-		p.Leaf()
-		p.Leaf()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(nUnaryExpression, p.Leaf)
 	default:
 		p.Leaf()
 	}

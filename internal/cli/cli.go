@@ -25,7 +25,7 @@ import (
 	"github.com/agenttools/agenttools/interp/javascript"
 	"github.com/agenttools/agenttools/interp/python"
 	"github.com/agenttools/agenttools/lspclient"
-	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/agenttools/agenttools/tool"
 	"github.com/agenttools/agenttools/tools"
 	"github.com/agenttools/agenttools/vibe"
@@ -154,7 +154,7 @@ func newFlags(cmd string) *flags {
 	f.fs.Var(f.rules, "rule", "permission rule TOOL=allow|ask|deny (repeatable)")
 	f.fs.DurationVar(&f.questionWait, "question-timeout", tools.DefaultQuestionTimeout, "how long an ask_user card waits for an answer")
 	f.fs.DurationVar(&f.approvalWait, "approval-timeout", tool.DefaultApprovalTimeout, "how long a permission card waits for an answer")
-	f.fs.IntVar(&f.cacheMB, "cache-mb", matcher.DefaultCacheBudget>>20, "MiB structural search keeps between calls, parsed trees and matches (batch and serve; call keeps nothing)")
+	f.fs.IntVar(&f.cacheMB, "cache-mb", search.DefaultCacheBudget>>20, "MiB structural search keeps between calls, parsed trees and matches (batch and serve; call keeps nothing)")
 	f.memoryLimit = autoMemoryLimit
 	f.fs.Var(&f.memoryLimit, "memory-limit", "soft limit on the process's memory, such as 512MiB or 2GiB, 0 for none (default auto: 96MiB and the cache's budget, or 3/4 of the container's limit when that is lower)")
 	return f

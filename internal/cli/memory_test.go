@@ -3,7 +3,7 @@ package cli
 import (
 	"testing"
 
-	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 )
 
 func TestByteSize(t *testing.T) {
@@ -32,9 +32,9 @@ func TestByteSize(t *testing.T) {
 // a one-shot call (no cache) gets the working memory alone; never more
 // than three quarters of the container's limit, when there is one.
 func TestDefaultMemoryLimit(t *testing.T) {
-	call, session := DefaultMemoryLimit(0), DefaultMemoryLimit(matcher.DefaultCacheBudget)
-	if call > workingMemory || session > workingMemory+matcher.DefaultCacheBudget || session-call > matcher.DefaultCacheBudget {
-		t.Errorf("call %d, session %d: want at most %d and %d", call, session, workingMemory, workingMemory+matcher.DefaultCacheBudget)
+	call, session := DefaultMemoryLimit(0), DefaultMemoryLimit(search.DefaultCacheBudget)
+	if call > workingMemory || session > workingMemory+search.DefaultCacheBudget || session-call > search.DefaultCacheBudget {
+		t.Errorf("call %d, session %d: want at most %d and %d", call, session, workingMemory, workingMemory+search.DefaultCacheBudget)
 	}
 	if call <= 0 || session < call {
 		t.Errorf("call %d, session %d", call, session)

@@ -1,4 +1,4 @@
-package matcher
+package search
 
 import (
 	"container/list"
@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // A Cache keeps, for one run, what searches have learnt about files: their
@@ -199,8 +200,9 @@ func resultSize(r *fileResult) int64 {
 	for i := range r.found {
 		f := &r.found[i]
 		// Text and the captures are parts of lines.
-		n += int64(unsafe.Sizeof(*f)) + int64(len(f.lines))
-		n += int64(len(f.Captures)) * int64(unsafe.Sizeof(Capture{}))
+		lines, _ := f.Lines()
+		n += int64(unsafe.Sizeof(*f)) + int64(len(lines))
+		n += int64(len(f.Captures)) * int64(unsafe.Sizeof(matcher.Capture{}))
 		for _, mc := range f.MultiCaptures {
 			n += int64(unsafe.Sizeof(mc)) + int64(len(mc.Texts))*16
 		}

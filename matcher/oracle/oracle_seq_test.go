@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"go/ast"

@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"bufio"
@@ -19,6 +19,7 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/dart"
 	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // A dartDiff is the class of difference a case expects between our Dart
@@ -493,9 +494,9 @@ func dartRun(t *testing.T, sg string, cases []dartOracleCase, files []*dartFile)
 		byPath[f.path] = f
 		paths[i] = f.path
 	}
-	pats := make([]*Pattern, len(cases))
+	pats := make([]*matcher.Pattern, len(cases))
 	for i, c := range cases {
-		p, err := Compile(dart.Language, c.pattern)
+		p, err := matcher.Compile(dart.Language, c.pattern)
 		if err != nil {
 			t.Fatalf("Compile(%q): %v", c.pattern, err)
 		}

@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"context"
@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -661,6 +663,16 @@ func asExpr(n ast.Node) ast.Expr {
 	return e
 }
 
+// slashRel is p relative to root, with / separators, as a search names
+// the files it matched in.
+func slashRel(root, p string) string {
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(rel)
+}
+
 // goroot returns GOROOT as the go command reports it.
 func goroot(t *testing.T) string {
 	t.Helper()
@@ -696,7 +708,7 @@ func loadOracle(t *testing.T) (root string, files []*oracleFile, dirs []string) 
 	seen := map[string]string{}
 	for _, d := range oracleDirs {
 		dir := filepath.Join(root, filepath.FromSlash(d))
-		paths, err := Walk(root, dir, golang.Language)
+		paths, err := search.Walk(root, dir, golang.Language)
 		if err != nil {
 			t.Fatalf("walking %s: %v", dir, err)
 		}
@@ -757,18 +769,18 @@ func TestOracle(t *testing.T) {
 		})
 	}
 
-	cache := NewCache(1 << 30)
+	cache := search.NewCache(1 << 30)
 	failures := map[string]string{}
 	for i, pattern := range patterns {
 		tc := oracleCase{pattern: pattern}
-		p, err := Compile(golang.Language, tc.pattern)
+		p, err := matcher.Compile(golang.Language, tc.pattern)
 		if err != nil {
 			t.Errorf("Compile(%q): %v", tc.pattern, err)
 			continue
 		}
 		var ours []string
 		for _, dir := range dirs {
-			res, err := Search(context.Background(), Query{Root: root, Path: dir, Lang: golang.Language, Pattern: p, Cache: cache})
+			res, err := search.Search(context.Background(), search.Query{Root: root, Path: dir, Lang: golang.Language, Pattern: p, Cache: cache})
 			if err != nil {
 				t.Fatalf("Search(%q, %s): %v", tc.pattern, dir, err)
 			}

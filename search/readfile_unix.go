@@ -1,6 +1,6 @@
 //go:build unix
 
-package matcher
+package search
 
 import (
 	"os"

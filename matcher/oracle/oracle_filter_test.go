@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 )
 
 // An oracleFilterCase is a pattern with relational filters and
@@ -193,11 +195,11 @@ func TestOracleFilters(t *testing.T) {
 			return true
 		})
 	}
-	compile := func(s string) *Pattern {
+	compile := func(s string) *matcher.Pattern {
 		if s == "" {
 			return nil
 		}
-		p, err := Compile(golang.Language, s)
+		p, err := matcher.Compile(golang.Language, s)
 		if err != nil {
 			t.Fatalf("Compile(%q): %v", s, err)
 		}
@@ -210,16 +212,16 @@ func TestOracleFilters(t *testing.T) {
 		}
 		return out
 	}
-	cache := NewCache(1 << 30)
+	cache := search.NewCache(1 << 30)
 	for i, tc := range cases {
 		p := compile(tc.pattern)
-		fl := &Filters{Inside: compile(tc.inside), NotInside: compile(tc.notInside), Has: compile(tc.has), NotHas: compile(tc.notH), Where: res(tc.where), WhereNot: res(tc.whereNot)}
+		fl := &matcher.Filters{Inside: compile(tc.inside), NotInside: compile(tc.notInside), Has: compile(tc.has), NotHas: compile(tc.notH), Where: res(tc.where), WhereNot: res(tc.whereNot)}
 		if err := fl.Check(p); err != nil {
 			t.Fatalf("%s: %v", tc, err)
 		}
 		var ours []string
 		for _, dir := range dirs {
-			r, err := Search(context.Background(), Query{Root: root, Path: dir, Lang: golang.Language, Pattern: p, Filters: fl, Cache: cache})
+			r, err := search.Search(context.Background(), search.Query{Root: root, Path: dir, Lang: golang.Language, Pattern: p, Filters: fl, Cache: cache})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/rust"
 	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // TestRustOracle compares the Rust search with an oracle built on
@@ -79,10 +80,10 @@ func TestRustOracle(t *testing.T) {
 	files := rustOracleFiles(t, root, full)
 
 	cases := rustOracleCases()
-	pats := make([]*Pattern, len(cases))
+	pats := make([]*matcher.Pattern, len(cases))
 	byKind := map[string][]int{} // rustc struct kind → the cases whose predicate takes it
 	for i, c := range cases {
-		p, err := Compile(rust.Language, c.pattern)
+		p, err := matcher.Compile(rust.Language, c.pattern)
 		if err != nil {
 			t.Fatalf("Compile(%q): %v", c.pattern, err)
 		}
@@ -112,7 +113,7 @@ func TestRustOracle(t *testing.T) {
 			for i := range next {
 				r := &results[i]
 				file := files[i]
-				rel := relSlash(root, file)
+				rel := slashRel(root, file)
 				src, err := os.ReadFile(file)
 				if err != nil {
 					r.rustcErr = err
@@ -181,7 +182,7 @@ func TestRustOracle(t *testing.T) {
 	var size, rustcFails, oursFails int
 	sources := map[string][]byte{} // the compared files' sources, by name relative to root
 	for i, r := range results {
-		rel := relSlash(root, files[i])
+		rel := slashRel(root, files[i])
 		if r.predErr != "" {
 			t.Errorf("%s: %s", rel, r.predErr)
 		}

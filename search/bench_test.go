@@ -1,4 +1,4 @@
-package matcher
+package search
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // benchDir is a real package of the standard library, large enough that
@@ -16,7 +16,7 @@ import (
 var benchDir = filepath.Join(runtime.GOROOT(), "src", "net", "http")
 
 func benchSearch(b *testing.B, pattern string, cache func() *Cache) {
-	p, err := Compile(golang.Language, pattern)
+	p, err := matcher.Compile(golang.Language, pattern)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -58,9 +58,9 @@ func BenchmarkSearchWarm(b *testing.B) { benchSearch(b, "$X == $X", fullCache) }
 func BenchmarkSearchCachedTrees(b *testing.B) {
 	c := NewCache(DefaultCacheBudget)
 	patterns := []string{"$X == $X", "$X != $X", "$X + $X"}
-	var ps []*Pattern
+	var ps []*matcher.Pattern
 	for _, s := range patterns {
-		p, err := Compile(golang.Language, s)
+		p, err := matcher.Compile(golang.Language, s)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -78,39 +78,5 @@ func BenchmarkSearchCachedTrees(b *testing.B) {
 			b.Fatal(err)
 		}
 		i++
-	}
-}
-
-// BenchmarkFind is matching alone, on trees parsed beforehand.
-func BenchmarkFind(b *testing.B) {
-	files, _ := Walk(benchDir, benchDir, golang.Language)
-	var trees []*grammars.Tree
-	var bytes int64
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		t, err := golang.Language.Parse(src)
-		if err != nil {
-			b.Fatal(err)
-		}
-		trees = append(trees, t)
-		bytes += int64(len(src))
-	}
-	b.SetBytes(bytes)
-	for _, pattern := range []string{"$X == $X", "if err != nil { return $$$R }", "$F($$$A)"} {
-		p, err := Compile(golang.Language, pattern)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(pattern, func(b *testing.B) {
-			b.SetBytes(bytes)
-			for b.Loop() {
-				for _, t := range trees {
-					p.Find(t)
-				}
-			}
-		})
 	}
 }

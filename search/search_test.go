@@ -1,9 +1,10 @@
-package matcher
+package search
 
 import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/c"
 	"github.com/agenttools/agenttools/grammars/golang"
+	"github.com/agenttools/agenttools/matcher"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 )
@@ -38,7 +40,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 func searchDir(t *testing.T, dir, pattern string, c *Cache, limit int) *Results {
 	t.Helper()
-	p, err := Compile(golang.Language, pattern)
+	p, err := matcher.Compile(golang.Language, pattern)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +127,7 @@ func TestSearchCache(t *testing.T) {
 		t.Errorf("cached %d trees and %d results, want 2 and 3", len(c.trees.entries), len(c.results.entries))
 	}
 	warm := searchDir(t, dir, "$X.Close()", c, 0)
-	if diff := cmp.Diff(cold, warm, cmp.AllowUnexported(Found{})); diff != "" {
+	if diff := cmp.Diff(cold, warm, cmp.AllowUnexported(matcher.Found{})); diff != "" {
 		t.Errorf("warm differs from cold (-cold +warm):\n%s", diff)
 	}
 
@@ -187,34 +189,13 @@ func TestCacheBudget(t *testing.T) {
 	}
 }
 
-func TestLineIndex(t *testing.T) {
-	src := []byte("ab\nçd\n\nx")
-	li := newLineIndex(src)
-	for _, tc := range []struct {
-		off  uint32
-		want Position
-	}{
-		{0, Position{1, 1}}, {2, Position{1, 3}}, {3, Position{2, 1}}, {5, Position{2, 2}}, {7, Position{3, 1}}, {8, Position{4, 1}},
-	} {
-		if got := li.position(tc.off); got != tc.want {
-			t.Errorf("position(%d) = %v, want %v", tc.off, got, tc.want)
-		}
-	}
-	if got := string(src[li.lineStart(2):li.lineEnd(2)]); got != "çd" {
-		t.Errorf("line 2 = %q", got)
-	}
-	if got := string(src[li.lineStart(4):li.lineEnd(4)]); got != "x" {
-		t.Errorf("line 4 = %q", got)
-	}
-}
-
 // TestCacheAccounting: many different searches through one cache keep it
 // within its budget by its own accounting, trees and matches together.
 func TestCacheAccounting(t *testing.T) {
-	root := filepath.Join(goroot(t), "src", "go")
+	root := filepath.Join(runtime.GOROOT(), "src", "go")
 	c := NewCache(4 << 20)
 	for i, pat := range []string{"$X.Pos()", "$A == $B", "return $X", "if $C { $$$B }", "$F($$$A)", "len($X)", "$X != nil", "for $$$ { $$$B }"} {
-		p, err := Compile(golang.Language, pat)
+		p, err := matcher.Compile(golang.Language, pat)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,7 +228,7 @@ func TestLiterals(t *testing.T) {
 		{golang.Language, "return $$$R, err", []string{"return", "err"}},
 		{golang.Language, "$X := <-$C", []string{":=", "<-"}},
 	} {
-		p, err := Compile(tc.lang, tc.pattern)
+		p, err := matcher.Compile(tc.lang, tc.pattern)
 		if err != nil {
 			t.Fatalf("Compile(%q): %v", tc.pattern, err)
 		}
@@ -264,7 +245,7 @@ func TestOperatorPrefilter(t *testing.T) {
 		"a.c": "int f(int x) { return x == x; }\n",
 		"b.c": "int g(int x) { return x != x; }\n",
 	})
-	p, err := Compile(c.Language, "$X == $X")
+	p, err := matcher.Compile(c.Language, "$X == $X")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +266,7 @@ func TestProgressTotal(t *testing.T) {
 		files[filepath.Join("p", strings.Repeat("d/", i%7), "f"+strings.Repeat("x", i%5)+string(rune('a'+i%26))+strings.Repeat("0", i/26)+".go")] = "package p\n\nfunc F() { x.Close() }\n"
 	}
 	dir := writeTree(t, files)
-	p, err := Compile(golang.Language, "$X.Close()")
+	p, err := matcher.Compile(golang.Language, "$X.Close()")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,6 +284,19 @@ func TestProgressTotal(t *testing.T) {
 	for _, rep := range reports {
 		if rep.total != -1 && rep.total != n {
 			t.Errorf("a report says %d of %d: a total before the walk was over", rep.done, rep.total)
+		}
+	}
+}
+
+// BenchmarkHugePattern: a pattern of 1 MB in no language is refused
+// before any language parses it.
+func BenchmarkHugePattern(b *testing.B) {
+	huge := "f(" + strings.Repeat("x, ", 1<<20/3) + "x)"
+	langs := []*grammars.Language{golang.Language}
+	for b.Loop() {
+		_, _, _, err := Scope{Root: b.TempDir(), Path: b.TempDir(), Langs: langs, Inferred: true, Pattern: huge}.Search(context.Background())
+		if err == nil {
+			b.Fatal("a 1 MB pattern was searched")
 		}
 	}
 }

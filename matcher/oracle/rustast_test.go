@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 // The rustc side of a Rust oracle: rustc's own syntax tree of a file,
 // read from the Debug dump that

@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"bufio"
@@ -20,6 +20,7 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/c"
 	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // A cDiff is the class of difference a case expects between our C
@@ -1492,10 +1493,10 @@ func cActiveLines(clang, path string) (map[int]bool, error) {
 // compile errors of our patterns.
 func cRun(t *testing.T, cases []cOracleCase, files []*cFile) (ours, theirs [][]cMatch, compileErr []error) {
 	t.Helper()
-	pats := make([]*Pattern, len(cases))
+	pats := make([]*matcher.Pattern, len(cases))
 	compileErr = make([]error, len(cases))
 	for i, tc := range cases {
-		p, err := Compile(c.Language, tc.pattern)
+		p, err := matcher.Compile(c.Language, tc.pattern)
 		if err != nil {
 			if tc.want != cOursBug {
 				t.Fatalf("Compile(%q): %v", tc.pattern, err)

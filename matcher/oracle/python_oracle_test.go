@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 
 	"github.com/agenttools/agenttools/grammars/python"
 	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -101,7 +103,7 @@ func runPyOracle(t *testing.T, py, root string, parts []string) map[string][][]a
 	t.Helper()
 	var files []string
 	for _, part := range parts {
-		fs, err := Walk(root, filepath.Join(root, part), python.Language)
+		fs, err := search.Walk(root, filepath.Join(root, part), python.Language)
 		if err != nil {
 			t.Fatalf("%s: %v", part, err)
 		}
@@ -125,7 +127,7 @@ func runPyOracle(t *testing.T, py, root string, parts []string) map[string][][]a
 	oracle := out.Matches
 	unparsed := map[string]bool{}
 	for _, f := range out.Unparsed {
-		unparsed[relSlash(root, f)] = true
+		unparsed[slashRel(root, f)] = true
 	}
 	t.Logf("%d files under %s (%d that python3 does not parse), %d patterns", len(files), root, len(unparsed), len(oracle))
 	for _, p := range fstringPatterns {
@@ -133,17 +135,17 @@ func runPyOracle(t *testing.T, py, root string, parts []string) map[string][][]a
 			t.Errorf("%q: the oracle finds no match inside an f-string under %s", p, root)
 		}
 	}
-	cache := NewCache(DefaultCacheBudget)
+	cache := search.NewCache(search.DefaultCacheBudget)
 	for _, pattern := range sortedKeys(oracle) {
 		want := locations(root, oracle[pattern])
-		p, err := Compile(python.Language, pattern)
+		p, err := matcher.Compile(python.Language, pattern)
 		if err != nil {
 			t.Errorf("Compile(%q): %v", pattern, err)
 			continue
 		}
 		var got []string
 		for _, part := range parts {
-			r, err := Search(context.Background(), Query{Root: root, Path: filepath.Join(root, part), Lang: python.Language, Pattern: p, Cache: cache})
+			r, err := search.Search(context.Background(), search.Query{Root: root, Path: filepath.Join(root, part), Lang: python.Language, Pattern: p, Cache: cache})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -187,7 +189,7 @@ func sortedKeys[V any](m map[string]V) []string {
 func locations(root string, ms [][]any) []string {
 	var out []string
 	for _, m := range ms {
-		out = append(out, fmt.Sprintf("%s:%d-%d", relSlash(root, m[0].(string)), int(m[1].(float64)), int(m[2].(float64))))
+		out = append(out, fmt.Sprintf("%s:%d-%d", slashRel(root, m[0].(string)), int(m[1].(float64)), int(m[2].(float64))))
 	}
 	sort.Strings(out)
 	return out

@@ -1,4 +1,4 @@
-package matcher
+package search
 
 import (
 	"cmp"
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // A Scope is one search or rewrite as a tool call asks for it: a pattern
@@ -67,7 +68,7 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	all := &Results{Matches: []Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
+	all := &Results{Matches: []matcher.Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
 	langs := []string{}
 	for i, q := range qs {
 		q.Progress = progressAfter(q.Progress, all.FilesScanned, i == len(qs)-1)
@@ -104,7 +105,7 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 // Rewrite computes the scope's rewrite to rewrite in every language that
 // accepts it, as Search does, and writes nothing.
 func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string, Rejections, error) {
-	if err := checkSize(rewrite); err != nil {
+	if err := matcher.CheckSize(rewrite); err != nil {
 		return nil, nil, nil, &ArgError{"rewrite", err}
 	}
 	qs, rejected, err := s.compile()
@@ -115,7 +116,7 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 	langs := []string{}
 	for i, q := range qs {
 		q.Progress = progressAfter(q.Progress, all.FilesScanned, i == len(qs)-1)
-		tmpl, err := CompileTemplate(q.Pattern, rewrite)
+		tmpl, err := matcher.CompileTemplate(q.Pattern, rewrite)
 		if err != nil {
 			return nil, nil, nil, &ArgError{"rewrite", err}
 		}
@@ -185,7 +186,7 @@ func (s Scope) compile() ([]Query, Rejections, error) {
 		{"pattern", s.Pattern}, {"inside", s.Narrow.Inside}, {"not_inside", s.Narrow.NotInside},
 		{"has", s.Narrow.Has}, {"not_has", s.Narrow.NotHas},
 	} {
-		if err := checkSize(arg.text); err != nil {
+		if err := matcher.CheckSize(arg.text); err != nil {
 			return nil, nil, &ArgError{arg.name, err}
 		}
 	}
@@ -203,8 +204,8 @@ func (s Scope) compile() ([]Query, Rejections, error) {
 		all      = Rejections{}
 	)
 	for _, l := range s.Langs {
-		p, err := Compile(l, s.Pattern)
-		var f *Filters
+		p, err := matcher.Compile(l, s.Pattern)
+		var f *matcher.Filters
 		if err == nil {
 			f, err = s.Narrow.filters(l, p, where, whereNot)
 		} else {
@@ -246,16 +247,16 @@ func regexps(arg string, m map[string]string) (map[string]*regexp.Regexp, error)
 
 // filters compiles the relational filters in language l and checks them
 // and the constraints against p. The error names the argument.
-func (n Narrow) filters(l *grammars.Language, p *Pattern, where, whereNot map[string]*regexp.Regexp) (*Filters, error) {
-	f := &Filters{Where: where, WhereNot: whereNot}
+func (n Narrow) filters(l *grammars.Language, p *matcher.Pattern, where, whereNot map[string]*regexp.Regexp) (*matcher.Filters, error) {
+	f := &matcher.Filters{Where: where, WhereNot: whereNot}
 	for _, fl := range []struct {
 		arg, src string
-		dst      **Pattern
+		dst      **matcher.Pattern
 	}{{"inside", n.Inside, &f.Inside}, {"not_inside", n.NotInside, &f.NotInside}, {"has", n.Has, &f.Has}, {"not_has", n.NotHas, &f.NotHas}} {
 		if fl.src == "" {
 			continue
 		}
-		fp, err := Compile(l, fl.src)
+		fp, err := matcher.Compile(l, fl.src)
 		if err != nil {
 			return nil, &ArgError{fl.arg, err}
 		}
@@ -279,7 +280,7 @@ func (r Rejections) Reasons() map[string]string {
 	}
 	out := map[string]string{}
 	for id, err := range r {
-		var ce *ContextError
+		var ce *matcher.ContextError
 		var ae *ArgError
 		if errors.As(err, &ce) && errors.As(err, &ae) && len(ce.Tried) > 0 {
 			out[id] = fmt.Sprintf("%s does not parse as %s (%s)", ae.Arg, id, ce.Tried[0])
@@ -296,10 +297,10 @@ func (r Rejections) Reasons() map[string]string {
 func (r Rejections) Error() string {
 	ids := slices.Sorted(maps.Keys(r))
 	var b strings.Builder
-	var ces []*ContextError
+	var ces []*matcher.ContextError
 	arg := ""
 	for _, id := range ids {
-		var ce *ContextError
+		var ce *matcher.ContextError
 		var ae *ArgError
 		if !errors.As(r[id], &ce) || !errors.As(r[id], &ae) || arg != "" && ae.Arg != arg {
 			ces = nil
@@ -326,7 +327,7 @@ func (r Rejections) Error() string {
 		}
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%s: %s does not parse as %s.", arg, Quote(ces[0].Pattern), strings.Join(ids, " or "))
+	fmt.Fprintf(&b, "%s: %s does not parse as %s.", arg, matcher.Quote(ces[0].Pattern), strings.Join(ids, " or "))
 	for _, ce := range ces {
 		if ce.Hint != "" {
 			fmt.Fprintf(&b, "\nMost likely fix: %s.", ce.Hint)

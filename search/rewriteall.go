@@ -1,4 +1,4 @@
-package matcher
+package search
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // A FileRewrite is the rewrite of one file, not yet written.
@@ -39,7 +41,7 @@ type Rewrites struct {
 // match of q.Pattern, in parallel, and writes nothing. Files the literal
 // prefilter rules out are never parsed. Each rewritten file is parsed
 // again, so that a rewrite that breaks the syntax is reported.
-func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error) {
+func RewriteAll(ctx context.Context, q Query, tmpl *matcher.Template) (*Rewrites, error) {
 	lits := q.literals()
 	var (
 		mu  sync.Mutex
@@ -76,7 +78,7 @@ func RewriteAll(ctx context.Context, q Query, tmpl *Template) (*Rewrites, error)
 // rewriteFile returns the rewrite of one file, or nil when nothing in it
 // changes, and the file's failure to read or parse, if any; whether it
 // was parsed, and whether it is over the size limit and was not.
-func rewriteFile(ctx context.Context, q Query, tmpl *Template, lits [][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
+func rewriteFile(ctx context.Context, q Query, tmpl *matcher.Template, lits [][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
 	rel := relSlash(q.Root, path)
 	info, err := os.Stat(path)
 	if err != nil {
@@ -111,7 +113,7 @@ func rewriteFile(ctx context.Context, q Query, tmpl *Template, lits [][]byte, pa
 	if err != nil {
 		return nil, failure, true, false // the walk ends with ctx's error
 	}
-	rw := RewriteMatches(tree, ms, tmpl)
+	rw := matcher.RewriteMatches(tree, ms, tmpl)
 	if rw.Replacements == 0 || bytes.Equal(rw.Src, tree.Src) {
 		return nil, failure, true, false
 	}

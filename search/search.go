@@ -1,11 +1,16 @@
-package matcher
+// Package search runs the matcher over files: it walks a folder
+// (.gitignore, hidden and vendored folders, globs), reads each file, keeps
+// parsed trees and matches between calls in a Cache that lets go under
+// memory pressure, and searches or rewrites many files in parallel
+// (Search, RewriteAll). A Scope is one call of the ast_grep or ast_edit
+// tool: its arguments as the tool names them, run in every language that
+// accepts them. What a pattern matches in one tree is package matcher's.
+package search
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,9 +19,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/matcher"
 )
 
 // A Query is one search.
@@ -24,10 +29,10 @@ type Query struct {
 	Root    string // the run's working directory (absolute)
 	Path    string // file or folder to search, absolute, inside Root
 	Lang    *grammars.Language
-	Pattern *Pattern
-	Filters *Filters // may be nil
-	Cache   *Cache   // may be nil
-	Globs   *Globs   // may be nil
+	Pattern *matcher.Pattern
+	Filters *matcher.Filters // may be nil
+	Cache   *Cache           // may be nil
+	Globs   *Globs           // may be nil
 	// Limit is how many matches to keep in full; Total counts every one.
 	// Zero keeps them all.
 	Limit int
@@ -41,36 +46,6 @@ type Query struct {
 	Progress func(done, total int)
 }
 
-// A Position is 1-based; Column counts Unicode code points.
-type Position struct {
-	Line   int `json:"line"`
-	Column int `json:"column"`
-}
-
-// A Range's End is the position of its last character.
-type Range struct {
-	Start Position `json:"start"`
-	End   Position `json:"end"`
-}
-
-// A Found match, located in its file.
-type Found struct {
-	File          string        `json:"file"` // relative to Root, with / separators
-	Range         Range         `json:"range"`
-	Text          string        `json:"text"`
-	Captures      Captures      `json:"captures,omitempty"`
-	MultiCaptures MultiCaptures `json:"multi_captures,omitempty"`
-	// The whole lines the match spans, with the context around them: one
-	// string, of which Text and the captures are parts, so that a match
-	// costs one copy of its source.
-	lines string
-	first int // the line lines starts on
-}
-
-// Lines returns the source lines the match spans, with the lines of
-// context the query asked for around them, and the number of the first.
-func (f *Found) Lines() (string, int) { return f.lines, f.first }
-
 // A Failure is a file that did not parse cleanly, or a file or folder that
 // could not be read.
 type Failure struct {
@@ -80,8 +55,8 @@ type Failure struct {
 
 // Results of one search.
 type Results struct {
-	Matches       []Found // in file order, the first Query.Limit of them
-	Total         int     // every match
+	Matches       []matcher.Found // in file order, the first Query.Limit of them
+	Total         int             // every match
 	FilesScanned  int
 	FilesParsed   int // files the prefilter let through, parsed now or earlier in the run
 	ParseFailures []Failure
@@ -141,7 +116,7 @@ func Search(ctx context.Context, q Query) (*Results, error) {
 	if q.Limit > 0 {
 		n = min(n, q.Limit)
 	}
-	res.Matches = make([]Found, 0, n) // one allocation: a search may return a hundred thousand
+	res.Matches = make([]matcher.Found, 0, n) // one allocation: a search may return a hundred thousand
 	for _, r := range out {
 		res.Total += r.count
 		if found := kept.found(r); len(res.Matches) < n {
@@ -193,7 +168,7 @@ func (k *keptMatches) add(r *fileResult, limit int) {
 }
 
 // found returns the matches of r that were kept.
-func (k *keptMatches) found(r *fileResult) []Found {
+func (k *keptMatches) found(r *fileResult) []matcher.Found {
 	if k.drop[r] {
 		return nil
 	}
@@ -337,10 +312,10 @@ func (g *sizeGate) release(n int64) {
 // A fileResult is what one file gave a search.
 type fileResult struct {
 	path     string
-	found    []Found // the first matches, up to the query's limit
-	count    int     // all the matches
-	parsed   bool    // the prefilter let it through
-	limit    int     // the limit found was made for (0: none)
+	found    []matcher.Found // the first matches, up to the query's limit
+	count    int             // all the matches
+	parsed   bool            // the prefilter let it through
+	limit    int             // the limit found was made for (0: none)
 	failure  *Failure
 	tooLarge bool // over the language's size limit: not read
 	cached   bool // the cache holds it: never changed after
@@ -413,10 +388,10 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 	if s.q.Limit > 0 && len(ms) > s.q.Limit {
 		ms = ms[:s.q.Limit]
 	}
-	lines := newLineIndex(tree.Src)
-	r.found = make([]Found, 0, len(ms))
+	lines := matcher.NewLineIndex(tree.Src)
+	r.found = make([]matcher.Found, 0, len(ms))
 	for _, m := range ms {
-		r.found = append(r.found, locate(tree, lines, rel, m, s.q.Context))
+		r.found = append(r.found, matcher.Locate(tree, lines, rel, m, s.q.Context))
 	}
 	if s.q.Cache == nil {
 		tree.Release() // nothing keeps it: the next file parses in its memory
@@ -465,210 +440,4 @@ func containsAll(src []byte, lits [][]byte) bool {
 		}
 	}
 	return true
-}
-
-// Literals returns the identifiers, keywords, literals and operators every
-// match must contain: the pattern's leaves that are words and not
-// metavariables, and those of two or more marks (==, ->, +=), which no
-// rule of the matcher lets go missing as it does a separator (the , of
-// return $$$R, err) or a brace (a body matched without them).
-func (p *Pattern) Literals() []string {
-	seen := map[string]bool{}
-	var out []string
-	var walk func(n int32)
-	walk = func(n int32) {
-		t := p.tree
-		if t.Nodes[n].Count == 0 {
-			s := t.Text(n)
-			if _, ok, _ := metavar(t, n); !ok && len(s) > 0 && (isWordStart(s) || IsOperator(s)) && !seen[s] {
-				seen[s] = true
-				out = append(out, s)
-			}
-			return
-		}
-		for _, c := range t.Children(n) {
-			walk(c)
-		}
-	}
-	for _, n := range p.tops() {
-		walk(n)
-	}
-	return out
-}
-
-// IsOperator reports whether s is two or more ASCII marks, none of them
-// a quote, a bracket or a metavariable's $: a literal of Pattern.Literals
-// that is an operator (==, ->), not a word or a string.
-func IsOperator(s string) bool {
-	if len(s) < 2 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !strings.ContainsRune("=!<>&|+-*/%^~?:.#@", rune(s[i])) {
-			return false
-		}
-	}
-	return true
-}
-
-func isWordStart(s string) bool {
-	c := s[0]
-	return c == '_' || c == '"' || c == '`' || c == '\'' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf
-}
-
-func locate(t *grammars.Tree, lines *lineIndex, rel string, m Match, context int) Found {
-	sp := m.Span(t)
-	start, end := lines.position(sp.Start), lines.position(lastChar(t.Src, sp))
-	f := Found{File: rel, Range: Range{Start: start, End: end}}
-	f.first = max(1, start.Line-context)
-	last := min(len(lines.starts), end.Line+context)
-	from, to := lines.lineStart(f.first), lines.lineEnd(last)
-	f.lines = string(t.Src[from:to])
-	text := func(a, b uint32) string {
-		if from <= a && b <= to {
-			return f.lines[a-from : b-from]
-		}
-		return string(t.Src[a:b])
-	}
-	f.Text = text(sp.Start, sp.End)
-	for name, n := range m.Captures {
-		nd := t.Nodes[n]
-		f.Captures = append(f.Captures, Capture{Name: name, Text: text(nd.Start, nd.End)})
-	}
-	for name, run := range m.Multi {
-		list := []string{}
-		for _, n := range run {
-			if nd := t.Nodes[n]; t.Named(n) || nd.Count > 0 {
-				list = append(list, text(nd.Start, nd.End))
-			}
-		}
-		f.MultiCaptures = append(f.MultiCaptures, MultiCapture{Name: name, Texts: list})
-	}
-	slices.SortFunc(f.Captures, func(a, b Capture) int { return strings.Compare(a.Name, b.Name) })
-	slices.SortFunc(f.MultiCaptures, func(a, b MultiCapture) int { return strings.Compare(a.Name, b.Name) })
-	return f
-}
-
-// A Capture is what one $NAME captured.
-type Capture struct{ Name, Text string }
-
-// Captures are a match's $NAME captures, sorted by name; in JSON, an
-// object from name to text. A slice, not a map: a search may hold a
-// hundred thousand matches, and a map of one entry costs some 300 bytes.
-type Captures []Capture
-
-// Get returns what $name captured.
-func (c Captures) Get(name string) (string, bool) {
-	for _, x := range c {
-		if x.Name == name {
-			return x.Text, true
-		}
-	}
-	return "", false
-}
-
-func (c Captures) MarshalJSON() ([]byte, error) {
-	m := make(map[string]string, len(c))
-	for _, x := range c {
-		m[x.Name] = x.Text
-	}
-	return json.Marshal(m)
-}
-
-func (c *Captures) UnmarshalJSON(b []byte) error {
-	var m map[string]string
-	if err := json.Unmarshal(b, &m); err != nil {
-		return err
-	}
-	*c = nil
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		*c = append(*c, Capture{Name: k, Text: m[k]})
-	}
-	return nil
-}
-
-// A MultiCapture is what one $$$NAME captured: the text of each node of
-// its run, separators left out.
-type MultiCapture struct {
-	Name  string
-	Texts []string
-}
-
-// MultiCaptures are a match's $$$NAME captures, sorted by name; in JSON,
-// an object from name to the list of texts.
-type MultiCaptures []MultiCapture
-
-// Get returns what $$$name captured.
-func (c MultiCaptures) Get(name string) ([]string, bool) {
-	for _, x := range c {
-		if x.Name == name {
-			return x.Texts, true
-		}
-	}
-	return nil, false
-}
-
-func (c MultiCaptures) MarshalJSON() ([]byte, error) {
-	m := make(map[string][]string, len(c))
-	for _, x := range c {
-		m[x.Name] = x.Texts
-	}
-	return json.Marshal(m)
-}
-
-func (c *MultiCaptures) UnmarshalJSON(b []byte) error {
-	var m map[string][]string
-	if err := json.Unmarshal(b, &m); err != nil {
-		return err
-	}
-	*c = nil
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		*c = append(*c, MultiCapture{Name: k, Texts: m[k]})
-	}
-	return nil
-}
-
-func lastChar(src []byte, sp grammars.Span) uint32 {
-	if sp.End <= sp.Start {
-		return sp.Start
-	}
-	_, size := utf8.DecodeLastRune(src[sp.Start:sp.End])
-	return sp.End - uint32(size)
-}
-
-// A lineIndex finds the line of a byte offset by binary search, so that
-// a file with many matches is not scanned from its start for each one.
-type lineIndex struct {
-	src    []byte
-	starts []uint32 // offset of each line's first byte
-}
-
-func newLineIndex(src []byte) *lineIndex {
-	li := &lineIndex{src: src, starts: []uint32{0}}
-	for i, c := range src {
-		if c == '\n' {
-			li.starts = append(li.starts, uint32(i+1))
-		}
-	}
-	return li
-}
-
-// position returns the 1-based line and column (in code points) of off.
-func (li *lineIndex) position(off uint32) Position {
-	line, found := slices.BinarySearch(li.starts, off)
-	if !found {
-		line-- // off is inside the line before
-	}
-	ls := li.starts[line]
-	return Position{Line: line + 1, Column: 1 + utf8.RuneCount(li.src[ls:off])}
-}
-
-func (li *lineIndex) lineStart(line int) uint32 { return li.starts[line-1] }
-
-// lineEnd is the offset of the end of the line, before its newline.
-func (li *lineIndex) lineEnd(line int) uint32 {
-	if line < len(li.starts) {
-		return li.starts[line] - 1
-	}
-	return uint32(len(li.src))
 }

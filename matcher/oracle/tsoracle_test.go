@@ -1,4 +1,4 @@
-package matcher
+package oracle
 
 import (
 	"bytes"
@@ -17,6 +17,8 @@ import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/javascript"
 	"github.com/agenttools/agenttools/internal/peers"
+	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/search"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -238,7 +240,7 @@ func TestTSOracle(t *testing.T) {
 	for _, part := range tsOracleParts {
 		l := tsOracleLangs[part.lang]
 		dir := filepath.Join(root, filepath.FromSlash(part.path))
-		found, err := Walk(root, dir, l)
+		found, err := search.Walk(root, dir, l)
 		if err != nil {
 			t.Fatalf("walking %s: %v (is the corpus of scripts/peers.sh jscorpus still at the same versions?)", dir, err)
 		}
@@ -246,7 +248,7 @@ func TestTSOracle(t *testing.T) {
 			t.Fatalf("no %s files under %s", part.lang, dir)
 		}
 		for _, p := range found {
-			rel := relSlash(root, p)
+			rel := slashRel(root, p)
 			if !l.ForFile(p) {
 				t.Fatalf("%s is not a %s file", rel, part.lang)
 			}
@@ -266,7 +268,7 @@ func TestTSOracle(t *testing.T) {
 	accepted := map[string]bool{}
 	var size int64
 	for _, f := range ans.Files {
-		rel := relSlash(root, f.File)
+		rel := slashRel(root, f.File)
 		if !f.OK {
 			t.Logf("left out, TypeScript's parser rejects it: %s: %s", rel, f.Error)
 			continue
@@ -280,7 +282,7 @@ func TestTSOracle(t *testing.T) {
 	t.Logf("%d files, %.1f MB, under %s; TypeScript %s parsed them in %.2fs, the oracle ran in %v",
 		len(accepted), float64(size)/1e6, root, ans.TypeScript, ans.ParseSeconds, time.Since(began).Round(time.Millisecond))
 
-	cache := NewCache(1 << 30)
+	cache := search.NewCache(1 << 30)
 	failures := map[string]string{}
 	sources := map[string][]string{} // lines of the files a mismatch is shown from
 	for _, tc := range cases {
@@ -295,7 +297,7 @@ func TestTSOracle(t *testing.T) {
 		var want []string
 		outside := map[string]int{}
 		for _, m := range ans.Matches[tc.oracle] {
-			rel := relSlash(root, m.File)
+			rel := slashRel(root, m.File)
 			if lang := langOf[rel]; !in[lang] {
 				outside[lang]++
 				continue
@@ -311,7 +313,7 @@ func TestTSOracle(t *testing.T) {
 				continue
 			}
 			l := tsOracleLangs[id]
-			p, err := Compile(l, tc.pattern)
+			p, err := matcher.Compile(l, tc.pattern)
 			if err != nil {
 				t.Errorf("Compile(%s, %q): %v", id, tc.pattern, err)
 				continue
@@ -321,7 +323,7 @@ func TestTSOracle(t *testing.T) {
 					continue
 				}
 				dir := filepath.Join(root, filepath.FromSlash(part.path))
-				res, err := Search(context.Background(), Query{Root: root, Path: dir, Lang: l, Pattern: p, Cache: cache})
+				res, err := search.Search(context.Background(), search.Query{Root: root, Path: dir, Lang: l, Pattern: p, Cache: cache})
 				if err != nil {
 					t.Fatalf("Search(%s, %q, %s): %v", id, tc.pattern, dir, err)
 				}

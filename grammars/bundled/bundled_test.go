@@ -1,0 +1,39 @@
+package bundled
+
+import (
+	"maps"
+	"slices"
+	"testing"
+)
+
+// TestContractKinds: every kind a grammar names in its side of the
+// grammar–matcher contract is one of its kinds. The matcher looks the
+// names up and skips one it does not find, so a misspelt name would
+// silently change what matches. (Abstract is left out: C's names
+// abstract_parenthesized_declarator, a kind its grammar has not yet.)
+func TestContractKinds(t *testing.T) {
+	r := Registry()
+	for _, id := range r.IDs() {
+		l, err := r.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lists := map[string][]string{
+			"Blocks": l.Blocks, "Names": l.Names, "TypeReadings": l.TypeReadings, "BodyParents": l.BodyParents,
+			"Statements": l.Statements, "Calls": l.Calls,
+		}
+		if l.Braces != "" {
+			lists["Braces"] = []string{l.Braces}
+		}
+		for _, field := range slices.Sorted(maps.Keys(lists)) {
+			for _, name := range lists[field] {
+				if _, ok := l.KindByName(name); !ok {
+					t.Errorf("%s: %s names %q, which is no kind of the language", id, field, name)
+				}
+			}
+		}
+		if len(l.Statements) == 0 || len(l.Calls) == 0 {
+			t.Errorf("%s: Statements %v, Calls %v: a grammar declares both", id, l.Statements, l.Calls)
+		}
+	}
+}
