@@ -79,7 +79,7 @@ func (p *parser) notArrow() bool {
 // so that the parser's lexer stays where it is.
 func (p *parser) scanner() *lexer {
 	if p.scan == nil {
-		p.scan = &lexer{Scan: kit.NewScan(p.src, p.pattern)}
+		p.scan = &lexer{Scan: kit.NewScan(p.src, p.Pattern)}
 		p.scan.Quiet = true
 		p.parens = map[uint32]parenScan{}
 	}

@@ -5,13 +5,15 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestBadInput: broken input is a listed error at its line, never a panic
-// or a hang; the rest of the file still parses.
+// or a hang, as a file or as a pattern; the rest of the file still
+// parses.
 func TestBadInput(t *testing.T) {
 	deep := func(open, close string, n int) string {
 		return "x = " + strings.Repeat(open, n) + "1" + strings.Repeat(close, n) + ";\n"
@@ -44,16 +46,7 @@ func TestBadInput(t *testing.T) {
 		{"throw with a line break", JavaScript, "throw\nnew Error()", 1, "line break not permitted after throw"},
 		{"long look-ahead", TypeScript, "type T = (public public public public public public public public x", 1, "expected"},
 	} {
-		start := time.Now()
-		tree, err := tc.l.Parse([]byte(tc.src))
-		if err != nil {
-			t.Errorf("%s: %v", tc.name, err)
-			continue
-		}
-		if d := time.Since(start); d > 5*time.Second {
-			t.Errorf("%s: took %v", tc.name, d)
-		}
-		checkNesting(t, tc.name, tree)
+		tree := gramtest.BadParse(t, tc.l, []byte(tc.src))
 		if len(tree.Errors) == 0 {
 			t.Errorf("%s: no error; tree %.200s", tc.name, tree.Sexp(tree.Root))
 			continue
@@ -74,18 +67,28 @@ func TestRecovery(t *testing.T) {
 	if len(tree.Errors) != 1 || tree.Errors[0].Line != 3 {
 		t.Fatalf("errors %v; want one at line 3", tree.Errors)
 	}
-	var kinds []string
-	for _, c := range tree.Children(tree.Root) {
-		kinds = append(kinds, tree.KindName(c))
-	}
-	want := "lexical_declaration ERROR lexical_declaration class_declaration"
-	if got := strings.Join(kinds, " "); got != want {
-		t.Errorf("top-level nodes %s; want %s", got, want)
+	want := []string{"lexical_declaration", "ERROR", "lexical_declaration", "class_declaration"}
+	if diff := cmp.Diff(want, gramtest.TopKinds(tree)); diff != "" {
+		t.Errorf("top-level nodes (-want +got):\n%s", diff)
 	}
 }
 
-// TestBinaryInput: random bytes never panic or hang, and the tree is
-// well formed.
+// TestTooManyErrors: after ten errors the rest of the file is one ERROR
+// node, and an error says that the parse stopped.
+func TestTooManyErrors(t *testing.T) {
+	src := strings.Repeat("x = = 1;\n", 12) + "y = 2;\n"
+	tree, _ := JavaScript.Parse([]byte(src))
+	if len(tree.Errors) != 11 || !strings.Contains(tree.Errors[10].Msg, "too many errors") {
+		t.Fatalf("errors %v; want ten and one saying there were too many", tree.Errors)
+	}
+	want := strings.Fields(strings.Repeat("ERROR ", 11)) // ten statements, then the rest
+	if diff := cmp.Diff(want, gramtest.TopKinds(tree)); diff != "" {
+		t.Errorf("top-level nodes (-want +got):\n%s", diff)
+	}
+}
+
+// TestBinaryInput: random bytes never panic or hang, as a file or as a
+// pattern, and the tree is well formed.
 func TestBinaryInput(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for i := 0; i < 300; i++ {
@@ -100,14 +103,7 @@ func TestBinaryInput(t *testing.T) {
 			}
 		}
 		for _, d := range dialects {
-			tree, err := d.l.Parse(b)
-			if err != nil {
-				t.Fatalf("%v", err)
-			}
-			checkNesting(t, "random input", tree)
-			if _, err := d.l.ParsePattern(b); err != nil {
-				t.Fatalf("%v", err)
-			}
+			gramtest.BadParse(t, d.l, b)
 		}
 	}
 }
@@ -136,13 +132,7 @@ func TestMinifiedBundle(t *testing.T) {
 func BenchmarkMinifiedBundle(b *testing.B) {
 	for _, size := range []int{1 << 20, 10 << 20} {
 		src := []byte(minifiedBundle(size))
-		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) {
-			b.SetBytes(int64(len(src)))
-			for b.Loop() {
-				tree, _ := JavaScript.Parse(src)
-				tree.Release()
-			}
-		})
+		b.Run(fmt.Sprintf("%dMB", size>>20), func(b *testing.B) { gramtest.BenchSource(b, JavaScript, src) })
 	}
 }
 
@@ -161,15 +151,6 @@ func itoa(i int) string {
 		return digits[i : i+1]
 	}
 	return itoa(i/10) + digits[i%10:i%10+1]
-}
-
-// checkNesting checks that every node lies inside its parent, after its
-// previous sibling, and names its parent.
-func checkNesting(t *testing.T, name string, tree *grammars.Tree) {
-	t.Helper()
-	for _, m := range tree.Misplaced(5) {
-		t.Errorf("%s: %s", name, m)
-	}
 }
 
 // TestFileEdges: a byte order mark and a hashbang line are trivia; an

@@ -2,46 +2,24 @@ package javascript
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
 // BenchmarkParse parses each part of the corpus; its MB/s is the
 // grammar's speed (run with GOMAXPROCS=1 for one core).
 func BenchmarkParse(b *testing.B) {
 	for _, part := range corpusParts(b, corpusRoot(b)) {
-		var srcs [][]byte
-		var size int64
-		for _, f := range part.files {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			srcs = append(srcs, src)
-			size += int64(len(src))
-		}
-		b.Run(part.name, func(b *testing.B) {
-			b.SetBytes(size)
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				for _, src := range srcs {
-					part.l.Parse(src)
-				}
-			}
-		})
+		b.Run(part.name, func(b *testing.B) { gramtest.BenchParse(b, part.l, part.files) })
 	}
 }
 
 // BenchmarkMinified parses a 10 MB bundle on one line.
 func BenchmarkMinified(b *testing.B) {
-	src := []byte(minifiedBundle(10 << 20))
-	b.SetBytes(int64(len(src)))
-	for i := 0; i < b.N; i++ {
-		JavaScript.Parse(src)
-	}
+	gramtest.BenchSource(b, JavaScript, []byte(minifiedBundle(10<<20)))
 }
 
 // BenchmarkSpeculation parses the inputs that make TypeScript's parser
@@ -73,20 +51,10 @@ func BenchmarkSpeculation(b *testing.B) {
 		for _, size := range []int{56 << 10, 560 << 10} {
 			src := []byte(in.src(size))
 			b.Run(fmt.Sprintf("%s/%dKB", in.name, size>>10), func(b *testing.B) {
-				benchParse(b, in.l, src)
+				gramtest.BenchSource(b, in.l, src)
 			})
 		}
 	}
 	src := []byte("if (a) {\n" + strings.Repeat("} else if (a) {\n", 100000) + "}\n")
-	b.Run("else-if/100000", func(b *testing.B) { benchParse(b, TypeScript, src) })
-}
-
-// benchParse parses src with l, b.N times over.
-func benchParse(b *testing.B, l *grammars.Language, src []byte) {
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
-		tree, _ := l.Parse(src)
-		tree.Release()
-	}
+	b.Run("else-if/100000", func(b *testing.B) { gramtest.BenchSource(b, TypeScript, src) })
 }

@@ -33,9 +33,7 @@ func (p *parser) function(m int, k grammars.Kind) {
 
 // signature parses type parameters, parameters and a return type.
 func (p *parser) signature(async, gen bool) {
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	var set ctx
 	if async {
 		set |= cAsync
@@ -51,13 +49,7 @@ func (p *parser) signature(async, gen bool) {
 
 // parameters parses formal parameters in parentheses.
 func (p *parser) parameters() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.List(tComma, tRParen, p.parameter)
-	p.Expect(tRParen)
-	p.B.Close(m, nFormalParameters, 0)
-	p.Leave()
+	p.Enclosed(nFormalParameters, tLParen, tRParen, func() { p.List(tComma, tRParen, p.parameter) })
 }
 
 // parameter parses one parameter. A name alone is no node; one with a
@@ -75,15 +67,8 @@ func (p *parser) parameter() {
 		p.Leaf()
 		ts = true
 	}
-	if p.Kind == kwThis {
-		p.Leaf()
-	} else if p.Kind == tEllipsis {
-		mr := p.B.Mark()
-		p.Leaf()
-		p.bindingTarget()
-		p.B.Close(mr, nRestPattern, 0)
-	} else {
-		p.bindingTarget()
+	if !p.Got(kwThis) {
+		p.restOrTarget()
 	}
 	optional := p.Got(tQuestion)
 	if p.Kind == tColon {
@@ -126,72 +111,53 @@ func (p *parser) bindingTarget() {
 	}
 }
 
+// restOrTarget parses a binding target, or ...target.
+func (p *parser) restOrTarget() {
+	if p.Kind == tEllipsis {
+		p.Prefix(nRestPattern, p.bindingTarget)
+		return
+	}
+	p.bindingTarget()
+}
+
 // bindingElement is a binding target with an optional default.
 func (p *parser) bindingElement() {
-	m := p.B.Mark()
-	p.bindingTarget()
-	if p.Got(tAssign) {
-		p.assignment()
-		p.B.Close(m, nAssignmentPattern, 0)
-	}
+	p.Tail(nAssignmentPattern, p.bindingTarget, tAssign, p.assignment)
 }
 
 // objectPattern parses { a, b: c, d = 1, ...rest }.
 func (p *parser) objectPattern() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tRBrace, func() {
-		mp := p.B.Mark()
-		if p.Kind == tEllipsis {
-			p.Leaf()
-			p.bindingTarget()
-			p.B.Close(mp, nRestPattern, 0)
-			return
-		}
-		if isIdent(p.Kind) && p.Peek(1) != tColon {
-			p.LeafAs(tIdent) // shorthand
-			if p.Got(tAssign) {
-				p.assignment()
-				p.B.Close(mp, nAssignmentPattern, 0)
-			}
-			return
-		}
-		p.propertyName()
-		p.Expect(tColon)
-		p.bindingElement()
-		p.B.Close(mp, nPairPattern, 0)
-	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nObjectPattern, 0)
-	p.Leave()
+	p.Enclosed(nObjectPattern, tLBrace, tRBrace, func() { p.List(tComma, tRBrace, p.patternMember) })
+}
+
+// patternMember parses a member of an object pattern: a rest, a
+// shorthand with its default, or a name and its binding.
+func (p *parser) patternMember() {
+	switch {
+	case p.Kind == tEllipsis:
+		p.Prefix(nRestPattern, p.bindingTarget)
+	case isIdent(p.Kind) && p.Peek(1) != tColon:
+		p.Tail(nAssignmentPattern, func() { p.LeafAs(tIdent) }, tAssign, p.assignment)
+	default:
+		p.Node(nPairPattern, func() {
+			p.propertyName()
+			p.Expect(tColon)
+			p.bindingElement()
+		})
+	}
 }
 
 // arrayPattern parses [a, , b = 1, ...rest].
 func (p *parser) arrayPattern() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	for p.Kind != tRBrack && p.Kind != tEOF {
-		switch p.Kind {
-		case tComma:
-			p.Leaf()
-			continue
-		case tEllipsis:
-			mr := p.B.Mark()
-			p.Leaf()
-			p.bindingTarget()
-			p.B.Close(mr, nRestPattern, 0)
-		default:
+	p.Enclosed(nArrayPattern, tLBrack, tRBrack, func() {
+		p.holes(func() {
+			if p.Kind == tEllipsis {
+				p.Prefix(nRestPattern, p.bindingTarget)
+				return
+			}
 			p.bindingElement()
-		}
-		if p.Kind != tRBrack {
-			p.Expect(tComma)
-		}
-	}
-	p.Expect(tRBrack)
-	p.B.Close(m, nArrayPattern, 0)
-	p.Leave()
+		})
+	})
 }
 
 // Decorators.
@@ -249,26 +215,9 @@ func (p *parser) class(m int, k grammars.Kind) {
 	if isIdent(p.Kind) && !(p.Kind == kwImplements && isIdent(p.Peek(1))) {
 		p.LeafAs(tIdent)
 	}
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
-	if p.Kind == kwExtends {
-		me := p.B.Mark()
-		p.Leaf()
-		p.heritage()
-		p.B.Close(me, nExtendsClause, 0)
-	}
-	if p.Kind == kwImplements {
-		mi := p.B.Mark()
-		p.Leaf()
-		for {
-			p.typ()
-			if !p.Got(tComma) {
-				break
-			}
-		}
-		p.B.Close(mi, nImplementsClause, 0)
-	}
+	p.Optional(tLT, p.typeParameters)
+	p.Clause(kwExtends, nExtendsClause, p.heritage)
+	p.Clause(kwImplements, nImplementsClause, p.types)
 	p.classBody()
 	p.B.Close(m, k, 0)
 }
@@ -285,21 +234,17 @@ func (p *parser) heritage() {
 
 // classBody parses { members }; a member's ; is no leaf.
 func (p *parser) classBody() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.withCtx(cFunction, cAsync|cGenerator|cNoIn, func() {
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			if p.Kind == tSemi {
-				p.Next() // a member's terminator is no leaf
-				continue
+	p.Enclosed(nClassBody, tLBrace, tRBrace, func() {
+		p.withCtx(cFunction, cAsync|cGenerator|cNoIn, func() {
+			for p.Kind != tRBrace && p.Kind != tEOF {
+				if p.Kind == tSemi {
+					p.Next() // a member's terminator is no leaf
+					continue
+				}
+				p.classMember()
 			}
-			p.classMember()
-		}
+		})
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nClassBody, 0)
-	p.Leave()
 }
 
 // isModifier reports whether k may be a class member's modifier.
@@ -380,9 +325,7 @@ func (p *parser) classMember() {
 		p.B.Close(m, nMethodSignature, 0)
 		return
 	}
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.Got(tAssign) {
 		p.withCtx(cFunction, cAsync|cGenerator|cNoIn, p.assignment)
 	}
@@ -415,9 +358,7 @@ func (p *parser) indexSignature(m int) {
 	p.ident()
 	p.typeAnnotation()
 	p.Expect(tRBrack)
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	p.B.Close(m, nIndexSignature, 0)
 }
 
@@ -430,11 +371,10 @@ func (p *parser) propertyName() {
 	case p.Kind == tString || p.Kind == tNumber || p.Kind == tPrivateName:
 		p.Leaf()
 	case p.Kind == tLBrack:
-		m := p.B.Mark()
-		p.Leaf()
-		p.withCtx(0, cNoIn, p.assignment)
-		p.Expect(tRBrack)
-		p.B.Close(m, nComputedPropertyName, 0)
+		p.Prefix(nComputedPropertyName, func() {
+			p.withCtx(0, cNoIn, p.assignment)
+			p.Expect(tRBrack)
+		})
 	default:
 		p.ErrorExpected("property name")
 	}

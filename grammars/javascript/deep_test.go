@@ -207,8 +207,8 @@ func TestSpeculationMemory(t *testing.T) {
 	for i := 0; i < 2000; i++ {
 		src := []byte("x = " + gen(1+r.Intn(6)) + ";\n")
 		for _, lang := range langs {
-			want := parse(lang.l, dialect{ts: lang.d.ts, casts: lang.d.casts, jsx: lang.d.jsx, forget: true}, src, false, false)
-			got := parse(lang.l, lang.d, src, false, false)
+			want, _ := parse(lang.l, dialect{ts: lang.d.ts, casts: lang.d.casts, jsx: lang.d.jsx, forget: true}, src, false, false)
+			got, _ := parse(lang.l, lang.d, src, false, false)
 			if w, g := want.Sexp(want.Root), got.Sexp(got.Root); w != g || fmt.Sprint(want.Errors) != fmt.Sprint(got.Errors) {
 				t.Fatalf("%s %q:\nwith the memory %s %v\nwithout it      %s %v", lang.l.ID, src, g, got.Errors, w, want.Errors)
 			}

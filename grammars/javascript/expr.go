@@ -9,16 +9,7 @@ import (
 
 // expression parses assignments separated by commas; a sequence of one
 // is that assignment.
-func (p *parser) expression() {
-	m := p.B.Mark()
-	p.assignment()
-	if p.Kind == tComma {
-		for p.Got(tComma) {
-			p.assignment()
-		}
-		p.B.Close(m, nSequenceExpression, 0)
-	}
-}
+func (p *parser) expression() { p.Sequence(nSequenceExpression, tComma, p.assignment) }
 
 // isAssignOp reports whether k is = or a compound assignment.
 func isAssignOp(k grammars.Kind) bool {
@@ -44,9 +35,7 @@ func (p *parser) assign(returnType bool) {
 	}
 	m := p.B.Mark()
 	p.conditional(returnType)
-	if p.Kind == tGT {
-		p.relexGreater() // >>= and >>>=
-	}
+	p.relexGreater() // >>= and >>>=
 	if isAssignOp(p.Kind) {
 		k := nAugmentedAssignmentExpression
 		if p.Kind == tAssign {
@@ -90,17 +79,14 @@ func (p *parser) operandOnSameLine() bool {
 
 // yield parses yield, yield x and yield* x.
 func (p *parser) yield() {
-	m := p.B.Mark()
-	p.Leaf()
-	if !p.newline() {
-		if p.Kind == tStar {
-			p.Leaf()
-			p.assignment()
-		} else if startsExpression(p.Kind) {
+	p.Prefix(nYieldExpression, func() {
+		if p.newline() {
+			return
+		}
+		if p.Got(tStar) || startsExpression(p.Kind) {
 			p.assignment()
 		}
-	}
-	p.B.Close(m, nYieldExpression, 0)
+	})
 }
 
 // startsExpression reports whether a token of kind k can start an
@@ -150,15 +136,15 @@ func (p *parser) arrowFunction(returnType bool) bool {
 	if p.Peek(i+1) != tArrow || p.newlineAt(i+1) {
 		return false
 	}
-	m := p.B.Mark()
 	async := i == 1
-	if async {
+	p.Node(nArrowFunction, func() {
+		if async {
+			p.Leaf()
+		}
+		p.LeafAs(tIdent)
 		p.Leaf()
-	}
-	p.LeafAs(tIdent)
-	p.Leaf()
-	p.arrowBody(async, returnType)
-	p.B.Close(m, nArrowFunction, 0)
+		p.arrowBody(async, returnType)
+	})
 	return true
 }
 
@@ -255,9 +241,7 @@ func (p *parser) parenArrow(speculative, allowReturnType bool) {
 	if async {
 		p.Leaf()
 	}
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	var set ctx
 	if async {
 		set = cAsync
@@ -305,138 +289,79 @@ func (p *parser) conditional(returnType bool) {
 	p.B.Close(m, nTernaryExpression, 0)
 }
 
-// Binary operator precedences, loosest first.
-const (
-	precCoalesce = 1 + iota
-	precOr
-	precAnd
-	precBitOr
-	precBitXor
-	precBitAnd
-	precEquality
-	precRelational
-	precShift
-	precAdditive
-	precMultiplicative
-	precExponent
-)
-
-// binaryPrec returns the precedence of binary operator k, 0 for none.
-func binaryPrec(k grammars.Kind) int {
-	switch k {
-	case tQQ:
-		return precCoalesce
-	case tOrOr:
-		return precOr
-	case tAndAnd:
-		return precAnd
-	case tPipe:
-		return precBitOr
-	case tCaret:
-		return precBitXor
-	case tAmp:
-		return precBitAnd
-	case tEq, tNe, tEqq, tNeq:
-		return precEquality
-	case tLT, tGT, tLE, tGE, kwInstanceof, kwIn, kwAs, kwSatisfies:
-		return precRelational
-	case tShl, tShr, tUShr:
-		return precShift
-	case tPlus, tMinus:
-		return precAdditive
-	case tStar, tSlash, tPercent:
-		return precMultiplicative
-	case tStarStar:
-		return precExponent
-	}
-	return 0
-}
+// binaryOps are the binary operators, loosest first; ** groups to the
+// right, and as and satisfies, which bind as < does, take a type on
+// their right.
+var binaryOps = func() *kit.Precedence {
+	t := kit.NewPrecedence(
+		[]grammars.Kind{tQQ},
+		[]grammars.Kind{tOrOr},
+		[]grammars.Kind{tAndAnd},
+		[]grammars.Kind{tPipe},
+		[]grammars.Kind{tCaret},
+		[]grammars.Kind{tAmp},
+		[]grammars.Kind{tEq, tNe, tEqq, tNeq},
+		[]grammars.Kind{tLT, tGT, tLE, tGE, kwInstanceof, kwIn},
+		[]grammars.Kind{tShl, tShr, tUShr},
+		[]grammars.Kind{tPlus, tMinus},
+		[]grammars.Kind{tStar, tSlash, tPercent},
+		[]grammars.Kind{tStarStar},
+	).Right(tStarStar)
+	relational := t.Of(tLT)
+	return t.Typed(relational, kwAs, nAsExpression).Typed(relational, kwSatisfies, nSatisfiesExpression)
+}()
 
 // binary parses a unary expression followed by binary operators of
-// precedence min or tighter, by precedence climbing; ** groups to the
-// right. as and satisfies take a type on their right.
+// level min or tighter.
 func (p *parser) binary(min int) {
-	m := p.B.Mark()
-	p.unary()
-	for {
-		if p.Kind == tGT {
-			p.relexGreater()
-		}
-		k := p.Kind
-		prec := binaryPrec(k)
-		if prec < min || prec == 0 || k == kwIn && p.ctx&cNoIn != 0 {
-			return
-		}
-		if k == kwAs || k == kwSatisfies {
-			if p.newline() {
-				return
-			}
-			p.Leaf()
-			if k == kwAs && p.Kind == kwConst {
-				p.Leaf()
-			} else {
-				p.typ()
-			}
-			kind := nAsExpression
-			if k == kwSatisfies {
-				kind = nSatisfiesExpression
-			}
-			p.B.Close(m, kind, 0)
-			continue
-		}
+	p.Climb(&kit.Climb{
+		Ops:     binaryOps,
+		Operand: p.unary,
+		Node:    nBinaryExpression,
+		Type:    p.asType,
+		// A line break ends the expression before as and satisfies; in
+		// the head of a for statement, in is no operator.
+		Stop: func() bool {
+			return (p.Kind == kwAs || p.Kind == kwSatisfies) && p.newline() || p.isNoIn()
+		},
+		Before: p.relexGreater, // the > the lexer read alone may be >> or >=
+	}, min)
+}
+
+// isNoIn reports whether the current token is an in that is no operator
+// here.
+func (p *parser) isNoIn() bool { return p.Kind == kwIn && p.ctx&cNoIn != 0 }
+
+// asType parses the type after as or satisfies, or as's const.
+func (p *parser) asType(op grammars.Kind) {
+	if op == kwAs && p.Kind == kwConst {
 		p.Leaf()
-		if k == tStarStar {
-			p.Enter()
-			p.binary(prec)
-			p.Leave()
-		} else {
-			p.binary(prec + 1)
-		}
-		p.B.Close(m, nBinaryExpression, 0)
+		return
 	}
+	p.typ()
 }
 
 // unary parses prefix operators, await, a type assertion, and a
 // left-hand side expression with its postfix ++ or --.
 func (p *parser) unary() {
 	m := p.B.Mark()
-	switch p.Kind {
-	case tPlus, tMinus, tTilde, tBang, kwTypeof, kwVoid, kwDelete:
+	if k := prefixOperator(p.Kind); k != 0 && (k != nAwaitExpression || p.isAwait()) {
 		p.Enter()
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
+		p.Prefix(k, p.unary)
 		p.Leave()
 		return
-	case tInc, tDec:
+	}
+	if p.Kind == tLT && p.d.casts {
 		p.Enter()
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUpdateExpression, 0)
+		p.Node(nTypeAssertion, func() {
+			p.Prefix(nTypeArguments, func() {
+				p.typ()
+				p.Expect(tGT)
+			})
+			p.unary()
+		})
 		p.Leave()
 		return
-	case kwAwait:
-		if p.isAwait() {
-			p.Enter()
-			p.Leaf()
-			p.unary()
-			p.B.Close(m, nAwaitExpression, 0)
-			p.Leave()
-			return
-		}
-	case tLT:
-		if p.d.casts {
-			p.Enter()
-			ma := p.B.Mark()
-			p.Leaf()
-			p.typ()
-			p.Expect(tGT)
-			p.B.Close(ma, nTypeArguments, 0)
-			p.unary()
-			p.B.Close(m, nTypeAssertion, 0)
-			p.Leave()
-			return
-		}
 	}
 	p.primaryOrNew()
 	p.chain(m, true)
@@ -446,13 +371,26 @@ func (p *parser) unary() {
 	}
 }
 
+// prefixOperator returns the kind of the node a prefix operator of kind k
+// makes of its operand, or 0 when k is none. await is one only where
+// isAwait says.
+func prefixOperator(k grammars.Kind) grammars.Kind {
+	switch k {
+	case tPlus, tMinus, tTilde, tBang, kwTypeof, kwVoid, kwDelete:
+		return nUnaryExpression
+	case tInc, tDec:
+		return nUpdateExpression
+	case kwAwait:
+		return nAwaitExpression
+	}
+	return 0
+}
+
 // primaryOrNew parses a primary expression or a new expression.
 func (p *parser) primaryOrNew() {
-	if p.Kind == kwNew {
-		p.newExpression()
-		return
+	if !p.Optional(kwNew, p.newExpression) {
+		p.primary()
 	}
-	p.primary()
 }
 
 // newExpression parses new C, new C(args), new C<T>(args), new.target.
@@ -461,8 +399,7 @@ func (p *parser) newExpression() {
 	defer p.Leave()
 	m := p.B.Mark()
 	p.Leaf()
-	if p.Kind == tDot {
-		p.Leaf()
+	if p.Got(tDot) {
 		p.identAs(tPropIdent)
 		p.B.Close(m, nMetaProperty, 0)
 		return
@@ -508,10 +445,7 @@ func (p *parser) chain(m int, calls bool) {
 				p.arguments()
 				p.B.Close(m, nCallExpression, 0)
 			case tLBrack:
-				p.Leaf()
-				p.withCtx(0, cNoIn, p.expression)
-				p.Expect(tRBrack)
-				p.B.Close(m, nSubscriptExpression, 0)
+				p.index(m)
 			case tLT:
 				p.typeArguments()
 				p.arguments()
@@ -521,10 +455,7 @@ func (p *parser) chain(m int, calls bool) {
 				p.B.Close(m, nMemberExpression, 0)
 			}
 		case tLBrack:
-			p.Leaf()
-			p.withCtx(0, cNoIn, p.expression)
-			p.Expect(tRBrack)
-			p.B.Close(m, nSubscriptExpression, 0)
+			p.index(m)
 		case tBacktick:
 			p.template()
 			p.B.Close(m, nCallExpression, 0)
@@ -548,6 +479,14 @@ func (p *parser) chain(m int, calls bool) {
 			return
 		}
 	}
+}
+
+// index parses [expression] after an object, closed from mark m.
+func (p *parser) index(m int) {
+	p.Leaf()
+	p.withCtx(0, cNoIn, p.expression)
+	p.Expect(tRBrack)
+	p.B.Close(m, nSubscriptExpression, 0)
 }
 
 // tryTypeArguments parses f<T> as type arguments when TypeScript would:
@@ -599,7 +538,7 @@ func (p *parser) canFollowTypeArguments() bool {
 	case tLT, tGT, tPlus, tMinus:
 		return false
 	}
-	if p.newline() || binaryPrec(p.Kind) > 0 && !(p.Kind == kwIn && p.ctx&cNoIn != 0) {
+	if level, _ := p.OperatorAt(binaryOps); p.newline() || level > 0 && !p.isNoIn() {
 		return true
 	}
 	return !startsExpression(p.Kind)
@@ -619,13 +558,11 @@ func (p *parser) memberName() {
 func (p *parser) arguments() {
 	p.Enter()
 	p.begin(memoArgs)
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withCtx(0, cNoIn, func() {
-		p.List(tComma, tRParen, p.element)
+	p.Node(nArguments, func() {
+		p.Expect(tLParen)
+		p.withCtx(0, cNoIn, func() { p.List(tComma, tRParen, p.element) })
+		p.Expect(tRParen)
 	})
-	p.Expect(tRParen)
-	p.B.Close(m, nArguments, 0)
 	p.end()
 	p.Leave()
 }
@@ -634,10 +571,7 @@ func (p *parser) arguments() {
 // spread.
 func (p *parser) element() {
 	if p.Kind == tEllipsis {
-		m := p.B.Mark()
-		p.Leaf()
-		p.assignment()
-		p.B.Close(m, nSpreadElement, 0)
+		p.Prefix(nSpreadElement, p.assignment)
 		return
 	}
 	p.assignment()
@@ -656,11 +590,7 @@ func (p *parser) primary() {
 	case tLParen:
 		p.Enter()
 		p.begin(memoParen)
-		m := p.B.Mark()
-		p.Leaf()
-		p.withCtx(0, cNoIn, p.expression)
-		p.Expect(tRParen)
-		p.B.Close(m, nParenthesizedExpression, 0)
+		p.parenExpression()
 		p.end()
 		p.Leave()
 	case tLBrack:
@@ -676,16 +606,12 @@ func (p *parser) primary() {
 		p.decorators()
 		p.class(m, nClass)
 	case kwImportKw:
-		if p.Peek(1) == tDot {
-			m := p.B.Mark()
-			p.LeafAs(tImport)
-			p.Leaf()
+		m := p.B.Mark()
+		p.LeafAs(tImport)
+		if p.Got(tDot) {
 			p.identAs(tPropIdent)
 			p.B.Close(m, nMetaProperty, 0)
-			return
-		}
-		p.LeafAs(tImport)
-		if p.Kind != tLParen {
+		} else if p.Kind != tLParen {
 			p.ErrorExpected("'('")
 		}
 	case tLT:
@@ -710,50 +636,41 @@ func (p *parser) primary() {
 
 // array parses an array literal, holes included: [a, , b].
 func (p *parser) array() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.withCtx(0, cNoIn, func() {
-		for p.Kind != tRBrack && p.Kind != tEOF {
-			if p.Kind == tComma {
-				p.Leaf()
-				continue
-			}
-			p.element()
-			if p.Kind != tRBrack {
-				p.Expect(tComma)
-			}
-		}
+	p.Enclosed(nArray, tLBrack, tRBrack, func() {
+		p.withCtx(0, cNoIn, func() { p.holes(p.element) })
 	})
-	p.Expect(tRBrack)
-	p.B.Close(m, nArray, 0)
-	p.Leave()
+}
+
+// holes parses the elements of an array or an array pattern up to its ],
+// each by element, where a , may stand alone: [a, , b].
+func (p *parser) holes(element func()) {
+	for p.Kind != tRBrack && p.Kind != tEOF {
+		if p.Got(tComma) {
+			continue
+		}
+		element()
+		if p.Kind != tRBrack {
+			p.Expect(tComma)
+		}
+	}
 }
 
 // object parses an object literal.
 func (p *parser) object() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
-	p.withCtx(0, cNoIn, func() {
-		p.List(tComma, tRBrace, p.objectMember)
+	p.Enclosed(nObject, tLBrace, tRBrace, func() {
+		p.withCtx(0, cNoIn, func() { p.List(tComma, tRBrace, p.objectMember) })
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, nObject, 0)
-	p.Leave()
 }
 
 // objectMember parses a pair, a shorthand, a method, an accessor or a
 // spread. The shorthand with a default, {a = 1}, is only valid in a
 // pattern, which an object literal may turn out to be.
 func (p *parser) objectMember() {
-	m := p.B.Mark()
 	if p.Kind == tEllipsis {
-		p.Leaf()
-		p.assignment()
-		p.B.Close(m, nSpreadElement, 0)
+		p.Prefix(nSpreadElement, p.assignment)
 		return
 	}
+	m := p.B.Mark()
 	async, gen, method := false, false, false
 	for (p.Kind == kwAsync || p.Kind == kwGet || p.Kind == kwSet) && p.modifierFollows() {
 		async = async || p.Kind == kwAsync
@@ -770,10 +687,7 @@ func (p *parser) objectMember() {
 			p.LeafAs(tIdent)
 			return
 		case tAssign:
-			p.LeafAs(tIdent)
-			p.Leaf()
-			p.assignment()
-			p.B.Close(m, nAssignmentPattern, 0)
+			p.Tail(nAssignmentPattern, func() { p.LeafAs(tIdent) }, tAssign, p.assignment)
 			return
 		}
 	}
@@ -802,37 +716,30 @@ func (p *parser) template() {
 // its ${ … } holes, each parsed by hole as a node of kind holeKind, the
 // whole a node of kind k.
 func (p *parser) templateOf(hole func(), holeKind, k grammars.Kind) {
-	p.Enter()
-	m := p.B.Mark()
 	open := *p.Tok
-	p.Leaf()
-	for {
-		switch p.Kind {
-		case tTemplateChars:
-			p.Leaf()
-		case tDollarBrace:
-			ms := p.B.Mark()
-			p.Leaf()
-			hole()
-			p.templateBrace()
-			p.B.Close(ms, holeKind, 0)
-		case tBacktickEnd:
-			p.Leaf()
-			p.B.Close(m, k, 0)
-			p.Leave()
-			return
-		case tEOF:
-			p.unterminated(&open)
-		default:
-			p.ErrorExpected("'`'")
+	p.Enclosed(k, tBacktick, tBacktickEnd, func() {
+		for p.Kind != tBacktickEnd {
+			switch p.Kind {
+			case tTemplateChars:
+				p.Leaf()
+			case tDollarBrace:
+				p.Prefix(holeKind, func() {
+					hole()
+					p.templateBrace()
+				})
+			case tEOF:
+				p.failAt(&open, "unterminated template literal")
+			default:
+				p.ErrorExpected("'`'")
+			}
 		}
-	}
+	})
 }
 
-// unterminated fails with an unterminated template literal, at its
-// opening backtick.
-func (p *parser) unterminated(open *kit.Token) {
-	panic(kit.Bailout{Err: &grammars.Error{Line: int(open.Line), Column: int(open.Column), Msg: "unterminated template literal"}})
+// failAt unwinds with the error msg at token t, which the parser has
+// passed: what the error is about started there.
+func (p *parser) failAt(t *kit.Token, msg string) {
+	panic(kit.Bailout{Err: &grammars.Error{Line: int(t.Line), Column: int(t.Column), Msg: msg}})
 }
 
 // templateBrace pushes the } that closes a substitution, after which

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 )
 
 // The corpus is the npm packages `make test` installs into
@@ -98,37 +99,13 @@ func leafSpans(tree *grammars.Tree) []grammars.Span {
 	return out
 }
 
-// checkFidelity checks that tree's leaves are l's tokens of src, in
-// order, but for the terminators that are no leaves: a statement's or
+// checkFidelity checks that tree's leaves are its language's tokens of
+// src, in order, but for the terminators that are no leaves: a statement's or
 // member's ;, and the , that ends a member of an object type or an
 // interface. It checks that the tree nests properly too.
-func checkFidelity(t *testing.T, name string, l *grammars.Language, src []byte, tree *grammars.Tree) {
+func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 	t.Helper()
-	checkNesting(t, name, tree)
-	var lexed []grammars.Span
-	var kinds []grammars.Kind
-	for _, tok := range l.Lex(src, false) {
-		if !tok.Synthetic {
-			lexed = append(lexed, tok.Span)
-			kinds = append(kinds, tok.Kind)
-		}
-	}
-	var leaves []grammars.Span
-	for _, n := range tree.Leaves() {
-		leaves = append(leaves, grammars.Span{Start: tree.Nodes[n].Start, End: tree.Nodes[n].End})
-	}
-	i, j := 0, 0
-	for i < len(lexed) || j < len(leaves) {
-		switch {
-		case i < len(lexed) && j < len(leaves) && lexed[i] == leaves[j]:
-			i, j = i+1, j+1
-		case i < len(lexed) && isTerminator(tree, kinds[i], lexed[i]):
-			i++
-		default:
-			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, spanText(src, lexed, i), spanText(src, leaves, j))
-			return
-		}
-	}
+	gramtest.Fidelity(t, name, src, tree, func(tok grammars.Token) bool { return isTerminator(tree, tok.Kind, tok.Span) })
 }
 
 // isTerminator reports whether the token at s is a terminator that is no
@@ -175,7 +152,7 @@ func TestFidelity(t *testing.T) {
 		for _, l := range []*grammars.Language{TypeScript, TSX, JavaScript} {
 			tree, _ := l.Parse(src)
 			if len(tree.Errors) == 0 {
-				checkFidelity(t, l.ID+" "+path, l, src, tree)
+				checkFidelity(t, l.ID+" "+path, src, tree)
 			} else if l == d.l {
 				t.Errorf("%s: %v", path, tree.Errors)
 			}
@@ -190,7 +167,7 @@ func TestFidelity(t *testing.T) {
 			}
 			tree, _ := part.l.Parse(src)
 			if len(tree.Errors) == 0 {
-				checkFidelity(t, f, part.l, src, tree)
+				checkFidelity(t, f, src, tree)
 			}
 		}
 	}

@@ -8,8 +8,11 @@
 //
 // A top-level statement that fails to parse becomes an ERROR node up to
 // the next line that starts a statement at column 1, and the rest of the
-// file still parses. Statement terminators, written or automatic, are no
-// leaves; comments are trivia. Where TypeScript's grammar is ambiguous
+// file still parses; after kit.MaxErrors errors, the rest of the file is
+// one ERROR node. The parse driver, the top-level recovery, operator
+// precedence, speculation and the shapes of most productions are the
+// kit's. Statement terminators, written or automatic, are no leaves;
+// comments are trivia. Where TypeScript's grammar is ambiguous
 // (an arrow function or a parenthesized expression, type arguments or a
 // comparison) the parser decides as TypeScript does, speculating where
 // TypeScript does, and remembers where a speculation failed, and what
@@ -20,10 +23,9 @@ package javascript
 
 import (
 	"bytes"
-	"fmt"
-	"unsafe"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 var (
@@ -31,20 +33,21 @@ var (
 	// files. TypeScript's syntax is accepted too, as TypeScript's own
 	// parser accepts it in JavaScript files, but for type arguments in
 	// expressions and <T>x casts.
-	JavaScript = newLanguage("javascript", []string{"js", "jsx"}, []string{".js", ".mjs", ".cjs", ".jsx"},
+	JavaScript = newLanguage("javascript", "JavaScript", []string{"js", "jsx"}, []string{".js", ".mjs", ".cjs", ".jsx"},
 		dialect{jsx: true}, scaffolds(false, true))
 	// TypeScript is TypeScript without JSX, for .ts, .mts, .cts and .d.ts
 	// files, where <T>x is a type assertion.
-	TypeScript = newLanguage("typescript", []string{"ts"}, []string{".ts", ".mts", ".cts"},
+	TypeScript = newLanguage("typescript", "TypeScript", []string{"ts"}, []string{".ts", ".mts", ".cts"},
 		dialect{ts: true, casts: true}, scaffolds(true, false))
 	// TSX is TypeScript with JSX, for .tsx files.
-	TSX = newLanguage("tsx", nil, []string{".tsx"}, dialect{ts: true, jsx: true}, scaffolds(true, true))
+	TSX = newLanguage("tsx", "TSX", nil, []string{".tsx"}, dialect{ts: true, jsx: true}, scaffolds(true, true))
 )
 
 // newLanguage returns one of the three languages.
-func newLanguage(id string, aliases, exts []string, d dialect, sc []grammars.Scaffold) *grammars.Language {
+func newLanguage(id, title string, aliases, exts []string, d dialect, sc []grammars.Scaffold) *grammars.Language {
 	l := &grammars.Language{
 		ID:         id,
+		Title:      title,
 		Aliases:    aliases,
 		Extensions: exts,
 		Kinds:      kindTable(),
@@ -67,11 +70,9 @@ func newLanguage(id string, aliases, exts []string, d dialect, sc []grammars.Sca
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_block", "statement_identifier"), []string{"call_expression", "call_signature"}
 	l.Terminator = ";"
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, false, false).Tree, nil }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, d, src, true, false).Tree, nil }
-	l.Lex = func(src []byte, pattern bool) []grammars.Token {
-		return parse(l, d, src, pattern, true).lexed
-	}
+	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, d, src, pattern, record)
+	})
 	return l
 }
 
@@ -101,38 +102,19 @@ func scaffolds(ts, jsx bool) []grammars.Scaffold {
 		grammars.Scaffold{Name: "top-level", Prefix: "", Suffix: "\n"})
 }
 
-// MaxFileSize is the largest file Parse takes. A tree holds about seven
-// bytes per byte of source and parsing allocates about twelve, so a larger
-// file — in practice a generated bundle — is refused with an error instead
-// of taking gigabytes.
-const MaxFileSize = 32 << 20
+// MaxFileSize is the largest file Parse takes: the kit's.
+const MaxFileSize = kit.MaxFileSize
 
-// result is one parse: the tree, and the tokens when they were recorded.
-type result struct {
-	*grammars.Tree
-	lexed []grammars.Token
-}
-
-// parse parses src in dialect d; record keeps the tokens, for Lex.
-func parse(l *grammars.Language, d dialect, src []byte, pattern, record bool) result {
-	if len(src) > MaxFileSize {
-		msg := fmt.Sprintf("file is %.1f MB; the %s grammar parses files up to %d MB", float64(len(src))/(1<<20), l.ID, MaxFileSize>>20)
-		return result{Tree: grammars.Refused(l, src, nError, nProgram, msg)}
+// parse parses src in dialect d; record also returns the tokens, for Lex.
+func parse(l *grammars.Language, d dialect, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+	if t := kit.Refuse(l, src, nError, nProgram); t != nil {
+		return t, nil
 	}
-	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
-	lx := newLexer(text, pattern)
-	lx.record = record
+	lx := newLexer(kit.Text(src), pattern)
+	lx.rec.On = record
 	b := newBuilder(src)
-	p := newParser(lx, d, pattern, b)
-	errs := p.program()
-	t := &grammars.Tree{Lang: l, Src: src}
-	b.Finish(t, nProgram)
-	t.Trivia = lx.Trivia
-	// The lexer's errors first: where both report one at the same place
-	// (an unexpected character), the lexer's says more.
-	t.Errors = append(lx.Errs, errs...)
-	t.Errors.Sort()
-	return result{Tree: t, lexed: lx.toks}
+	errs := newParser(lx, d, pattern, b).program()
+	return kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs), lx.rec.Toks
 }
 
 // newBuilder returns a builder sized for src. Code as people write it

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -23,16 +24,10 @@ var dialects = []struct {
 	{JavaScript, ".js"},
 }
 
+// mustParse parses src with l; it must parse with no error.
 func mustParse(t *testing.T, l *grammars.Language, src string) *grammars.Tree {
 	t.Helper()
-	tree, err := l.Parse([]byte(src))
-	if err != nil {
-		t.Fatalf("%s: %q: %v", l.ID, src, err)
-	}
-	if len(tree.Errors) > 0 {
-		t.Fatalf("%s: %q: %v", l.ID, src, tree.Errors)
-	}
-	return tree
+	return gramtest.MustParse(t, l, src)
 }
 
 // pretty prints a tree with one node a line, indented, for goldens.
@@ -73,20 +68,7 @@ func TestShapes(t *testing.T) {
 		tree := mustParse(t, d.l, string(src))
 		var b strings.Builder
 		pretty(tree, tree.Root, 0, &b)
-		golden := path + ".sexp"
-		if *update {
-			if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if diff := cmp.Diff(string(want), b.String()); diff != "" {
-			t.Errorf("%s: tree differs from %s (-want +got):\n%s", path, golden, diff)
-		}
+		gramtest.Golden(t, path+".sexp", b.String(), *update)
 	}
 }
 

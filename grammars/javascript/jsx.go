@@ -15,9 +15,22 @@ func (p *parser) jsxElement(inChildren bool) {
 	p.Enter()
 	defer p.Leave()
 	m := p.B.Mark()
-	mo := p.B.Mark()
+	name, selfClosing := p.jsxOpening(inChildren)
+	if selfClosing {
+		p.B.Close(m, nJSXSelfClosingElement, 0)
+		return
+	}
+	p.jsxChildren()
+	p.Node(nJSXClosingElement, func() { p.jsxClosing(name, inChildren) })
+	p.B.Close(m, nJSXElement, 0)
+}
+
+// jsxOpening parses an opening tag, or all of a self-closing element,
+// and returns the tag's name ("" for a fragment's) and whether the
+// element closed itself.
+func (p *parser) jsxOpening(inChildren bool) (name string, selfClosing bool) {
+	m := p.B.Mark()
 	p.Expect(tLT)
-	name := ""
 	if p.Kind != tGT {
 		start := p.Tok.Offset
 		p.jsxTagName()
@@ -28,11 +41,9 @@ func (p *parser) jsxElement(inChildren bool) {
 		for p.Kind != tGT && p.Kind != tSlash && p.Kind != tEOF {
 			p.jsxAttribute()
 		}
-		if p.Kind == tSlash {
-			p.Leaf()
+		if p.Got(tSlash) {
 			p.jsxTagEnd(inChildren)
-			p.B.Close(m, nJSXSelfClosingElement, 0)
-			return
+			return name, true
 		}
 	}
 	if p.Kind != tGT {
@@ -40,23 +51,24 @@ func (p *parser) jsxElement(inChildren bool) {
 	}
 	p.retag(tJSXGT)
 	p.Leaf()
-	p.B.Close(mo, nJSXOpeningElement, 0)
-	p.jsxChildren()
-	mc := p.B.Mark()
+	p.B.Close(m, nJSXOpeningElement, 0)
+	return name, false
+}
+
+// jsxClosing parses the closing tag of the element named name.
+func (p *parser) jsxClosing(name string, inChildren bool) {
 	p.Expect(tLT)
 	p.Expect(tSlash)
 	if p.Kind != tGT {
 		start := p.Tok.Offset
 		p.jsxTagName()
-		if closing := p.src[start:p.End]; closing != name && !p.pattern {
+		if closing := p.src[start:p.End]; closing != name && !p.Pattern {
 			p.Errorf("expected corresponding closing tag for '%s', found '%s'", name, closing)
 		}
 	} else if name != "" {
 		p.Errorf("expected corresponding closing tag for '%s'", name)
 	}
 	p.jsxTagEnd(inChildren)
-	p.B.Close(mc, nJSXClosingElement, 0)
-	p.B.Close(m, nJSXElement, 0)
 }
 
 // jsxTagEnd pushes the > that ends a tag; after it come the parent's
@@ -82,24 +94,7 @@ func (p *parser) jsxChildren() {
 		case tJSXText, tIdent: // an identifier here is a pattern's metavariable
 			p.Leaf()
 		case tLBrace:
-			m := p.B.Mark()
-			p.Leaf()
-			switch p.Kind {
-			case tRBrace: // {} or {/* comment */}
-			case tEllipsis:
-				ms := p.B.Mark()
-				p.Leaf()
-				p.assignment()
-				p.B.Close(ms, nSpreadElement, 0)
-			default:
-				p.expression()
-			}
-			if p.Kind != tRBrace {
-				p.ErrorExpected("'}'")
-			}
-			p.retag(tJSXRBrace)
-			p.Leaf()
-			p.B.Close(m, nJSXExpression, 0)
+			p.Prefix(nJSXExpression, p.jsxChildExpression)
 		case tLT:
 			if p.Peek(1) == tSlash {
 				return
@@ -109,6 +104,23 @@ func (p *parser) jsxChildren() {
 			p.ErrorExpected("closing tag")
 		}
 	}
+}
+
+// jsxChildExpression parses what follows the { of an expression among
+// children, its } included, after which the lexer reads children again.
+func (p *parser) jsxChildExpression() {
+	switch p.Kind {
+	case tRBrace: // {} or {/* comment */}
+	case tEllipsis:
+		p.Prefix(nSpreadElement, p.assignment)
+	default:
+		p.expression()
+	}
+	if p.Kind != tRBrace {
+		p.ErrorExpected("'}'")
+	}
+	p.retag(tJSXRBrace)
+	p.Leaf()
 }
 
 // jsxName pushes one JSX identifier, which may have dashes, as a leaf of
@@ -143,21 +155,21 @@ func (p *parser) jsxTagName() {
 
 // jsxAttribute parses name, name="v", name={expr}, name=<el/>, or {...spread}.
 func (p *parser) jsxAttribute() {
-	m := p.B.Mark()
 	if p.Kind == tLBrace {
-		p.Leaf()
-		ms := p.B.Mark()
-		if p.isMetavarTok() {
-			p.Leaf() // {$$$PROPS} in a pattern
-		} else {
-			p.Expect(tEllipsis)
-			p.assignment()
-			p.B.Close(ms, nSpreadElement, 0)
-		}
-		p.Expect(tRBrace)
-		p.B.Close(m, nJSXExpression, 0)
+		p.Prefix(nJSXExpression, func() {
+			if p.isMetavarTok() {
+				p.Leaf() // {$$$PROPS} in a pattern
+			} else {
+				p.Node(nSpreadElement, func() {
+					p.Expect(tEllipsis)
+					p.assignment()
+				})
+			}
+			p.Expect(tRBrace)
+		})
 		return
 	}
+	m := p.B.Mark()
 	p.jsxName(func() { p.LeafAs(tPropIdent) })
 	if p.Kind == tColon {
 		p.Leaf()
@@ -170,11 +182,10 @@ func (p *parser) jsxAttribute() {
 			p.relex(relexJSXString)
 			p.Leaf()
 		case p.Kind == tLBrace:
-			me := p.B.Mark()
-			p.Leaf()
-			p.expression()
-			p.Expect(tRBrace)
-			p.B.Close(me, nJSXExpression, 0)
+			p.Prefix(nJSXExpression, func() {
+				p.expression()
+				p.Expect(tRBrace)
+			})
 		case p.Kind == tLT:
 			p.jsxElement(false)
 		case p.isMetavarTok():

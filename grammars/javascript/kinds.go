@@ -1,6 +1,9 @@
 package javascript
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Token kinds come first. The leaves the parser makes of other tokens
 // with LeafAs (a keyword used as a property name, an identifier used as
@@ -439,16 +442,13 @@ var kindNames = [numKinds]string{
 // super, true, false, null), which a metavariable matches as it matches
 // an identifier.
 func kindTable() []grammars.KindInfo {
-	out := make([]grammars.KindInfo, numKinds)
-	for k, name := range kindNames {
-		named := k >= int(numTokens) || k >= int(tIdent) && k <= int(tImport)
-		switch grammars.Kind(k) {
+	return kit.KindTable(kindNames[:], func(k grammars.Kind) bool {
+		switch k {
 		case kwThis, kwSuper, kwTrue, kwFalse, kwNull:
-			named = true
+			return true
 		}
-		out[k] = grammars.KindInfo{Name: name, Named: named}
-	}
-	return out
+		return k >= numTokens || k >= tIdent && k <= tImport
+	})
 }
 
 // keywordTable holds the keywords by length and first letter, for

@@ -56,24 +56,13 @@ const (
 type lexer struct {
 	kit.Scan
 	mode mode
-	// record keeps every token handed out, for Lex: moving the lexer back
-	// drops the ones after the new position.
-	record bool
-	toks   []grammars.Token
+	rec  kit.Recording // the tokens handed out, for Lex
 }
 
 // newLexer returns a lexer of src; a hashbang line is trivia.
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern)}
-	if len(src) >= lx.Pos+2 && src[lx.Pos] == '#' && src[lx.Pos+1] == '!' {
-		// A hashbang line is trivia, as a comment is.
-		end := lx.Pos
-		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-			end++
-		}
-		lx.Comment(lx.Pos, end)
-		lx.Pos = end
-	}
+	lx.Hashbang()
 	return lx
 }
 
@@ -98,44 +87,24 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 	if t.Kind == tTemplateChars && lx.Pos >= len(lx.Src) {
 		lx.mode = mNormal // an unterminated template; the file ends
 	}
-	if lx.record && t.Kind != tEOF {
-		lx.toks = append(lx.toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}})
-	}
+	lx.rec.Keep(t)
 	return t
 }
 
-// reset moves the lexer to offset off, on line line that starts at ls,
-// in mode m, and forgets the trivia, errors and recorded tokens from off
-// on, which it will read again.
-func (lx *lexer) reset(off, line, ls int, m mode) {
-	lx.Pos, lx.Line, lx.LineStart, lx.mode = off, line, ls, m
-	for n := len(lx.Errs); n > 0 && int(lx.Errs[n-1].Span.Start) >= off; n-- {
-		lx.Errs = lx.Errs[:n-1]
-	}
-	for n := len(lx.Trivia); n > 0 && int(lx.Trivia[n-1].Start) >= off; n-- {
-		lx.Trivia = lx.Trivia[:n-1]
-	}
-	for n := len(lx.toks); n > 0 && int(lx.toks[n-1].Start) >= off; n-- {
-		lx.toks = lx.toks[:n-1]
-	}
-}
-
-// resetBefore moves the lexer back to the start of token t.
+// resetBefore moves the lexer back to the start of token t, and forgets
+// what it found from there on, which it will read again.
 func (lx *lexer) resetBefore(t *kit.Token) {
-	lx.reset(int(t.Offset), int(t.Line), int(t.Offset)-int(t.Column)+1, mNormal)
+	lx.Pos, lx.Line, lx.LineStart, lx.mode = int(t.Offset), int(t.Line), t.LineStart(), mNormal
+	lx.ForgetFrom(lx.Pos)
+	lx.rec.DropFrom(lx.Pos)
 }
 
 // resetAfter moves the lexer to just after token t, in the mode t leaves
-// it in.
+// it in, and forgets what it found after t.
 func (lx *lexer) resetAfter(t *kit.Token) {
-	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
-	for i := 0; i < len(t.Text); i++ {
-		if t.Text[i] == '\n' {
-			line++
-			ls = int(t.Offset) + i + 1
-		}
-	}
-	lx.reset(int(t.End()), line, ls, modeAfter(t.Kind))
+	lx.ResetAfter(t)
+	lx.mode = modeAfter(t.Kind)
+	lx.rec.DropFrom(lx.Pos)
 }
 
 // relexAt reads the token at the current position (where resetBefore
@@ -174,19 +143,8 @@ func (lx *lexer) relexAt(how relex) kit.Token {
 		lx.identRest(true)
 		return lx.emit(lx.Token(tIdent, start))
 	case relexJSXString:
-		q := lx.Src[start]
 		lx.Pos++
-		for lx.Pos < len(lx.Src) && lx.Src[lx.Pos] != q {
-			if lx.Src[lx.Pos] == '\n' {
-				lx.Newline(lx.Pos)
-			}
-			lx.Pos++
-		}
-		if lx.Pos >= len(lx.Src) {
-			lx.Errorf(start, "unterminated string literal")
-		} else {
-			lx.Pos++
-		}
+		lx.Raw(start, lx.Src[start], "unterminated string literal")
 		return lx.emit(lx.Token(tString, start))
 	}
 	panic("unknown relex")

@@ -20,9 +20,7 @@ func (p *parser) importStatement() {
 	m := p.B.Mark()
 	p.Leaf()
 	if p.Kind == tString || p.isMetavarTok() && p.Peek(1) != kwFrom && p.Peek(1) != tComma && p.Peek(1) != tAssign {
-		p.moduleSpecifier()
-		p.importAttributes()
-		p.semicolon()
+		p.source()
 		p.B.Close(m, nImportStatement, 0)
 		return
 	}
@@ -50,11 +48,10 @@ func (p *parser) importStatement() {
 	}
 	switch p.Kind {
 	case tStar:
-		mn := p.B.Mark()
-		p.Leaf()
-		p.Expect(kwAs)
-		p.ident()
-		p.B.Close(mn, nNamespaceImport, 0)
+		p.Prefix(nNamespaceImport, func() {
+			p.Expect(kwAs)
+			p.ident()
+		})
 	case tLBrace:
 		p.namedSpecifiers(nNamedImports, nImportSpecifier)
 	}
@@ -66,50 +63,52 @@ func (p *parser) importStatement() {
 		p.B.Close(mc, nImportClause, 0)
 	}
 	p.Expect(kwFrom)
+	p.source()
+	p.B.Close(m, nImportStatement, 0)
+}
+
+// source parses the module an import or export names, its attributes
+// and the statement's end.
+func (p *parser) source() {
 	p.moduleSpecifier()
 	p.importAttributes()
 	p.semicolon()
-	p.B.Close(m, nImportStatement, 0)
 }
 
 // importAttributes parses with { type: "json" }, or the older assert { … }.
 func (p *parser) importAttributes() {
 	if (p.Kind == kwWith || p.Kind == kwAssert) && p.Peek(1) == tLBrace && !p.newline() {
-		m := p.B.Mark()
-		p.Leaf()
-		p.object()
-		p.B.Close(m, nImportAttribute, 0)
+		p.Prefix(nImportAttribute, p.object)
 	}
 }
 
 // namedSpecifiers parses { a, b as c, type d } as a node of kind list
 // with items of kind item (a name alone is no item node).
 func (p *parser) namedSpecifiers(list, item grammars.Kind) {
-	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tRBrace, func() {
-		mi := p.B.Mark()
-		if p.Kind == kwType && p.isTypeModifier() {
-			p.Leaf()
-		}
-		if p.Kind == tString {
-			p.Leaf()
-		} else {
-			p.identAs(tIdent)
-		}
-		if p.Got(kwAs) {
-			if p.Kind == tString {
+	p.Prefix(list, func() {
+		p.List(tComma, tRBrace, func() {
+			mi := p.B.Mark()
+			if p.Kind == kwType && p.isTypeModifier() {
 				p.Leaf()
-			} else {
-				p.identAs(tIdent)
 			}
-		}
-		if p.B.Len(mi) > 1 {
-			p.B.Close(mi, item, 0)
-		}
+			p.exportName()
+			if p.Got(kwAs) {
+				p.exportName()
+			}
+			if p.B.Len(mi) > 1 {
+				p.B.Close(mi, item, 0)
+			}
+		})
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(m, list, 0)
+}
+
+// exportName parses a name imported or exported: an IdentifierName, or
+// a string.
+func (p *parser) exportName() {
+	if !p.Got(tString) {
+		p.identAs(tIdent)
+	}
 }
 
 // isTypeModifier reports whether the type starting a specifier is a
@@ -188,20 +187,9 @@ func (p *parser) exportStatement(m int) {
 
 // exportStar parses * [as name] from "x".
 func (p *parser) exportStar() {
-	m := p.B.Mark()
-	p.Leaf()
-	if p.Got(kwAs) {
-		if p.Kind == tString {
-			p.Leaf()
-		} else {
-			p.identAs(tIdent)
-		}
-		p.B.Close(m, nNamespaceExport, 0)
-	}
+	p.Tail(nNamespaceExport, p.Leaf, kwAs, p.exportName)
 	p.Expect(kwFrom)
-	p.moduleSpecifier()
-	p.importAttributes()
-	p.semicolon()
+	p.source()
 }
 
 // exportClause parses { a, b as c } [from "x"].

@@ -32,11 +32,10 @@ const (
 // tree nodes directly, bottom-up.
 type parser struct {
 	kit.Parser
-	lx      *lexer
-	src     string
-	d       dialect
-	pattern bool
-	ctx     ctx
+	lx  *lexer
+	src string
+	d   dialect
+	ctx ctx
 	// failed remembers where a speculative parse failed, and the
 	// productions its failure unwound, so that none is tried twice at
 	// one place in one context: an outer speculation that fails parses
@@ -54,36 +53,28 @@ type parser struct {
 
 // newParser returns a parser reading lx, building on b.
 func newParser(lx *lexer, d dialect, pattern bool, b *grammars.Builder) *parser {
-	p := &parser{lx: lx, src: lx.Src, d: d, pattern: pattern}
+	p := &parser{lx: lx, src: lx.Src, d: d}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = found
+	p.Pattern = pattern
+	p.Ident = tIdent
 	p.Rewind = lx.resetAfter
+	// A failed speculation puts the context flags back as they were.
+	p.SaveState = func() any { return p.ctx }
+	p.RestoreState = func(s any) { p.ctx = s.(ctx) }
 	p.DeepIsNo = true // a < b, c < d, … nests speculations, not the input
 	return p
 }
 
-// found describes a token in an "expected X, found Y" message.
-func found(t *kit.Token) string {
-	switch {
-	case t.Kind == tEOF:
-		return "end of file"
-	case t.Kind == tIdent || t.Kind >= tPrivateName && t.Kind <= tJSXText:
-		return kindNames[t.Kind] + " " + kit.Quote(t.Text)
-	}
-	return kit.Quote(t.Text)
-}
+// found describes a token in an "expected X, found Y" message: an
+// identifier or a literal by its kind and text, any other by its text.
+var found = kit.Found(kindNames[:], nil, tIdent, tPrivateName, tNumber, tString, tRegex, tTemplateChars, tJSXText)
 
 // program parses the statements of a file, each top-level one on its
 // own: one that fails to parse becomes an ERROR node up to the next line
 // that starts with a statement at column 1, and the rest still parses.
 func (p *parser) program() grammars.ErrorList {
-	var errs grammars.ErrorList
-	for p.Kind != tEOF {
-		if err := p.Recover(nError, p.topStatement, p.safe); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
+	return p.TopLevel(nError, p.topStatement, kit.Sync{Column1: true, Test: p.startsStatement})
 }
 
 // topStatement parses a top-level statement, in no function.
@@ -92,11 +83,9 @@ func (p *parser) topStatement() {
 	p.statement()
 }
 
-// safe reports whether recovery may start again at the current token:
-// one at column 1 that can start a statement.
-func (p *parser) safe() bool {
-	return p.Tok.Column == 1 && (isIdentName(p.Kind) || p.Kind == tAt)
-}
+// startsStatement reports whether the current token may start a
+// statement, for recovery: a keyword, an identifier or a decorator.
+func (p *parser) startsStatement() bool { return isIdentName(p.Kind) || p.Kind == tAt }
 
 // Tokens and lines.
 
@@ -138,15 +127,10 @@ func hasLineBreak(s string) bool {
 // written over many), or, by automatic semicolon insertion, nothing
 // before a }, the end of the file or a line break.
 func (p *parser) semicolon() {
-	switch {
-	case p.Kind == tSemi:
-		p.Next()
-	case p.Kind == tRBrace || p.Kind == tEOF || p.newline():
-	case p.pattern && p.Kind == kwElse:
+	if p.Kind == tSemi || !p.canInsertSemicolon() {
 		// A pattern may leave out the ; before else that JavaScript
 		// wants: if ($C) $S else $T.
-	default:
-		p.ErrorExpected("';'")
+		p.Semi(tSemi, kwElse)
 	}
 }
 
@@ -174,7 +158,7 @@ func (p *parser) identAs(k grammars.Kind) {
 
 // isMetavarTok reports whether the current token is a metavariable of a
 // pattern, which may stand where the grammar wants another named token.
-func (p *parser) isMetavarTok() bool { return p.pattern && p.Kind == tIdent && p.IsMetavar() }
+func (p *parser) isMetavarTok() bool { return p.Pattern && p.Kind == tIdent && p.IsMetavar() }
 
 // Re-reading tokens.
 
@@ -188,6 +172,9 @@ func (p *parser) relex(how relex) {
 
 // relexGreater makes the current > the longest operator it starts.
 func (p *parser) relexGreater() {
+	if p.Kind != tGT {
+		return
+	}
 	if off := int(p.Tok.Offset) + 1; off < len(p.src) && (p.src[off] == '>' || p.src[off] == '=') {
 		p.relex(relexGreater)
 	}
@@ -200,8 +187,8 @@ func (p *parser) retag(k grammars.Kind) {
 	t := *p.Tok
 	t.Kind = k
 	p.lx.resetAfter(&t)
-	if n := len(p.lx.toks); n > 0 && p.lx.toks[n-1].Start == t.Offset {
-		p.lx.toks[n-1].Kind = k
+	if toks := p.lx.rec.Toks; len(toks) > 0 && toks[len(toks)-1].Start == t.Offset {
+		toks[len(toks)-1].Kind = k
 	}
 	p.Win.Reset(t)
 	p.Load()

@@ -36,27 +36,23 @@ func (p *parser) key(k uint8) memoKey {
 	return memoKey(p.Tok.Offset)<<32 | memoKey(p.ctx)<<8 | memoKey(k)
 }
 
-// try runs prod and reports whether it parsed; when it did not, the
-// parser is back where it was, context flags included, and every
-// production that the failure unwound is remembered as failed.
+// try is the kit's Try, which puts the context flags back too
+// (SaveState), counted as a speculation: every production that its
+// failure unwound is remembered as failed.
 func (p *parser) try(prod func()) bool {
-	saved, base := p.ctx, len(p.open)
+	base := len(p.open)
 	p.spec++
 	ok := p.Try(prod)
 	p.spec--
-	if ok {
-		return true
+	if !ok {
+		p.unwound(base)
 	}
-	p.unwound(base)
-	p.ctx = saved
-	return false
+	return ok
 }
 
-// lookahead runs test and reports what it returned (false when it hit a
-// syntax error), then puts the parser back where it was.
+// lookahead is the kit's Lookahead, counted as a speculation as try is.
 func (p *parser) lookahead(test func() bool) bool {
-	saved, base := p.ctx, len(p.open)
-	defer func() { p.ctx = saved }()
+	base := len(p.open)
 	p.spec++
 	ok := p.Lookahead(test)
 	p.spec--

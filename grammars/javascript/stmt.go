@@ -1,9 +1,6 @@
 package javascript
 
-import (
-	"github.com/agenttools/agenttools/grammars"
-	"github.com/agenttools/agenttools/grammars/kit"
-)
+import "github.com/agenttools/agenttools/grammars"
 
 // Statements and declarations.
 
@@ -13,9 +10,7 @@ func (p *parser) statement() {
 	defer p.Leave()
 	switch p.Kind {
 	case tSemi:
-		m := p.B.Mark()
-		p.Leaf()
-		p.B.Close(m, nEmptyStatement, 0)
+		p.Node(nEmptyStatement, p.Leaf)
 		return
 	case tLBrace:
 		p.block()
@@ -46,56 +41,41 @@ func (p *parser) statement() {
 	case kwFor:
 		p.forStatement()
 		return
-	case kwWhile:
-		m := p.B.Mark()
-		p.Leaf()
-		p.parenExpression()
-		p.statement()
-		p.B.Close(m, nWhileStatement, 0)
+	case kwWhile, kwWith:
+		k := nWhileStatement
+		if p.Kind == kwWith {
+			k = nWithStatement
+		}
+		p.Prefix(k, func() {
+			p.parenExpression()
+			p.statement()
+		})
 		return
 	case kwDo:
-		m := p.B.Mark()
-		p.Leaf()
-		p.statement()
-		p.Expect(kwWhile)
-		p.parenExpression()
-		if p.Kind == tSemi { // optional after do-while, even on the same line
-			p.Next()
-		}
-		p.B.Close(m, nDoStatement, 0)
+		p.Prefix(nDoStatement, p.doWhile)
 		return
 	case kwReturn:
-		m := p.B.Mark()
-		p.Leaf()
-		if !p.canInsertSemicolon() {
-			p.expression()
-		}
-		p.semicolon()
-		p.B.Close(m, nReturnStatement, 0)
+		p.Prefix(nReturnStatement, func() {
+			if !p.canInsertSemicolon() {
+				p.expression()
+			}
+			p.semicolon()
+		})
 		return
 	case kwThrow:
-		m := p.B.Mark()
-		throw := *p.Tok
-		p.Leaf()
-		if p.newline() {
-			panic(kit.Bailout{Err: &grammars.Error{Line: int(throw.Line), Column: int(throw.Column), Msg: "line break not permitted after throw"}})
-		}
-		p.expression()
-		p.semicolon()
-		p.B.Close(m, nThrowStatement, 0)
+		p.throw()
 		return
 	case kwBreak, kwContinue:
-		m := p.B.Mark()
 		k := nBreakStatement
 		if p.Kind == kwContinue {
 			k = nContinueStatement
 		}
-		p.Leaf()
-		if isIdent(p.Kind) && !p.newline() {
-			p.LeafAs(tLabel)
-		}
-		p.semicolon()
-		p.B.Close(m, k, 0)
+		p.Prefix(k, func() {
+			if isIdent(p.Kind) && !p.newline() {
+				p.LeafAs(tLabel)
+			}
+			p.semicolon()
+		})
 		return
 	case kwTry:
 		p.tryStatement()
@@ -103,18 +83,8 @@ func (p *parser) statement() {
 	case kwSwitch:
 		p.switchStatement()
 		return
-	case kwWith:
-		m := p.B.Mark()
-		p.Leaf()
-		p.parenExpression()
-		p.statement()
-		p.B.Close(m, nWithStatement, 0)
-		return
 	case kwDebugger:
-		m := p.B.Mark()
-		p.Leaf()
-		p.semicolon()
-		p.B.Close(m, nDebuggerStatement, 0)
+		p.Prefix(nDebuggerStatement, p.semicolon)
 		return
 	case kwFunction:
 		p.function(p.B.Mark(), nFunctionDeclaration)
@@ -154,15 +124,38 @@ func (p *parser) statement() {
 		}
 	}
 	if isIdent(p.Kind) && p.Peek(1) == tColon {
-		m := p.B.Mark()
-		p.LeafAs(tLabel)
-		p.Leaf()
-		p.statement()
-		p.B.Close(m, nLabeledStatement, 0)
+		p.Node(nLabeledStatement, func() {
+			p.LeafAs(tLabel)
+			p.Leaf()
+			p.statement()
+		})
 		return
 	}
 	p.expression()
 	p.semicolon()
+}
+
+// doWhile parses the rest of do s while (…) after do; its ; may be left
+// out even on the same line.
+func (p *parser) doWhile() {
+	p.statement()
+	p.Expect(kwWhile)
+	p.parenExpression()
+	if p.Kind == tSemi {
+		p.Next()
+	}
+}
+
+// throw parses a throw statement, whose throw no line break may follow.
+func (p *parser) throw() {
+	throw := *p.Tok
+	p.Prefix(nThrowStatement, func() {
+		if p.newline() {
+			p.failAt(&throw, "line break not permitted after throw")
+		}
+		p.expression()
+		p.semicolon()
+	})
 }
 
 // isUsing reports whether a using or await using declaration starts here.
@@ -241,23 +234,14 @@ func (p *parser) declaration(m int) {
 		p.namespaceName()
 		p.block()
 		p.B.Close(m, nInternalModule, 0)
-	case kwModule:
-		p.Leaf()
-		if p.Kind == tString {
-			p.Leaf()
-		} else {
-			p.namespaceName()
-		}
-		if p.Kind == tLBrace {
-			p.block()
-		} else {
-			p.semicolon()
-		}
-		p.B.Close(m, nModule, 0)
 	case kwGlobal:
 		p.Leaf()
 		p.block()
 		p.B.Close(m, nInternalModule, 0)
+	case kwModule:
+		p.Leaf()
+		p.moduleDeclaration()
+		p.B.Close(m, nModule, 0)
 	case kwDeclare:
 		p.Leaf()
 		if p.Kind == kwGlobal && p.Peek(1) == tLBrace {
@@ -269,6 +253,19 @@ func (p *parser) declaration(m int) {
 		p.B.Close(m, nAmbientDeclaration, 0)
 	default:
 		p.ErrorExpected("declaration")
+	}
+}
+
+// moduleDeclaration parses what follows module: a name, or a string, and
+// a block, or nothing in a declaration.
+func (p *parser) moduleDeclaration() {
+	if !p.Got(tString) {
+		p.namespaceName()
+	}
+	if p.Kind == tLBrace {
+		p.block()
+	} else {
+		p.semicolon()
 	}
 }
 
@@ -286,15 +283,11 @@ func (p *parser) namespaceName() {
 
 // block parses { statements }.
 func (p *parser) block() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	for p.Kind != tRBrace && p.Kind != tEOF {
-		p.statement()
-	}
-	p.Expect(tRBrace)
-	p.B.Close(m, nStatementBlock, 0)
-	p.Leave()
+	p.Enclosed(nStatementBlock, tLBrace, tRBrace, func() {
+		for p.Kind != tRBrace && p.Kind != tEOF {
+			p.statement()
+		}
+	})
 }
 
 // functionBody parses a function's block with the context of its kind.
@@ -311,11 +304,11 @@ func (p *parser) functionBody(async, generator bool) {
 
 // parenExpression parses the ( expression ) of if, while, switch and with.
 func (p *parser) parenExpression() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.withCtx(0, cNoIn, p.expression)
-	p.Expect(tRParen)
-	p.B.Close(m, nParenthesizedExpression, 0)
+	p.Node(nParenthesizedExpression, func() {
+		p.Expect(tLParen)
+		p.withCtx(0, cNoIn, p.expression)
+		p.Expect(tRParen)
+	})
 }
 
 // varDeclaration parses var, let, const, using or await using and its
@@ -325,17 +318,15 @@ func (p *parser) varDeclaration(m int, k grammars.Kind, semi bool) {
 		p.Leaf()
 	}
 	p.Leaf()
-	for {
-		p.declarator()
-		if !p.Got(tComma) {
-			break
-		}
-	}
+	p.declarators()
 	if semi {
 		p.semicolon()
 	}
 	p.B.Close(m, k, 0)
 }
+
+// declarators parses declarators separated by commas.
+func (p *parser) declarators() { p.Separated(tComma, p.declarator) }
 
 // declarator parses a name or pattern with its type and initializer; a
 // name alone is no node of its own.
@@ -345,9 +336,7 @@ func (p *parser) declarator() {
 	if p.Kind == tBang {
 		p.Leaf()
 	}
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.Got(tAssign) {
 		p.assignment()
 	}
@@ -359,17 +348,11 @@ func (p *parser) declarator() {
 // ifStatement parses if (…) s, and its else, which is a child: if ($C) { $$$B }
 // matches no if with an else.
 func (p *parser) ifStatement() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.parenExpression()
-	p.statement()
-	if p.Kind == kwElse {
-		me := p.B.Mark()
-		p.Leaf()
+	p.Prefix(nIfStatement, func() {
+		p.parenExpression()
 		p.statement()
-		p.B.Close(me, nElseClause, 0)
-	}
-	p.B.Close(m, nIfStatement, 0)
+		p.Clause(kwElse, nElseClause, p.statement)
+	})
 }
 
 // forStatement parses for (init; cond; update), for (x in y), for (x of
@@ -377,9 +360,7 @@ func (p *parser) ifStatement() {
 func (p *parser) forStatement() {
 	m := p.B.Mark()
 	p.Leaf()
-	if p.Kind == kwAwait {
-		p.Leaf()
-	}
+	p.Got(kwAwait)
 	p.Expect(tLParen)
 	forIn := false
 	if p.Kind != tSemi {
@@ -396,14 +377,7 @@ func (p *parser) forStatement() {
 				p.Leaf()
 			}
 			p.Leaf()
-			p.withCtx(cNoIn, 0, func() {
-				for {
-					p.declarator()
-					if !p.Got(tComma) {
-						break
-					}
-				}
-			})
+			p.withCtx(cNoIn, 0, p.declarators)
 			if p.Kind == kwOf || p.Kind == kwIn {
 				// for (const x of y): the keyword and the binding are the
 				// statement's own children.
@@ -448,25 +422,15 @@ func (p *parser) tryStatement() {
 	m := p.B.Mark()
 	p.Leaf()
 	p.block()
-	if p.Kind == kwCatch {
-		mc := p.B.Mark()
-		p.Leaf()
+	p.Clause(kwCatch, nCatchClause, func() {
 		if p.Got(tLParen) {
 			p.bindingTarget()
-			if p.Kind == tColon {
-				p.typeAnnotation()
-			}
+			p.Optional(tColon, p.typeAnnotation)
 			p.Expect(tRParen)
 		}
 		p.block()
-		p.B.Close(mc, nCatchClause, 0)
-	}
-	if p.Kind == kwFinally {
-		mf := p.B.Mark()
-		p.Leaf()
-		p.block()
-		p.B.Close(mf, nFinallyClause, 0)
-	}
+	})
+	p.Clause(kwFinally, nFinallyClause, p.block)
 	if p.B.Len(m) < 3 {
 		p.ErrorExpected("catch or finally")
 	}
@@ -475,34 +439,40 @@ func (p *parser) tryStatement() {
 
 // switchStatement parses switch (…) { case …: … default: … }.
 func (p *parser) switchStatement() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.parenExpression()
-	mb := p.B.Mark()
+	p.Prefix(nSwitchStatement, func() {
+		p.parenExpression()
+		p.Node(nSwitchBody, p.switchBody)
+	})
+}
+
+// switchBody parses the { clauses } of a switch.
+func (p *parser) switchBody() {
 	p.Expect(tLBrace)
 	for p.Kind == kwCase || p.Kind == kwDefault || p.isMetavarTok() {
 		if p.isMetavarTok() { // a pattern's $$$C stands for the clauses
 			p.Leaf()
 			continue
 		}
-		mc := p.B.Mark()
-		k := nSwitchDefault
-		if p.Kind == kwCase {
-			k = nSwitchCase
-			p.Leaf()
+		p.switchClause()
+	}
+	p.Expect(tRBrace)
+}
+
+// switchClause parses case x: statements, or default: statements.
+func (p *parser) switchClause() {
+	k := nSwitchDefault
+	if p.Kind == kwCase {
+		k = nSwitchCase
+	}
+	p.Prefix(k, func() {
+		if k == nSwitchCase {
 			p.expression()
-		} else {
-			p.Leaf()
 		}
 		p.Expect(tColon)
 		for p.Kind != kwCase && p.Kind != kwDefault && p.Kind != tRBrace && p.Kind != tEOF {
 			p.statement()
 		}
-		p.B.Close(mc, k, 0)
-	}
-	p.Expect(tRBrace)
-	p.B.Close(mb, nSwitchBody, 0)
-	p.B.Close(m, nSwitchStatement, 0)
+	})
 }
 
 // TypeScript declarations.
@@ -514,18 +484,11 @@ func (p *parser) enumDeclaration(m int) {
 	}
 	p.Expect(kwEnum)
 	p.ident()
-	mb := p.B.Mark()
-	p.Expect(tLBrace)
-	p.List(tComma, tRBrace, func() {
-		me := p.B.Mark()
-		p.propertyName()
-		if p.Got(tAssign) {
-			p.assignment()
-			p.B.Close(me, nEnumAssignment, 0)
-		}
+	p.Node(nEnumBody, func() {
+		p.Expect(tLBrace)
+		p.List(tComma, tRBrace, func() { p.Tail(nEnumAssignment, p.propertyName, tAssign, p.assignment) })
+		p.Expect(tRBrace)
 	})
-	p.Expect(tRBrace)
-	p.B.Close(mb, nEnumBody, 0)
 	p.B.Close(m, nEnumDeclaration, 0)
 }
 
@@ -534,20 +497,8 @@ func (p *parser) enumDeclaration(m int) {
 func (p *parser) interfaceDeclaration(m int) {
 	p.Expect(kwInterface)
 	p.identAs(tTypeIdent)
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
-	if p.Kind == kwExtends {
-		me := p.B.Mark()
-		p.Leaf()
-		for {
-			p.typ()
-			if !p.Got(tComma) {
-				break
-			}
-		}
-		p.B.Close(me, nExtendsTypeClause, 0)
-	}
+	p.Optional(tLT, p.typeParameters)
+	p.Clause(kwExtends, nExtendsTypeClause, p.types)
 	p.typeMembers(nInterfaceBody)
 	p.B.Close(m, nInterfaceDeclaration, 0)
 }
@@ -556,9 +507,7 @@ func (p *parser) interfaceDeclaration(m int) {
 func (p *parser) typeAlias(m int) {
 	p.Expect(kwType)
 	p.identAs(tTypeIdent)
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	p.Expect(tAssign)
 	p.typ()
 	p.semicolon()

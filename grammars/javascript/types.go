@@ -6,41 +6,40 @@ import "github.com/agenttools/agenttools/grammars"
 
 // typeAnnotation parses : Type.
 func (p *parser) typeAnnotation() {
-	m := p.B.Mark()
-	p.Expect(tColon)
-	p.typ()
-	p.B.Close(m, nTypeAnnotation, 0)
+	p.Node(nTypeAnnotation, func() {
+		p.Expect(tColon)
+		p.typ()
+	})
 }
 
 // returnType parses a function's : Type, which may be a type predicate.
 func (p *parser) returnType() {
-	m := p.B.Mark()
-	p.Expect(tColon)
-	p.withCtx(0, cNoCondType, p.typeOrPredicate)
-	p.B.Close(m, nTypeAnnotation, 0)
+	p.Node(nTypeAnnotation, func() {
+		p.Expect(tColon)
+		p.withCtx(0, cNoCondType, p.typeOrPredicate)
+	})
 }
 
 // typeOrPredicate parses a type, or x is T, asserts x, asserts x is T.
 func (p *parser) typeOrPredicate() {
-	m := p.B.Mark()
-	if p.Kind == kwAsserts && (isIdent(p.Peek(1)) || p.Peek(1) == kwThis) && !p.newlineAt(1) {
-		p.Leaf()
-		p.predicateSubject()
-		if p.Kind == kwIs && !p.newline() {
+	switch {
+	case p.Kind == kwAsserts && (isIdent(p.Peek(1)) || p.Peek(1) == kwThis) && !p.newlineAt(1):
+		p.Prefix(nTypePredicate, func() {
+			p.predicateSubject()
+			if p.Kind == kwIs && !p.newline() {
+				p.Leaf()
+				p.typ()
+			}
+		})
+	case (isIdent(p.Kind) || p.Kind == kwThis) && p.Peek(1) == kwIs && !p.newlineAt(1):
+		p.Node(nTypePredicate, func() {
+			p.predicateSubject()
 			p.Leaf()
 			p.typ()
-		}
-		p.B.Close(m, nTypePredicate, 0)
-		return
-	}
-	if (isIdent(p.Kind) || p.Kind == kwThis) && p.Peek(1) == kwIs && !p.newlineAt(1) {
-		p.predicateSubject()
-		p.Leaf()
+		})
+	default:
 		p.typ()
-		p.B.Close(m, nTypePredicate, 0)
-		return
 	}
-	p.typ()
 }
 
 // predicateSubject parses the x or this of a type predicate.
@@ -61,6 +60,10 @@ func startsType(k grammars.Kind) bool {
 	}
 	return k >= firstContextual && k <= lastKeyword
 }
+
+// types parses types separated by commas: what a class implements, what
+// an interface extends.
+func (p *parser) types() { p.Separated(tComma, p.typ) }
 
 // typ parses a Type: a function or constructor type, or a union and the
 // conditional type it may start.
@@ -146,16 +149,11 @@ func (p *parser) isUnambiguouslyFunctionType() bool {
 func (p *parser) functionType() {
 	m := p.B.Mark()
 	k := nFunctionType
-	if p.Kind == kwAbstract {
-		p.Leaf()
-	}
-	if p.Kind == kwNew {
+	p.Got(kwAbstract)
+	if p.Got(kwNew) {
 		k = nConstructorType
-		p.Leaf()
 	}
-	if p.Kind == tLT {
-		p.typeParameters()
-	}
+	p.Optional(tLT, p.typeParameters)
 	p.withCtx(cFunction, cAsync|cGenerator|cNoIn, p.parameters)
 	p.Expect(tArrow)
 	p.withCtx(0, cNoCondType, p.typeOrPredicate)
@@ -163,30 +161,27 @@ func (p *parser) functionType() {
 }
 
 // unionType parses A | B | C, with an optional leading |.
-func (p *parser) unionType() {
+func (p *parser) unionType() { p.typeList(nUnionType, tPipe, p.intersectionType) }
+
+// intersectionType parses A & B & C, with an optional leading &.
+func (p *parser) intersectionType() { p.typeList(nIntersectionType, tAmp, p.typeOperator) }
+
+// typeList parses types by item separated by op, which may also lead, as
+// a node of kind k when there is an op.
+func (p *parser) typeList(k, op grammars.Kind, item func()) {
 	m := p.B.Mark()
-	lead := p.Got(tPipe)
-	p.intersectionType()
-	if p.Kind == tPipe || lead {
-		for p.Got(tPipe) {
-			p.intersectionType()
+	lead := p.Got(op)
+	item()
+	if p.Kind == op || lead {
+		for p.Got(op) {
+			item()
 		}
-		p.B.Close(m, nUnionType, 0)
+		p.B.Close(m, k, 0)
 	}
 }
 
-// intersectionType parses A & B & C, with an optional leading &.
-func (p *parser) intersectionType() {
-	m := p.B.Mark()
-	lead := p.Got(tAmp)
-	p.typeOperator()
-	if p.Kind == tAmp || lead {
-		for p.Got(tAmp) {
-			p.typeOperator()
-		}
-		p.B.Close(m, nIntersectionType, 0)
-	}
-}
+// typeOperators are the nodes the type operators make, by their kind.
+var typeOperators = map[grammars.Kind]grammars.Kind{kwKeyof: nIndexTypeQuery, kwReadonly: nReadonlyType, kwUnique: nUniqueType}
 
 // typeOperator parses keyof T, unique symbol, readonly T[], infer X, or
 // a postfix type.
@@ -194,17 +189,8 @@ func (p *parser) typeOperator() {
 	m := p.B.Mark()
 	switch p.Kind {
 	case kwKeyof, kwUnique, kwReadonly:
-		k := nIndexTypeQuery
-		switch p.Kind {
-		case kwUnique:
-			k = nUniqueType
-		case kwReadonly:
-			k = nReadonlyType
-		}
 		p.Enter()
-		p.Leaf()
-		p.typeOperator()
-		p.B.Close(m, k, 0)
+		p.Prefix(typeOperators[p.Kind], p.typeOperator)
 		p.Leave()
 		return
 	case kwInfer:
@@ -386,32 +372,30 @@ func (p *parser) typeArguments() {
 
 // typeParameters parses <const in out T extends C = D, …>.
 func (p *parser) typeParameters() {
-	p.Enter()
+	p.Enclosed(nTypeParameters, tLT, tGT, func() { p.List(tComma, tGT, p.typeParameter) })
+}
+
+// typeParameter parses const in out T extends C = D; a name alone is no
+// node.
+func (p *parser) typeParameter() {
 	m := p.B.Mark()
-	p.Expect(tLT)
-	p.List(tComma, tGT, func() {
-		mp := p.B.Mark()
-		for (p.Kind == kwConst || p.Kind == kwIn || p.Kind == kwOut) && isIdent(p.Peek(1)) {
-			p.Leaf()
-		}
-		if p.isMetavarTok() {
-			p.Leaf()
-		} else {
-			p.identAs(tTypeIdent)
-		}
-		if p.Got(kwExtends) {
-			p.withCtx(0, cNoCondType, p.typ)
-		}
-		if p.Got(tAssign) {
-			p.withCtx(0, cNoCondType, p.typ)
-		}
-		if p.B.Len(mp) > 1 {
-			p.B.Close(mp, nTypeParameter, 0)
-		}
-	})
-	p.Expect(tGT)
-	p.B.Close(m, nTypeParameters, 0)
-	p.Leave()
+	for (p.Kind == kwConst || p.Kind == kwIn || p.Kind == kwOut) && isIdent(p.Peek(1)) {
+		p.Leaf()
+	}
+	if p.isMetavarTok() {
+		p.Leaf()
+	} else {
+		p.identAs(tTypeIdent)
+	}
+	if p.Got(kwExtends) {
+		p.withCtx(0, cNoCondType, p.typ)
+	}
+	if p.Got(tAssign) {
+		p.withCtx(0, cNoCondType, p.typ)
+	}
+	if p.B.Len(m) > 1 {
+		p.B.Close(m, nTypeParameter, 0)
+	}
 }
 
 // isMappedType reports whether the { here starts a mapped type:
@@ -432,9 +416,11 @@ func (p *parser) isMappedType() bool {
 
 // mappedType parses { ±readonly [K in T as N]±?: V }.
 func (p *parser) mappedType() {
-	p.Enter()
-	m := p.B.Mark()
-	p.Leaf()
+	p.Enclosed(nMappedType, tLBrace, tRBrace, p.mapping)
+}
+
+// mapping parses what a mapped type's braces hold.
+func (p *parser) mapping() {
 	if p.Kind == tPlus || p.Kind == tMinus {
 		p.Leaf()
 	}
@@ -454,44 +440,36 @@ func (p *parser) mappedType() {
 		}
 	}
 	p.Got(tQuestion)
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.Kind == tSemi || p.Kind == tComma {
 		p.Next()
 	}
-	p.Expect(tRBrace)
-	p.B.Close(m, nMappedType, 0)
-	p.Leave()
 }
 
 // tupleType parses [A, B?, ...C, name: D, name?: E, ...rest: F].
 func (p *parser) tupleType() {
-	p.Enter()
+	p.Enclosed(nTupleType, tLBrack, tRBrack, func() { p.List(tComma, tRBrack, p.tupleMember) })
+}
+
+// tupleMember parses one member of a tuple type.
+func (p *parser) tupleMember() {
 	m := p.B.Mark()
-	p.Leaf()
-	p.List(tComma, tRBrack, func() {
-		me := p.B.Mark()
-		rest := p.Got(tEllipsis)
-		if isIdentName(p.Kind) && (p.Peek(1) == tColon || p.Peek(1) == tQuestion && p.Peek(2) == tColon) {
-			p.LeafAs(tIdent)
-			p.Got(tQuestion)
-			p.Leaf()
-			p.typ()
-			p.B.Close(me, nNamedTupleMember, 0)
-			return
-		}
+	rest := p.Got(tEllipsis)
+	if isIdentName(p.Kind) && (p.Peek(1) == tColon || p.Peek(1) == tQuestion && p.Peek(2) == tColon) {
+		p.LeafAs(tIdent)
+		p.Got(tQuestion)
+		p.Leaf()
 		p.typ()
-		if rest {
-			p.B.Close(me, nRestType, 0)
-		} else if p.Kind == tQuestion {
-			p.Leaf()
-			p.B.Close(me, nOptionalType, 0)
-		}
-	})
-	p.Expect(tRBrack)
-	p.B.Close(m, nTupleType, 0)
-	p.Leave()
+		p.B.Close(m, nNamedTupleMember, 0)
+		return
+	}
+	p.typ()
+	switch {
+	case rest:
+		p.B.Close(m, nRestType, 0)
+	case p.Got(tQuestion):
+		p.B.Close(m, nOptionalType, 0)
+	}
 }
 
 // templateType parses a template literal type: `a${T}b`.
@@ -502,30 +480,28 @@ func (p *parser) templateType() {
 // typeMembers parses { members } of an object type or an interface, as a
 // node of kind k. A member's ; or , is no leaf.
 func (p *parser) typeMembers(k grammars.Kind) {
-	p.Enter()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.withCtx(0, cNoCondType, func() {
-		for p.Kind != tRBrace && p.Kind != tEOF {
-			if p.Kind == tSemi || p.Kind == tComma {
-				p.Next()
-				continue
-			}
-			p.typeMember()
-			switch p.Kind {
-			case tSemi, tComma:
-				p.Next()
-			case tRBrace:
-			default:
-				if !p.newline() {
-					p.ErrorExpected("';'")
-				}
+	p.Enclosed(k, tLBrace, tRBrace, func() { p.withCtx(0, cNoCondType, p.typeMemberList) })
+}
+
+// typeMemberList parses the members of an object type or an interface,
+// each ended by a ;, a , or a line break.
+func (p *parser) typeMemberList() {
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		if p.Kind == tSemi || p.Kind == tComma {
+			p.Next()
+			continue
+		}
+		p.typeMember()
+		switch p.Kind {
+		case tSemi, tComma:
+			p.Next()
+		case tRBrace:
+		default:
+			if !p.newline() {
+				p.ErrorExpected("';'")
 			}
 		}
-	})
-	p.Expect(tRBrace)
-	p.B.Close(m, k, 0)
-	p.Leave()
+	}
 }
 
 // typeMember parses a property, method, call, construct or index
@@ -557,9 +533,7 @@ func (p *parser) typeMember() {
 		p.B.Close(m, nMethodSignature, 0)
 		return
 	}
-	if p.Kind == tColon {
-		p.typeAnnotation()
-	}
+	p.Optional(tColon, p.typeAnnotation)
 	if p.B.Len(m) > 1 {
 		p.B.Close(m, nPropertySignature, 0)
 	}

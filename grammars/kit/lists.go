@@ -90,3 +90,29 @@ func (p *Parser) Until(close grammars.Kind, item func()) {
 		item()
 	}
 }
+
+// Sequence parses item, then, while the current token is sep, the
+// separator and another item; when it parsed more than one, it closes
+// them all as one node of kind k: a, b, c is (k a , b , c), and a alone
+// is a.
+func (p *Parser) Sequence(k, sep grammars.Kind, item func()) {
+	m := p.B.Mark()
+	item()
+	if p.Kind != sep {
+		return
+	}
+	for p.Got(sep) {
+		item()
+	}
+	p.B.Close(m, k, 0)
+}
+
+// Optional runs prod when the current token is of kind k, which starts
+// what prod parses, and reports whether it did.
+func (p *Parser) Optional(k grammars.Kind, prod func()) bool {
+	if p.Kind != k {
+		return false
+	}
+	prod()
+	return true
+}

@@ -29,18 +29,3 @@ func (p *Parser) TopLevelBetween(errKind grammars.Kind, item func(), sync Sync, 
 		}
 	}
 }
-
-// Sequence parses items separated by sep, as Separated does, and closes
-// them as one node of kind k when there are more than one: a, b is
-// (k a , b), and a alone is a.
-func (p *Parser) Sequence(k, sep grammars.Kind, item func()) {
-	m := p.B.Mark()
-	item()
-	if p.Kind != sep {
-		return
-	}
-	for p.Got(sep) {
-		item()
-	}
-	p.B.Close(m, k, 0)
-}

@@ -48,32 +48,3 @@ func TestTopLevelBetween(t *testing.T) {
 		}
 	}
 }
-
-func TestSequences(t *testing.T) {
-	list := func(p *uParser) { p.Separated(uSemi, func() { p.IdentAs(uIdent) }) }
-	seq := func(p *uParser) { p.Sequence(uStmt, uSemi, func() { p.IdentAs(uIdent) }) }
-	clause := func(p *uParser) {
-		p.IdentAs(uIdent)
-		p.Clause(uLBrace, uStmt, func() { p.IdentAs(uIdent) })
-	}
-	tests := []struct {
-		src  string
-		prod func(p *uParser)
-		want string
-	}{
-		{"a ; b ; c", list, `(root (identifier "a") ";" (identifier "b") ";" (identifier "c"))`},
-		{"a", list, `(root (identifier "a"))`},
-		{"a ; b", seq, `(root (stmt (identifier "a") ";" (identifier "b")))`},
-		{"a", seq, `(root (identifier "a"))`},
-		{"a { b", clause, `(root (identifier "a") (stmt "{" (identifier "b")))`},
-		{"a", clause, `(root (identifier "a"))`},
-	}
-	for _, tc := range tests {
-		p, b := newUParser(tc.src, false)
-		tc.prod(p)
-		tree := Finish(uLang, []byte(tc.src), b, uRoot, nil, nil, nil)
-		if diff := cmp.Diff(tc.want, uSexp(tree)); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.src, diff)
-		}
-	}
-}

@@ -3,6 +3,8 @@ package kit
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agenttools/agenttools/grammars"
 )
 
 // What lexers do besides cutting tokens: words of any script, raw
@@ -108,4 +110,51 @@ func (s *Scan) Hashbang() {
 	}
 	s.Comment(s.Pos, end)
 	s.Pos = end
+}
+
+// LineStart returns the offset of the start of the line t starts on:
+// where a lexer moved back to t's start stands.
+func (t *Token) LineStart() int { return int(t.Offset) - int(t.Column) + 1 }
+
+// EndLine returns the line t ends on and the offset of that line's
+// start: where a lexer moved to just after t stands.
+func (t *Token) EndLine() (line, lineStart int) {
+	line, lineStart = int(t.Line), t.LineStart()
+	for i := 0; i < len(t.Text); i++ {
+		if t.Text[i] == '\n' {
+			line++
+			lineStart = int(t.Offset) + i + 1
+		}
+	}
+	return line, lineStart
+}
+
+// A Recording keeps the tokens a lexer hands out, when On, for
+// Language.Lex. A lexer that can be moved back drops those from where it
+// moves to (DropFrom), since it hands them out again.
+type Recording struct {
+	On   bool
+	Toks []grammars.Token
+}
+
+// Keep records t when recording; the end of the file is no token.
+func (r *Recording) Keep(t Token) {
+	if r.On && t.Kind != EOF {
+		r.Toks = append(r.Toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}, Synthetic: t.Synthetic})
+	}
+}
+
+// DropFrom drops the recorded tokens that start at or after offset off.
+func (r *Recording) DropFrom(off int) {
+	r.Toks = before(r.Toks, off, func(t grammars.Token) uint32 { return t.Start })
+}
+
+// before returns xs, in order of their start, without those that start
+// at or after off.
+func before[T any](xs []T, off int, start func(T) uint32) []T {
+	n := len(xs)
+	for n > 0 && int(start(xs[n-1])) >= off {
+		n--
+	}
+	return xs[:n]
 }

@@ -12,6 +12,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// Trees: a parse that must succeed, its printed form against a golden
+// file, errors where a test expects them, and the parse benchmarks.
+
 // GoldenTrees parses each file glob matches (testdata/*.go) with l and
 // checks its tree, printed as an S-expression a node a line, and its
 // errors against the .sexp golden file beside it, with Golden.
@@ -82,3 +85,63 @@ func TooLarge(t *testing.T, l *grammars.Language, line string) {
 		t.Errorf("top-level nodes %q; want one ERROR", got)
 	}
 }
+
+// MustParse parses src with l and fails the test on an error or a node
+// out of place. (The C, Dart and Rust helpers' MustParse, by name and
+// signature, as are Golden and BenchSource.)
+func MustParse(t testing.TB, l *grammars.Language, src string) *grammars.Tree {
+	t.Helper()
+	tree, err := l.Parse([]byte(src))
+	if err != nil {
+		t.Fatalf("%s: %q: %v", l.ID, src, err)
+	}
+	if len(tree.Errors) > 0 {
+		t.Fatalf("%s: %q: %v", l.ID, src, tree.Errors)
+	}
+	if bad := tree.Misplaced(5); len(bad) > 0 {
+		t.Fatalf("%s: %q: misplaced nodes: %v", l.ID, src, bad)
+	}
+	return tree
+}
+
+// BlockSexps parses src, a function whose body is its last child, with
+// l, and returns the body's statements, between its braces, as
+// S-expressions.
+func BlockSexps(t testing.TB, l *grammars.Language, src string) []string {
+	t.Helper()
+	tree := MustParse(t, l, src)
+	fn := tree.Children(tree.Root)[0]
+	kids := tree.Children(fn)
+	blk := kids[len(kids)-1]
+	var out []string
+	for _, c := range tree.Children(blk)[1:] {
+		if tree.KindName(c) == "}" {
+			break
+		}
+		out = append(out, tree.Sexp(c))
+	}
+	return out
+}
+
+// FirstErrorAt checks tree's errors: none when line is 0, else a first
+// one at line whose message holds msg. lenient also takes a tree with no
+// error: input the language rejects that a grammar which searches code,
+// and does not check it, may read as its nearest valid form.
+func FirstErrorAt(t testing.TB, tree *grammars.Tree, line int, msg string, lenient bool) {
+	t.Helper()
+	switch {
+	case lenient && len(tree.Errors) == 0:
+	case line == 0 && len(tree.Errors) > 0:
+		t.Errorf("errors %.300v; want none", tree.Errors)
+	case line == 0:
+	case len(tree.Errors) == 0:
+		t.Errorf("no error; want one at line %d saying %q; tree %.300s", line, msg, tree.Sexp(tree.Root))
+	default:
+		if e := tree.Errors[0]; e.Line != line || !strings.Contains(e.Msg, msg) {
+			t.Errorf("first error %.300v; want one at line %d saying %q", e, line, msg)
+		}
+	}
+}
+
+// The corpus harness: a grammar's corpus test asks a compiler which files
+// it accepts, in parallel, and keeps its verdicts in a file between runs.
