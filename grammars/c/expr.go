@@ -74,41 +74,49 @@ func (p *parser) conditional() {
 func (p *parser) unary() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	switch p.Kind {
 	case tStar, tAmp:
 		p.Prefix(nPointerExpression, p.unary)
-		return
 	case tMinus, tPlus, tNot, tTilde, kwReal, kwImag, kwExtension:
 		p.Prefix(nUnaryExpression, p.unary)
-		return
 	case tAndAnd: // GNU's &&label
 		p.Prefix(nUnaryExpression, func() { p.IdentAs(tLabel) })
-		return
 	case tInc, tDec:
 		p.Prefix(nUpdateExpression, p.unary)
-		return
 	case kwSizeof:
 		p.Prefix(nSizeofExpression, p.sizeofOperand)
-		return
 	case kwAlignof:
 		p.Prefix(nAlignofExpression, p.sizeofOperand)
-		return
 	case tLParen:
 		if p.castAhead() {
-			p.parenType()
-			if p.Kind == tLBrace {
-				p.initializerList()
-				p.B.Close(m, nCompoundLiteral, 0)
-				p.postfix(m)
-				return
-			}
-			p.unary()
-			p.B.Close(m, nCastExpression, 0)
-			return
+			p.cast()
+		} else {
+			p.postfixExpr()
 		}
+	default:
+		p.postfixExpr()
 	}
+}
+
+// postfixExpr parses a primary expression and its postfix operators.
+func (p *parser) postfixExpr() {
+	m := p.B.Mark()
 	p.primary()
+	p.postfix(m)
+}
+
+// cast parses (T) operand, or a compound literal, (T){…}, and what
+// follows it as an operand.
+func (p *parser) cast() {
+	m := p.B.Mark()
+	p.parenType()
+	if p.Kind != tLBrace {
+		p.unary()
+		p.B.Close(m, nCastExpression, 0)
+		return
+	}
+	p.initializerList()
+	p.B.Close(m, nCompoundLiteral, 0)
 	p.postfix(m)
 }
 
