@@ -5,13 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/gramtest"
 )
-
-func badParse(t *testing.T, src []byte) *grammars.Tree { return gramtest.BadParse(t, Language, src) }
-
-func badTopKinds(tree *grammars.Tree) []string { return gramtest.TopKinds(tree) }
 
 // TestCBadInput: broken input is a listed error at its line, never a
 // panic or a hang; input that is odd but valid, or that this grammar,
@@ -149,22 +144,7 @@ func TestCBadInput(t *testing.T) {
 		{name: "broken parameters, then a function", src: "int f( {}\nint g(void) { return 0; }\n", line: 1, msg: "expected"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tree := badParse(t, []byte(tc.src))
-			var problem string
-			switch {
-			case tc.line == 0 && len(tree.Errors) > 0:
-				problem = fmt.Sprintf("errors %.300v; want none", tree.Errors)
-			case tc.line == 0:
-			case len(tree.Errors) == 0:
-				problem = fmt.Sprintf("no error; want one at line %d saying %q; tree %.300s", tc.line, tc.msg, tree.Sexp(tree.Root))
-			default:
-				if e := tree.Errors[0]; e.Line != tc.line || !strings.Contains(e.Msg, tc.msg) {
-					problem = fmt.Sprintf("first error %.300v; want one at line %d saying %q", e, tc.line, tc.msg)
-				}
-			}
-			if problem != "" {
-				t.Error(problem)
-			}
+			gramtest.FirstErrorAt(t, gramtest.BadParse(t, Language, []byte(tc.src)), tc.line, tc.msg, false)
 		})
 	}
 }
@@ -189,8 +169,8 @@ func TestCBadInputShapes(t *testing.T) {
 		{"an item broken at the end, after a directive", "int a\n#endif", []string{"ERROR"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tree := badParse(t, []byte(tc.src))
-			if got := badTopKinds(tree); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			tree := gramtest.BadParse(t, Language, []byte(tc.src))
+			if got := gramtest.TopKinds(tree); strings.Join(got, " ") != strings.Join(tc.want, " ") {
 				t.Errorf("top-level nodes %q; want %q", got, tc.want)
 			}
 			if tc.want == nil && len(tree.Nodes) != 1 {
@@ -202,17 +182,4 @@ func TestCBadInputShapes(t *testing.T) {
 
 // TestCBadInputTooLarge: a file just over MaxFileSize is refused with a
 // message that says why, not parsed.
-func TestCBadInputTooLarge(t *testing.T) {
-	src := []byte(strings.Repeat("int a = 1;\n", MaxFileSize/11+1))
-	if len(src) <= MaxFileSize || len(src) > MaxFileSize+16 {
-		t.Fatalf("%d bytes; want just over %d", len(src), MaxFileSize)
-	}
-	tree := badParse(t, src)
-	want := "file is 32.0 MB; the c grammar parses files up to 32 MB"
-	if len(tree.Errors) != 1 || tree.Errors[0].Line != 1 || tree.Errors[0].Msg != want {
-		t.Errorf("errors %v; want one at line 1: %q", tree.Errors, want)
-	}
-	if got := badTopKinds(tree); len(got) != 1 || got[0] != "ERROR" {
-		t.Errorf("top-level nodes %q; want one ERROR", got)
-	}
-}
+func TestCBadInputTooLarge(t *testing.T) { gramtest.TooLarge(t, Language, "int a = 1;\n") }

@@ -2,43 +2,17 @@ package c
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/google/go-cmp/cmp"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
-
-func mustParse(t *testing.T, src string) *grammars.Tree {
-	t.Helper()
-	tree, err := Language.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tree.Errors) > 0 {
-		t.Fatalf("%q: %v", src, tree.Errors)
-	}
-	if bad := tree.Misplaced(5); len(bad) > 0 {
-		t.Fatalf("%q: misplaced nodes: %v", src, bad)
-	}
-	return tree
-}
-
-// tops returns the top-level items of src as S-expressions.
-func tops(t *testing.T, src string) []string {
-	t.Helper()
-	tree := mustParse(t, src)
-	var out []string
-	for _, c := range tree.Children(tree.Root) {
-		out = append(out, tree.Sexp(c))
-	}
-	return out
-}
 
 // TestFidelity: a tree's leaves are its lexer's tokens, but for the ;
 // that ends a statement or a declaration and the tokens that are trivia
@@ -58,12 +32,10 @@ func TestFidelity(t *testing.T) {
 	}
 }
 
+// checkFidelity checks that tree's leaves are its tokens but for the ;
+// that ends a statement or a declaration and the tokens that are trivia.
 func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 	t.Helper()
-	if bad := tree.Misplaced(3); len(bad) > 0 {
-		t.Errorf("%s: %v", name, bad)
-		return
-	}
 	inTrivia := func(s grammars.Span) bool {
 		for _, tr := range tree.Trivia {
 			if tr.Start <= s.Start && s.End <= tr.End {
@@ -72,29 +44,11 @@ func checkFidelity(t *testing.T, name string, src []byte, tree *grammars.Tree) {
 		}
 		return false
 	}
-	lexed := Language.Lex(src, false)
-	leaves := tree.Leaves()
-	i, j := 0, 0
-	for i < len(lexed) || j < len(leaves) {
-		switch {
-		case i < len(lexed) && j < len(leaves) && lexed[i].Span == (grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End}):
-			i, j = i+1, j+1
-		case i < len(lexed) && (lexed[i].Kind == tSemi || inTrivia(lexed[i].Span)):
-			i++
-		default:
-			at := func(s grammars.Span) string { return fmt.Sprintf("%q at %d", src[s.Start:s.End], s.Start) }
-			lt, lf := "(none)", "(none)"
-			if i < len(lexed) {
-				lt = at(lexed[i].Span)
-			}
-			if j < len(leaves) {
-				lf = at(grammars.Span{Start: tree.Nodes[leaves[j]].Start, End: tree.Nodes[leaves[j]].End})
-			}
-			t.Errorf("%s: token %d differs from leaf %d: lexed %s, leaf %s", name, i, j, lt, lf)
-			return
-		}
-	}
+	gramtest.Fidelity(t, name, src, tree, func(tok grammars.Token) bool { return tok.Kind == tSemi || inTrivia(tok.Span) })
 }
+
+// tops returns the top-level items of src as S-expressions.
+func tops(t *testing.T, src string) []string { return gramtest.Tops(t, Language, src) }
 
 // TestShapes: the tree of each construct.
 func TestShapes(t *testing.T) {
@@ -180,18 +134,5 @@ func TestMacroShapes(t *testing.T) {
 	for _, item := range tops(t, string(src)) {
 		b.WriteString(item + "\n")
 	}
-	golden := path + ".sexp"
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if diff := cmp.Diff(string(want), b.String()); diff != "" {
-		t.Errorf("%s: trees differ from %s (-want +got):\n%s", path, golden, diff)
-	}
+	gramtest.Golden(t, path+".sexp", b.String(), *update)
 }

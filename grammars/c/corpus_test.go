@@ -1,7 +1,6 @@
 package c
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/agenttools/agenttools/internal/peers"
 )
 
@@ -192,7 +192,7 @@ func clangVerdicts(t testing.TB, files []corpusFile) map[string]clangVerdict {
 			}
 		}
 	}
-	parallel(clangJobs, len(todo), func(k int) {
+	gramtest.Parallel(clangJobs, len(todo), func(k int) {
 		i := todo[k]
 		defer keep(i)
 		v := &verdicts[i]
@@ -204,7 +204,7 @@ func clangVerdicts(t testing.TB, files []corpusFile) map[string]clangVerdict {
 		case err == nil:
 			v.OK = true
 		case errors.As(err, &exit):
-			v.Error = firstClangError(files[i].Path, string(msg))
+			v.Error = gramtest.FirstErrorLine(files[i].Path, string(msg), "error:")
 			if exit.ExitCode() != 1 { // clang crashed
 				v.Error = fmt.Sprintf("clang exited with %d: %s", exit.ExitCode(), v.Error)
 			}
@@ -239,119 +239,12 @@ func clangVerdicts(t testing.TB, files []corpusFile) map[string]clangVerdict {
 	return m
 }
 
-// firstClangError is the first error of clang's output, without the
-// file's name: "12:5: error: expected ';' after expression"; an error in
-// an included file keeps that file's name.
-func firstClangError(file, out string) string {
-	lines := strings.Split(out, "\n")
-	for _, l := range lines {
-		if strings.Contains(l, "error:") {
-			l = strings.TrimPrefix(l, file+":")
-			if len(l) > 200 {
-				l = l[:200] + "…"
-			}
-			return l
-		}
-	}
-	return strings.TrimSpace(lines[0])
-}
-
-// writeCache writes c to path through a temporary file, so that a run
-// stopped halfway leaves the old cache whole.
+// writeCache writes the verdicts to the cache at path (gramtest.WriteJSON).
 func writeCache(path string, c clangCache) error {
 	if path == "" {
 		return errors.New("no go.mod above the working directory")
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".clang-accepts-*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
-// parallel calls f(0) … f(n-1) on jobs goroutines.
-func parallel(jobs, n int, f func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(jobs, max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
-// parseFile parses src with C.Parse and returns the tree and its first
-// error, nil when it parses cleanly; a panic is an error too, with no
-// tree.
-func parseFile(src []byte) (tree *grammars.Tree, first *grammars.Error) {
-	defer func() {
-		if r := recover(); r != nil {
-			tree, first = nil, &grammars.Error{Line: 1, Column: 1, Msg: fmt.Sprintf("panic: %v", r)}
-		}
-	}()
-	tree, err := Language.Parse(src)
-	switch {
-	case err != nil:
-		return nil, &grammars.Error{Line: 1, Column: 1, Msg: "no tree: " + err.Error()}
-	case len(tree.Errors) > 0:
-		return tree, tree.Errors[0]
-	}
-	return tree, nil
-}
-
-// errorKind is an error's message without what it found: "expected ;"
-// for "expected ;, found identifier".
-func errorKind(msg string) string {
-	if i := strings.Index(msg, ", found"); i > 0 {
-		return msg[:i]
-	}
-	return msg
-}
-
-// sourceLine is line n (1-based) of src, trimmed and cut at 120 bytes.
-func sourceLine(src []byte, n int) string {
-	for i := 1; i < n && len(src) > 0; i++ {
-		j := bytes.IndexByte(src, '\n')
-		if j < 0 {
-			return ""
-		}
-		src = src[j+1:]
-	}
-	if j := bytes.IndexByte(src, '\n'); j >= 0 {
-		src = src[:j]
-	}
-	s := strings.TrimSpace(string(src))
-	if len(s) > 120 {
-		s = s[:120] + "…"
-	}
-	return s
+	return gramtest.WriteJSON(path, c)
 }
 
 // TestCorpusParseRate parses every file of the C corpus (sqlite3.c, the
@@ -422,7 +315,7 @@ func TestCorpusParseRate(t *testing.T) {
 		line string // the source line of err
 	}
 	outcomes := make([]outcome, len(files))
-	parallel(runtime.GOMAXPROCS(0), len(files), func(i int) {
+	gramtest.Parallel(runtime.GOMAXPROCS(0), len(files), func(i int) {
 		src, err := os.ReadFile(files[i].Path)
 		if err != nil {
 			outcomes[i].err = &grammars.Error{Line: 1, Column: 1, Msg: err.Error()}
@@ -432,9 +325,9 @@ func TestCorpusParseRate(t *testing.T) {
 			outcomes[i].err = &grammars.Error{Line: 1, Column: 1, Msg: "larger than MaxFileSize"}
 			return
 		}
-		tree, first := parseFile(src)
+		tree, first := gramtest.FirstParseError(Language, src)
 		if first != nil {
-			outcomes[i] = outcome{err: first, line: sourceLine(src, first.Line)}
+			outcomes[i] = outcome{err: first, line: gramtest.SourceLine(src, first.Line)}
 			return
 		}
 		checkFidelity(t, files[i].Path, src, tree)
@@ -459,7 +352,7 @@ func TestCorpusParseRate(t *testing.T) {
 		}
 		failure := fmt.Sprintf("%s:%v\n      %s", f.Path, o.err, o.line)
 		if ok {
-			byKind[errorKind(o.err.Msg)]++
+			byKind[gramtest.ErrorKind(o.err.Msg)]++
 			failures = append(failures, failure)
 		} else {
 			others = append(others, failure)

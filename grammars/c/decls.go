@@ -17,10 +17,7 @@ func (p *parser) topItem() {
 		p.staticAssert()
 		return
 	case kwAsm:
-		m := p.B.Mark()
-		p.asm()
-		p.semi()
-		p.B.Close(m, nExpressionStatement, 0)
+		p.asmStatement()
 		return
 	case kwExtern:
 		if p.Peek(1) == tString && p.Peek(2) == tLBrace {
@@ -39,7 +36,7 @@ func (p *parser) topItem() {
 // old definition with no type, f(a, b) int a; char *b; { … }: names in
 // the parentheses, then declarations up to a {.
 func (p *parser) krAhead() bool {
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.Next()
 		p.Next()
 		for p.Kind == tIdent {
@@ -60,15 +57,20 @@ func (p *parser) krAhead() bool {
 
 // linkage parses extern "C" { … }, which headers open for C++.
 func (p *parser) linkage() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.Leaf()
-	b := p.B.Mark()
-	p.Expect(tLBrace)
-	p.list(p.topItem, tRBrace)
-	p.Expect(tRBrace)
-	p.B.Close(b, nFieldDeclarationList, 0)
-	p.B.Close(m, nLinkageSpecification, 0)
+	p.Prefix(nLinkageSpecification, func() {
+		p.Leaf()
+		p.braced(nFieldDeclarationList, p.topItem)
+	})
+}
+
+// braced parses { items }, with the directive lines among them, as a
+// node of kind k.
+func (p *parser) braced(k grammars.Kind, item func()) {
+	p.Node(k, func() {
+		p.Expect(tLBrace)
+		p.list(item, tRBrace)
+		p.Expect(tRBrace)
+	})
 }
 
 // list parses items up to end, with the directive lines among them.
@@ -106,9 +108,7 @@ func (p *parser) specifiers() specs {
 		case kwAtomic:
 			p.Leaf()
 			if p.Kind == tLParen {
-				p.Leaf()
-				p.typeName()
-				p.Expect(tRParen)
+				p.parenType()
 				s.typ = true
 			}
 		case kwAttribute, kwDeclspec:
@@ -133,20 +133,11 @@ func (p *parser) specifiers() specs {
 			p.structSpecifier()
 			s.typ = true
 		case kwTypeof:
-			m := p.B.Mark()
-			p.Leaf()
-			p.Expect(tLParen)
-			if isSpecifier(p.Kind) || p.Kind == tIdent && p.typedefs[p.Tok.Text] {
-				p.typeName()
-			} else {
-				p.expr()
-			}
-			p.Expect(tRParen)
-			p.B.Close(m, nTypeofSpecifier, 0)
+			p.Prefix(nTypeofSpecifier, p.typeofOperand)
 			s.typ = true
 		case tIdent:
 			switch {
-			case p.Tok.Text == "alignas" && p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text]:
+			case p.IsWord("alignas") && p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text]:
 				p.Leaf() // C23's keyword, <stdalign.h>'s macro before it: _Alignas
 				p.balanced()
 			case s.typ && macroLike(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tIdent || p.Peek(1) == tStar),
@@ -155,17 +146,14 @@ func (p *parser) specifiers() specs {
 			case s.typ && p.wantType && p.objectMacro(p.Tok.Text) && (p.Peek(1) == tRParen || p.Peek(1) == tStar):
 				p.Leaf() // (unsigned WIDE_INT): a macro the file defines, in a type name
 			case s.typ && p.Peek(1) == tLParen && p.attributeMacroAhead():
-				m := p.B.Mark()
-				p.Leaf() // void _X_ATTRIBUTE_PRINTF(2, 3) f(…)
-				p.balanced()
-				p.B.Close(m, nAttributeSpecifier, 0)
+				p.Prefix(nAttributeSpecifier, p.balanced) // void _X_ATTRIBUTE_PRINTF(2, 3) f(…)
 			case s.typ:
 				return s
 			case p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] && (p.typedefs[p.tok(1).Text] || p.Peek(2) == tIdent || p.Peek(2) == tStar || isSpecifier(p.Peek(2))),
 				isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && isSpecifier(p.Peek(1)):
 				p.Leaf() // a macro before the type: SQLITE_PRIVATE u32 x;
 			case p.Peek(1) == tIdent && p.Peek(2) == tLParen && macroLike(p.Tok.Text) &&
-				!p.typedefs[p.Tok.Text] && !p.typedefs[p.tok(1).Text] && p.lookahead(func() bool { p.Next(); return p.macroTypeAhead() }):
+				!p.typedefs[p.Tok.Text] && !p.typedefs[p.tok(1).Text] && p.Lookahead(func() bool { p.Next(); return p.macroTypeAhead() }):
 				p.Leaf() // an attribute's macro before a macro's type: __owur STACK_OF(T) *f(void);
 			case !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.macroTypeAhead():
 				p.macroType() // NCURSES_EXPORT(int) addch(…), FT_EXPORT( void ) f(…)
@@ -173,10 +161,7 @@ func (p *parser) specifiers() specs {
 			case p.objectMacro(p.Tok.Text) && isSpecifier(p.Peek(1)):
 				p.Leaf() // #define vector __attribute__((…)), then vector float v;
 			case !s.typ && p.fnMacro(p.Tok.Text) && p.Peek(1) == tLParen && p.definedTypeAhead():
-				m := p.B.Mark()
-				p.Leaf() // #define vector(n, T) …, then vector(4, float) v;
-				p.balanced()
-				p.B.Close(m, nMacroTypeSpecifier, 0)
+				p.Prefix(nMacroTypeSpecifier, p.balanced) // #define vector(n, T) …, then vector(4, float) v;
 				s.typ = true
 			case p.identIsType():
 				p.LeafAs(tTypeIdent)
@@ -191,6 +176,17 @@ func (p *parser) specifiers() specs {
 		}
 		s.any = true
 	}
+}
+
+// typeofOperand parses typeof's (type) or (expression).
+func (p *parser) typeofOperand() {
+	p.Expect(tLParen)
+	if isSpecifier(p.Kind) || p.Kind == tIdent && p.typedefs[p.Tok.Text] {
+		p.typeName()
+	} else {
+		p.expr()
+	}
+	p.Expect(tRParen)
 }
 
 // isTypeWord reports whether a token of kind k is a keyword of a
@@ -279,9 +275,9 @@ func (p *parser) declarationTo(top, semi bool) {
 	if s.typedef {
 		kind = nTypeDefinition
 	}
-	if p.Kind == tSemi || p.inPattern && p.Kind == tEOF && s.typ {
+	if p.Kind == tSemi || p.Pattern && p.Kind == tEOF && s.typ {
 		if semi {
-			p.semi() // struct S { … };
+			p.Semi(tSemi, tRBrace) // struct S { … };
 		}
 		p.B.Close(m, kind, 0)
 		return
@@ -312,7 +308,7 @@ func (p *parser) declarationTo(top, semi bool) {
 		p.initRest(d, s.typedef)
 	}
 	if semi {
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 	}
 	p.B.Close(m, kind, 0)
 }
@@ -345,12 +341,11 @@ func (p *parser) declaratorTail() {
 				return
 			}
 			// an attribute's macro after a declarator: f(void) _X_SENTINEL(0);
-			m := p.B.Mark()
-			p.Leaf()
-			if p.Kind == tLParen {
-				p.balanced()
-			}
-			p.B.Close(m, nAttributeSpecifier, 0)
+			p.Prefix(nAttributeSpecifier, func() {
+				if p.Kind == tLParen {
+					p.balanced()
+				}
+			})
 		default:
 			return
 		}
@@ -391,7 +386,7 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 	case p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) && !field && p.afterPartner(1).Kind == tLParen:
 		// NCURSES_SP_NAME(new_form) (SCREEN *): a macro that makes the name
 		p.names++
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
 		p.B.Close(m, nMacroCall, 0)
 		named = true
@@ -442,7 +437,7 @@ func (p *parser) declarator(abstract, field bool) (isFunc bool) {
 			p.B.Close(m, k, 0)
 			isFunc, wrapped = isFunc && nested, false
 		case tLParen:
-			if !named || !macroLike(p.lastName) || !p.try(p.parameters) {
+			if !named || !macroLike(p.lastName) || !p.Try(p.parameters) {
 				// __REDIRECT (name, (params), alias): a macro's
 				// arguments, where the parameters would be
 				if named && macroLike(p.lastName) {
@@ -521,57 +516,67 @@ func (p *parser) attributes() {
 
 // attribute parses __attribute__((…)) or __declspec(…), its arguments as
 // tokens.
-func (p *parser) attribute() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.balanced()
-	p.B.Close(m, nAttributeSpecifier, 0)
+func (p *parser) attribute() { p.Prefix(nAttributeSpecifier, p.balanced) }
+
+// asmStatement parses asm(…); where a statement or a declaration stands.
+func (p *parser) asmStatement() {
+	p.Node(nExpressionStatement, func() {
+		p.asm()
+		p.Semi(tSemi, tRBrace)
+	})
 }
 
 // asm parses asm volatile goto ( … ), its operands as tokens.
 func (p *parser) asm() {
-	m := p.B.Mark()
-	p.Leaf()
-	for p.Kind == kwVolatile || p.Kind == kwInline || p.Kind == kwGoto {
-		p.Leaf()
-	}
-	p.balanced()
-	p.B.Close(m, nAsmStatement, 0)
+	p.Prefix(nAsmStatement, func() {
+		for p.Kind == kwVolatile || p.Kind == kwInline || p.Kind == kwGoto {
+			p.Leaf()
+		}
+		p.balanced()
+	})
 }
 
 // parameters parses (int a, char *b, ...), (void), and K&R's (a, b).
 func (p *parser) parameters() {
-	m := p.B.Mark()
-	p.Expect(tLParen)
 	saved := p.inParams
 	p.inParams = true
 	defer func() { p.inParams = saved }()
-	p.List(tComma, tRParen, func() {
-		if p.Kind == tEllipsis {
-			p.Leaf()
-			return
-		}
-		if p.Kind == tIdent && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
-			p.Leaf() // a K&R parameter's name
-			return
-		}
-		d := p.B.Mark()
-		s := p.specifiers()
-		if !s.any {
+	p.Delimited(nParameterList, tLParen, tComma, tRParen, p.parameter)
+}
+
+// parameter parses a parameter's declaration, a K&R parameter's name, or
+// the ... of a variadic function.
+func (p *parser) parameter() {
+	if p.Kind == tEllipsis {
+		p.Leaf()
+		return
+	}
+	if p.Kind == tIdent && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
+		p.Leaf() // a K&R parameter's name
+		return
+	}
+	p.Node(nParameterDeclaration, func() {
+		if s := p.specifiers(); !s.any {
 			p.ErrorExpected("parameter")
 		}
 		if p.Kind != tComma && p.Kind != tRParen {
 			p.declarator(true, false)
 			p.declaratorTail()
 		}
-		p.B.Close(d, nParameterDeclaration, 0)
-		for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
-			p.Leaf() // a macro that stands for more parameters: f(int a X_PDECL)
-		}
 	})
-	p.Expect(tRParen)
-	p.B.Close(m, nParameterList, 0)
+	p.macrosAfter() // f(int a X_PDECL)
 }
+
+// macrosAfter pushes the names after a parameter or an argument that
+// stand for more of them, macros: f(int a X_PDECL), f(a X_PARAM).
+func (p *parser) macrosAfter() {
+	for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
+		p.Leaf()
+	}
+}
+
+// parenType parses ( type name ).
+func (p *parser) parenType() { p.inParens(p.typeName) }
 
 // typeName parses a type name: specifiers and an abstract declarator.
 // It counts a level: a type name's specifiers may hold type names
@@ -612,17 +617,9 @@ func (p *parser) structSpecifier() {
 	}
 	switch {
 	case p.Kind == tLBrace && enum:
-		b := p.B.Mark()
-		p.Leaf()
-		p.list(p.enumerator, tRBrace)
-		p.Expect(tRBrace)
-		p.B.Close(b, nEnumeratorList, 0)
+		p.braced(nEnumeratorList, p.enumerator)
 	case p.Kind == tLBrace:
-		b := p.B.Mark()
-		p.Leaf()
-		p.list(p.field, tRBrace)
-		p.Expect(tRBrace)
-		p.B.Close(b, nFieldDeclarationList, 0)
+		p.braced(nFieldDeclarationList, p.field)
 	case !named:
 		p.ErrorExpected("'{'")
 	}
@@ -632,24 +629,28 @@ func (p *parser) structSpecifier() {
 
 // enumerator parses A, B = 2, with its comma.
 func (p *parser) enumerator() {
-	m := p.B.Mark()
 	if p.Kind == tIdent && p.Peek(1) == tLParen {
-		p.ident() // a macro that stands for enumerators, or names one
-		p.macroArguments()
-		p.B.Close(m, nMacroCall, 0)
-		if p.Got(tAssign) {
-			p.assignment()
-		}
-		p.listComma()
-		return
+		// a macro that stands for enumerators, or names one
+		p.Node(nMacroCall, func() {
+			p.IdentAs(tIdent)
+			p.macroArguments()
+		})
+		p.enumValue()
+	} else {
+		p.Node(nEnumerator, func() {
+			p.IdentAs(tIdent)
+			p.attributes()
+			p.enumValue()
+		})
 	}
-	p.ident()
-	p.attributes()
+	p.listComma()
+}
+
+// enumValue parses an enumerator's = value, if it has one.
+func (p *parser) enumValue() {
 	if p.Got(tAssign) {
 		p.assignment()
 	}
-	p.B.Close(m, nEnumerator, 0)
-	p.listComma()
 }
 
 // listComma ends an element of an enumerator or initializer list: with
@@ -675,11 +676,11 @@ func (p *parser) field() {
 		return
 	}
 	m := p.B.Mark()
-	if p.inPattern && p.Kind == tIdent && grammars.IsMetavar(p.Tok.Text) {
+	if p.Pattern && p.Kind == tIdent && grammars.IsMetavar(p.Tok.Text) {
 		switch p.Peek(1) {
 		case tSemi, tRBrace, tEOF:
 			p.Leaf() // a pattern's $$$F among the fields
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			return
 		}
 	}
@@ -688,7 +689,7 @@ func (p *parser) field() {
 		switch {
 		case next.Kind == tSemi:
 			p.Leaf() // a macro that stands for fields: __GLX_RENDER_HDR;
-			p.semi()
+			p.Semi(tSemi, tRBrace)
 			p.B.Close(m, nMacroCall, 0)
 			return
 		case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen,
@@ -711,15 +712,12 @@ func (p *parser) fieldDeclaration() {
 	} else if s := p.specifiers(); !s.any {
 		p.ErrorExpected("field")
 	}
-	for p.Kind != tSemi && !(p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace)) {
+	for p.Kind != tSemi && !(p.Pattern && (p.Kind == tEOF || p.Kind == tRBrace)) {
 		if p.Kind != tColon {
 			p.declarator(false, true)
 		}
 		if p.Kind == tColon {
-			b := p.B.Mark()
-			p.Leaf()
-			p.conditional()
-			p.B.Close(b, nBitfieldClause, 0)
+			p.Prefix(nBitfieldClause, p.conditional)
 		}
 		p.declaratorTail()
 		if !p.Got(tComma) {
@@ -727,23 +725,22 @@ func (p *parser) fieldDeclaration() {
 		}
 	}
 	if p.Kind != tRBrace { // the last field's ; may be left out: struct { int a };
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 	}
 	p.B.Close(m, nFieldDeclaration, 0)
 }
 
 // staticAssert parses _Static_assert(e, "message");
 func (p *parser) staticAssert() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.Expect(tLParen)
-	p.assignment()
-	if p.Got(tComma) {
-		p.strings()
-	}
-	p.Expect(tRParen)
-	p.semi()
-	p.B.Close(m, nStaticAssert, 0)
+	p.Prefix(nStaticAssert, func() {
+		p.Expect(tLParen)
+		p.assignment()
+		if p.Got(tComma) {
+			p.strings()
+		}
+		p.Expect(tRParen)
+		p.Semi(tSemi, tRBrace)
+	})
 }
 
 // initializer parses an expression or { designated, initializers }.
@@ -757,46 +754,46 @@ func (p *parser) initializer() {
 
 // initializerList parses { .a = 1, [2] = x, [3 ... 5] = y, { … }, }.
 func (p *parser) initializerList() {
-	p.Enter()
-	defer p.Leave()
-	m := p.B.Mark()
-	if p.Kind != tLBrace {
-		p.ErrorExpected("'{'")
+	p.Enclosed(nInitializerList, tLBrace, tRBrace, func() { p.list(p.initializerItem, tRBrace) })
+}
+
+// initializerItem parses an element of an initializer list, designated
+// or not, with its comma, which goes with it for a conditional's
+// branches.
+func (p *parser) initializerItem() {
+	d := p.B.Mark()
+	designated := false
+	for p.designator() {
+		designated = true
 	}
-	p.Leaf()
-	p.list(func() {
-		d := p.B.Mark()
-		designated := false
-		for p.Kind == tDot || p.Kind == tLBrack {
-			designated = true
-			g := p.B.Mark()
-			if p.Got(tDot) {
-				p.identAs(tFieldIdent)
-				p.B.Close(g, nFieldDesignator, 0)
-				continue
-			}
-			p.Leaf()
-			p.conditional()
-			if p.Got(tEllipsis) {
-				p.conditional()
-			}
+	switch {
+	case designated:
+		p.Expect(tAssign)
+	case p.Kind == tIdent && p.Peek(1) == tColon: // GNU's old field: value
+		p.IdentAs(tFieldIdent)
+		p.Leaf()
+		designated = true
+	}
+	p.initializer()
+	if designated {
+		p.B.Close(d, nInitializerPair, 0)
+	}
+	p.listComma()
+}
+
+// designator parses .f, [i] or GNU's [a ... b], and reports whether
+// there was one.
+func (p *parser) designator() bool {
+	switch p.Kind {
+	case tDot:
+		p.Prefix(nFieldDesignator, func() { p.IdentAs(tFieldIdent) })
+	case tLBrack:
+		p.Prefix(nSubscriptDesignator, func() {
+			p.constantRange()
 			p.Expect(tRBrack)
-			p.B.Close(g, nSubscriptDesignator, 0)
-		}
-		switch {
-		case designated:
-			p.Expect(tAssign)
-		case p.Kind == tIdent && p.Peek(1) == tColon: // GNU's old field: value
-			p.identAs(tFieldIdent)
-			p.Leaf()
-			designated = true
-		}
-		p.initializer()
-		if designated {
-			p.B.Close(d, nInitializerPair, 0)
-		}
-		p.listComma() // the comma goes with its element, for a conditional's branches
-	}, tRBrace)
-	p.Expect(tRBrace)
-	p.B.Close(m, nInitializerList, 0)
+		})
+	default:
+		return false
+	}
+	return true
 }

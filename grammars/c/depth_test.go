@@ -1,10 +1,10 @@
 package c
 
 import (
-	"github.com/agenttools/agenttools/grammars/gramtest"
 	"strings"
 	"testing"
 
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
 
@@ -72,7 +72,7 @@ func TestDeepNesting(t *testing.T) {
 		{"100000 #ifs each opening a parenthesis", "int a;\n" + r("#if A\nint f(\n", 100000) + "int b;\n" + r("#endif\n", 100000), "nesting deeper than"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tree := badParse(t, []byte(tc.src))
+			tree := gramtest.BadParse(t, Language, []byte(tc.src))
 			gramtest.FirstError(t, tree, tc.want)
 		})
 	}
@@ -84,8 +84,8 @@ func TestDeepNesting(t *testing.T) {
 func TestDeepConditionalShape(t *testing.T) {
 	const n = 2100
 	src := "int a;\n" + strings.Repeat("#if A\n", n) + "int b;\n#else\nint c;\n" + strings.Repeat("#endif\n", n) + "int d;\n"
-	tree := badParse(t, []byte(src))
-	if got, want := strings.Join(badTopKinds(tree), " "), "declaration ERROR declaration"; got != want {
+	tree := gramtest.BadParse(t, Language, []byte(src))
+	if got, want := strings.Join(gramtest.TopKinds(tree), " "), "declaration ERROR declaration"; got != want {
 		t.Fatalf("top-level nodes %q; want %q", got, want)
 	}
 	e := tree.Children(tree.Root)[1]
@@ -101,10 +101,5 @@ func TestDeepConditionalShape(t *testing.T) {
 // depth guard stops at kit.MaxDepth. Its B/op bounds the heap one parse
 // adds; the issue wants under 2 s and 200 MB.
 func BenchmarkElseIfChain(b *testing.B) {
-	src := elseIfChain(100000)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for b.Loop() {
-		Language.Parse(src)
-	}
+	gramtest.BenchSource(b, Language, elseIfChain(100000))
 }

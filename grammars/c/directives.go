@@ -109,14 +109,12 @@ func (p *parser) topPending(item func(), stop func() bool) (errs grammars.ErrorL
 // again from a line inside, it would fail again a level less deep, at a
 // cost that grows with the square of the depth.
 func (p *parser) topConditional(l line, item func(), stop func() bool) *grammars.Error {
-	s, mark, taken := p.Save(), p.B.Mark(), p.lx.taken
+	s := p.Save()
 	bail := catch(func() { p.ppConditional(l, item, stop) })
 	if bail == nil {
 		return nil
 	}
 	p.Restore(s)
-	p.B.Truncate(mark)
-	p.lx.untake(taken)
 	lx := p.lx
 	start, end, after := lx.toks[l.start].Offset, uint32(len(lx.Src)), len(lx.toks)
 	last := lx.conditionals().lastDirective()
@@ -126,7 +124,7 @@ func (p *parser) topConditional(l line, item func(), stop func() bool) *grammars
 	}
 	// The lines up to the last are the error's: nextPending looks on
 	// from the last line taken.
-	lx.taken = append(lx.taken, int32(last))
+	lx.markTaken(last)
 	p.seek(after)
 	bail.Err.Span = grammars.Span{Start: start, End: end}
 	p.B.Leaf(nError, start, end)
@@ -155,7 +153,7 @@ func catch(prod func()) (bail *kit.Bailout) {
 // deep is not a reason to read the conditional flat: it unwinds on, raised
 // again once the recovery is done (see attempt).
 func (p *parser) nestedTry(prod func()) bool {
-	s, taken := p.Save(), p.lx.taken
+	s := p.Save()
 	bail := catch(prod)
 	switch {
 	case bail == nil:
@@ -164,7 +162,6 @@ func (p *parser) nestedTry(prod func()) bool {
 		panic(*bail)
 	}
 	p.Restore(s)
-	p.lx.untake(taken)
 	return false
 }
 
@@ -214,7 +211,7 @@ func (p *parser) take(l line, k grammars.Kind) {
 	m := p.B.Mark()
 	p.leaves(l.start, l.end)
 	p.B.Close(m, k, 0)
-	p.lx.taken = append(p.lx.taken, int32(l.start))
+	p.lx.markTaken(l.start)
 }
 
 // leaves pushes the tokens from index i up to j as leaves.
@@ -261,7 +258,7 @@ func (p *parser) directive(l line) {
 		p.leaves(l.start, l.end)
 		p.B.Close(m, nPreprocCall, 0)
 	}
-	p.lx.taken = append(p.lx.taken, int32(l.start))
+	p.lx.markTaken(l.start)
 }
 
 // ppConditional parses #if … #endif at line l, with its branches as whole
@@ -435,8 +432,8 @@ func (p *parser) reseek() {
 // branches' tokens, as spans.
 func (lx *lexer) trivia() []grammars.Span {
 	taken := map[int32]bool{}
-	for _, s := range lx.taken {
-		taken[s] = true
+	for t := lx.taken; t != nil; t = t.prev {
+		taken[t.start] = true
 	}
 	var out []grammars.Span
 	add := func(a, b uint32) {
@@ -493,7 +490,6 @@ func (p *parser) guarded(item func()) {
 // lists costs the square of their depth.
 func (p *parser) attempt(item func()) (l line, ok bool) {
 	s := p.Save()
-	taken := p.lx.taken
 	from := p.index()
 	bail := catch(item)
 	if bail == nil {
@@ -507,6 +503,5 @@ func (p *parser) attempt(item func()) (l line, ok bool) {
 		panic(*bail)
 	}
 	p.Restore(s)
-	p.lx.untake(taken)
 	return l, false
 }

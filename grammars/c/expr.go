@@ -29,21 +29,15 @@ func isAssignOp(k grammars.Kind) bool {
 }
 
 // expr parses an expression with commas: a, b.
-func (p *parser) expr() {
-	m := p.B.Mark()
-	p.assignment()
-	if p.Kind == tComma {
-		for p.Got(tComma) {
-			p.assignment()
-		}
-		p.B.Close(m, nCommaExpression, 0)
-	}
-}
+func (p *parser) expr() { p.Sequence(nCommaExpression, tComma, p.assignment) }
 
 // parenExpr parses ( expression ).
-func (p *parser) parenExpr() {
+func (p *parser) parenExpr() { p.inParens(p.expr) }
+
+// inParens parses ( what prod parses ).
+func (p *parser) inParens(prod func()) {
 	p.Expect(tLParen)
-	p.expr()
+	prod()
 	p.Expect(tRParen)
 }
 
@@ -80,76 +74,71 @@ func (p *parser) conditional() {
 func (p *parser) unary() {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	switch p.Kind {
 	case tStar, tAmp:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nPointerExpression, 0)
-		return
-	case tMinus, tPlus, tNot, tTilde, kwReal, kwImag:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
-		return
+		p.Prefix(nPointerExpression, p.unary)
+	case tMinus, tPlus, tNot, tTilde, kwReal, kwImag, kwExtension:
+		p.Prefix(nUnaryExpression, p.unary)
 	case tAndAnd: // GNU's &&label
-		p.Leaf()
-		p.identAs(tLabel)
-		p.B.Close(m, nUnaryExpression, 0)
-		return
+		p.Prefix(nUnaryExpression, func() { p.IdentAs(tLabel) })
 	case tInc, tDec:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUpdateExpression, 0)
-		return
-	case kwSizeof, kwAlignof:
-		k := nSizeofExpression
-		if p.Kind == kwAlignof {
-			k = nAlignofExpression
-		}
-		p.Leaf()
-		if p.Kind == tLParen && p.castAhead() {
-			p.Leaf()
-			p.typeName()
-			p.Expect(tRParen)
-			if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
-				p.initializerList()
-			}
-		} else if p.Kind == tLParen && !postfixStarts(p.afterPartner(0).Kind) {
-			// sizeof (x): the parentheses are sizeof's, as they are
-			// around a type, so sizeof($T) finds sizeof(int) and
-			// sizeof(x) alike. sizeof (a)[0] is the size of (a)[0].
-			p.Leaf()
-			p.expr()
-			p.Expect(tRParen)
-		} else {
-			p.unary()
-		}
-		p.B.Close(m, k, 0)
-		return
-	case kwExtension:
-		p.Leaf()
-		p.unary()
-		p.B.Close(m, nUnaryExpression, 0)
-		return
+		p.Prefix(nUpdateExpression, p.unary)
+	case kwSizeof:
+		p.Prefix(nSizeofExpression, p.sizeofOperand)
+	case kwAlignof:
+		p.Prefix(nAlignofExpression, p.sizeofOperand)
 	case tLParen:
 		if p.castAhead() {
-			p.Leaf()
-			p.typeName()
-			p.Expect(tRParen)
-			if p.Kind == tLBrace {
-				p.initializerList()
-				p.B.Close(m, nCompoundLiteral, 0)
-				p.postfix(m)
-				return
-			}
-			p.unary()
-			p.B.Close(m, nCastExpression, 0)
-			return
+			p.cast()
+		} else {
+			p.postfixExpr()
 		}
+	default:
+		p.postfixExpr()
 	}
+}
+
+// postfixExpr parses a primary expression and its postfix operators.
+func (p *parser) postfixExpr() {
+	m := p.B.Mark()
 	p.primary()
 	p.postfix(m)
+}
+
+// cast parses (T) operand, or a compound literal, (T){…}, and what
+// follows it as an operand.
+func (p *parser) cast() {
+	m := p.B.Mark()
+	p.parenType()
+	if p.Kind != tLBrace {
+		p.unary()
+		p.B.Close(m, nCastExpression, 0)
+		return
+	}
+	p.initializerList()
+	p.B.Close(m, nCompoundLiteral, 0)
+	p.postfix(m)
+}
+
+// sizeofOperand parses what follows sizeof or _Alignof: a type in
+// parentheses, or an operand.
+func (p *parser) sizeofOperand() {
+	switch {
+	case p.Kind == tLParen && p.castAhead():
+		p.parenType()
+		if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
+			p.initializerList()
+		}
+	case p.Kind == tLParen && !postfixStarts(p.afterPartner(0).Kind):
+		// sizeof (x): the parentheses are sizeof's, as they are around a
+		// type, so sizeof($T) finds sizeof(int) and sizeof(x) alike.
+		// sizeof (a)[0] is the size of (a)[0].
+		p.Leaf()
+		p.expr()
+		p.Expect(tRParen)
+	default:
+		p.unary()
+	}
 }
 
 // castAhead reports whether the ( at the current token holds a type
@@ -215,24 +204,16 @@ func postfixStarts(k grammars.Kind) bool {
 // postfix parses what follows an operand: [i], (args), .f, ->f, ++, --.
 func (p *parser) postfix(m int) {
 	for {
-		switch p.Kind {
-		case tLBrack:
-			p.Leaf()
-			p.expr()
-			p.Expect(tRBrack)
-			p.B.Close(m, nSubscriptExpression, 0)
-		case tLParen:
+		switch {
+		case p.selector(m):
+		case p.Kind == tLParen:
 			if p.B.Len(m) == 1 && isMacroName(p.lastIdent) {
 				p.macroArguments() // FUNC(typeof, 1): a macro's arguments may be tokens
 			} else {
 				p.arguments()
 			}
 			p.B.Close(m, nCallExpression, 0)
-		case tDot, tArrow:
-			p.Leaf()
-			p.identAs(tFieldIdent)
-			p.B.Close(m, nFieldExpression, 0)
-		case tInc, tDec:
+		case p.Kind == tInc || p.Kind == tDec:
 			p.Leaf()
 			p.B.Close(m, nUpdateExpression, 0)
 		default:
@@ -241,36 +222,48 @@ func (p *parser) postfix(m int) {
 	}
 }
 
+// selector parses a subscript, [i], or a member, .f or ->f, after the
+// operand that starts at mark m, and reports whether there was one.
+func (p *parser) selector(m int) bool {
+	switch p.Kind {
+	case tLBrack:
+		p.Leaf()
+		p.expr()
+		p.Expect(tRBrack)
+		p.B.Close(m, nSubscriptExpression, 0)
+	case tDot, tArrow:
+		p.Leaf()
+		p.IdentAs(tFieldIdent)
+		p.B.Close(m, nFieldExpression, 0)
+	default:
+		return false
+	}
+	return true
+}
+
 // arguments parses (a, b); a macro's may be a type (va_arg(ap, int),
 // offsetof(struct s, f)).
 func (p *parser) arguments() {
-	p.Enter()
-	defer p.Leave()
-	m := p.B.Mark()
-	p.Expect(tLParen)
-	p.List(tComma, tRParen, func() {
-		if p.argumentIsType() {
-			p.typeName()
-			return
-		}
-		p.assignment()
-		for p.Kind == tIdent && (p.Peek(1) == tRParen || p.Peek(1) == tComma) {
-			p.Leaf() // a macro that stands for more arguments: f(a X_PARAM)
-		}
-	})
-	p.Expect(tRParen)
-	p.B.Close(m, nArgumentList, 0)
+	p.Enclosed(nArgumentList, tLParen, tRParen, func() { p.List(tComma, tRParen, p.argument) })
+}
+
+// argument parses an argument of a call: an expression, or a type.
+func (p *parser) argument() {
+	if p.argumentIsType() {
+		p.typeName()
+		return
+	}
+	p.assignment()
+	p.macrosAfter()
 }
 
 // macroArguments parses a macro call's arguments as arguments where
 // they parse, and as tokens where they do not (LOCK(int x;)).
 func (p *parser) macroArguments() {
-	if p.try(p.arguments) {
+	if p.Try(p.arguments) {
 		return
 	}
-	m := p.B.Mark()
-	p.balanced()
-	p.B.Close(m, nArgumentList, 0)
+	p.Node(nArgumentList, p.balanced)
 }
 
 // argumentIsType reports whether a type name is the argument at the
@@ -291,7 +284,6 @@ func (p *parser) argumentIsType() bool {
 // primary parses a name, a literal, strings, ( e ), ({ statements }),
 // _Generic, __builtin_va_arg, __builtin_offsetof.
 func (p *parser) primary() {
-	m := p.B.Mark()
 	p.lastIdent = ""
 	switch p.Kind {
 	case tIdent:
@@ -306,72 +298,58 @@ func (p *parser) primary() {
 	case tString:
 		p.strings()
 	case tLParen:
-		p.Leaf()
-		if p.Kind == tLBrace {
-			p.compound()
-			p.Expect(tRParen)
-			p.B.Close(m, nStatementExpression, 0)
-			return
+		// ({ statements }), GNU's statement expression, or ( e )
+		if p.Peek(1) == tLBrace {
+			p.Node(nStatementExpression, func() { p.inParens(p.compound) })
+		} else {
+			p.Node(nParenthesizedExpression, func() { p.inParens(p.expr) })
 		}
-		p.expr()
-		p.Expect(tRParen)
-		p.B.Close(m, nParenthesizedExpression, 0)
 	case kwGeneric:
-		p.Leaf()
-		p.Expect(tLParen)
-		p.assignment()
-		for p.Got(tComma) {
-			a := p.B.Mark()
-			if p.Kind == kwDefault {
-				p.Leaf()
-			} else {
-				p.typeName()
-			}
-			p.Expect(tColon)
-			p.assignment()
-			p.B.Close(a, nGenericAssociation, 0)
-		}
-		p.Expect(tRParen)
-		p.B.Close(m, nGenericExpression, 0)
+		p.Prefix(nGenericExpression, func() {
+			p.inParens(func() {
+				p.assignment()
+				for p.Got(tComma) {
+					p.Node(nGenericAssociation, p.genericAssociation)
+				}
+			})
+		})
 	case kwBuiltinVaArg:
-		p.Leaf()
-		p.Expect(tLParen)
-		p.assignment()
-		p.Expect(tComma)
-		p.typeName()
-		p.Expect(tRParen)
-		p.B.Close(m, nVaArgExpression, 0)
+		p.Prefix(nVaArgExpression, func() {
+			p.inParens(func() {
+				p.assignment()
+				p.Expect(tComma)
+				p.typeName()
+			})
+		})
 	case kwBuiltinOffsetof:
-		p.Leaf()
-		p.Expect(tLParen)
-		p.typeName()
-		p.Expect(tComma)
-		p.postfixDesignator()
-		p.Expect(tRParen)
-		p.B.Close(m, nOffsetofExpression, 0)
+		p.Prefix(nOffsetofExpression, func() {
+			p.inParens(func() {
+				p.typeName()
+				p.Expect(tComma)
+				p.postfixDesignator()
+			})
+		})
 	default:
 		p.ErrorExpected("expression")
 	}
 }
 
+// genericAssociation parses a _Generic's T: e, or default: e.
+func (p *parser) genericAssociation() {
+	if p.Kind == kwDefault {
+		p.Leaf()
+	} else {
+		p.typeName()
+	}
+	p.Expect(tColon)
+	p.assignment()
+}
+
 // postfixDesignator parses offsetof's member: a.b[2].c.
 func (p *parser) postfixDesignator() {
 	m := p.B.Mark()
-	p.identAs(tFieldIdent)
-	for {
-		switch p.Kind {
-		case tDot:
-			p.Leaf()
-			p.identAs(tFieldIdent)
-			p.B.Close(m, nFieldExpression, 0)
-		case tLBrack:
-			p.Leaf()
-			p.expr()
-			p.Expect(tRBrack)
-			p.B.Close(m, nSubscriptExpression, 0)
-		default:
-			return
-		}
+	p.IdentAs(tFieldIdent)
+	for p.Kind != tArrow && p.selector(m) {
 	}
 }
 

@@ -8,13 +8,19 @@
 // they can. The names a typedef declares are types from then on; at a
 // statement's start an unknown name followed by a name, or by * and a
 // name and ;, =, , or [, begins a declaration.
+//
+// The grammar stands on grammars/kit: the parse driver, the top-level
+// loop (TopLevelBetween, which reads the directive lines between items
+// and stops after kit.MaxErrors errors), speculation that gives back the
+// directive lines it took (SaveState), the bracket and punctuation
+// tables, and the shapes its productions close nodes with. What is its
+// own is the lexer's compact tokens, the preprocessor in the tree and
+// the heuristics for macros (macros.go).
 package c
 
 import (
-	"fmt"
-	"unsafe"
-
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // Language is C, the language c, for .c and .h files.
@@ -23,11 +29,12 @@ var Language = newLanguage()
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "c",
+		Title:      "C",
 		Extensions: []string{".c", ".h"},
-		Kinds:      kindTable(),
+		Kinds:      kit.KindTable(kindNames[:], named),
 		Tokens:     numTokens,
 		Scaffolds:  scaffolds(),
-		MaxSize:    MaxFileSize,
+		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"compound_statement", "translation_unit", "field_declaration_list", "preproc_if", "preproc_else", "preproc_elif"},
 		Braces:     "compound_statement",
 		Terminator: ";",
@@ -41,9 +48,9 @@ func newLanguage() *grammars.Language {
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
-	l.Parse = func(src []byte) (*grammars.Tree, error) { return parse(l, src, false, false).Tree, nil }
-	l.ParsePattern = func(src []byte) (*grammars.Tree, error) { return parse(l, src, true, false).Tree, nil }
-	l.Lex = func(src []byte, pattern bool) []grammars.Token { return parse(l, src, pattern, true).lexed }
+	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, src, pattern, record)
+	})
 	return l
 }
 
@@ -66,39 +73,38 @@ func scaffolds() []grammars.Scaffold {
 }
 
 // MaxFileSize is the largest file Parse takes.
-const MaxFileSize = 32 << 20
+const MaxFileSize = kit.MaxFileSize
 
-type result struct {
-	*grammars.Tree
-	lexed []grammars.Token
-}
-
-func parse(l *grammars.Language, src []byte, pattern, record bool) result {
-	if len(src) > MaxFileSize {
-		msg := fmt.Sprintf("file is %.1f MB; the %s grammar parses files up to %d MB", float64(len(src))/(1<<20), l.ID, MaxFileSize>>20)
-		return result{Tree: grammars.Refused(l, src, nError, nTranslationUnit, msg)}
+// parse is the grammar's kit.ParseFunc. The lexer reads the whole file
+// first, so the tokens Lex wants are its slice's, directive lines
+// included, and the builder is sized from their count.
+func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+	if t := kit.Refuse(l, src, nError, nTranslationUnit); t != nil {
+		return t, nil
 	}
-	text := unsafe.String(unsafe.SliceData(src), len(src)) // read-only view; src is not changed while parsing
-	lx := newLexer(text, pattern)
+	lx := newLexer(kit.Text(src), pattern)
 	// about 1.3 nodes a token in headers, 1.6 in sqlite3.c
 	b := grammars.NewBuilderNodes(len(lx.toks) * 13 / 8)
-	p := newParser(lx, pattern, b)
-	errs := p.translationUnit()
-	t := &grammars.Tree{Lang: l, Src: src}
-	b.Finish(t, nTranslationUnit)
-	t.Trivia = mergeSpans(lx.Trivia, lx.trivia())
-	t.Errors = append(lx.Errs, errs...)
-	t.Errors.Sort()
+	errs := newParser(lx, pattern, b).translationUnit()
+	t := kit.Finish(l, src, b, nTranslationUnit, mergeSpans(lx.Trivia, lx.trivia()), lx.Errs, errs)
 	var lexed []grammars.Token
 	if record {
-		for _, tok := range lx.toks {
-			if !tok.Synthetic {
-				lexed = append(lexed, grammars.Token{Kind: tok.Kind, Span: grammars.Span{Start: tok.Offset, End: tok.End()}})
-			}
-		}
+		lexed = lx.lexed()
 	}
 	lx.release()
-	return result{Tree: t, lexed: lexed}
+	return t, lexed
+}
+
+// lexed returns the tokens the lexer read, for Language.Lex: not the
+// synthetic ends of directive lines.
+func (lx *lexer) lexed() []grammars.Token {
+	var out []grammars.Token
+	for _, tok := range lx.toks {
+		if !tok.Synthetic {
+			out = append(out, grammars.Token{Kind: tok.Kind, Span: grammars.Span{Start: tok.Offset, End: tok.End()}})
+		}
+	}
+	return out
 }
 
 // mergeSpans returns the spans of a and b, both sorted, in order.

@@ -1,6 +1,11 @@
 package c
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"maps"
+
+	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
+)
 
 // Token kinds come first; the leaves the parser makes of other tokens
 // with LeafAs are token kinds too.
@@ -306,35 +311,29 @@ var kindNames = [numKinds]string{
 	nSubscriptDesignator: "subscript_designator", nConcatenatedString: "concatenated_string",
 }
 
-func kindTable() []grammars.KindInfo {
-	out := make([]grammars.KindInfo, numKinds)
-	for k, name := range kindNames {
-		named := k >= int(numTokens) || k >= int(tIdent) && k <= int(tLabel) || grammars.Kind(k) == tPPArg || grammars.Kind(k) == tDirectiveName
-		switch grammars.Kind(k) {
-		case kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex, kwInt128:
-			named = true // a primitive type: $T binds it
-		}
-		out[k] = grammars.KindInfo{Name: name, Named: named}
+// named reports whether kind k is named: a node, a name, a literal, a
+// directive's name or text, or a primitive type's keyword, which $T
+// binds.
+func named(k grammars.Kind) bool {
+	switch k {
+	case tPPArg, tDirectiveName,
+		kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex, kwInt128:
+		return true
 	}
-	return out
+	return k >= numTokens || k >= tIdent && k <= tLabel
 }
 
 // keywords maps a keyword's text, and the GNU spellings of some, to its
 // kind.
 var keywords = func() map[string]grammars.Kind {
-	m := map[string]grammars.Kind{}
-	for k := firstKeyword; k <= lastKeyword; k++ {
-		m[kindNames[k]] = k
-	}
-	for text, k := range map[string]grammars.Kind{
+	m := kit.Keywords(kindNames[:], firstKeyword, lastKeyword)
+	maps.Copy(m, map[string]grammars.Kind{
 		"__attribute": kwAttribute, "__asm__": kwAsm, "__asm": kwAsm, "__typeof__": kwTypeof, "__typeof": kwTypeof,
 		"__inline": kwInline, "__inline__": kwInline, "__restrict": kwRestrict, "__restrict__": kwRestrict,
 		"__volatile__": kwVolatile, "__volatile": kwVolatile, "__const": kwConst, "__const__": kwConst,
 		"__signed__": kwSigned, "__signed": kwSigned, "__thread": kwThreadLocal, "_Alignof": kwAlignof,
 		"__alignof__": kwAlignof, "__alignof": kwAlignof, "__complex__": kwComplex, "__extension": kwExtension,
 		"__real": kwReal, "__imag": kwImag,
-	} {
-		m[text] = k
-	}
+	})
 	return m
 }()

@@ -30,9 +30,9 @@ type lexer struct {
 	// and the inactive branches' of a conditional read as its first
 	// branch only (inactive marks those).
 	skip, inactive []bool
-	// taken are the indexes of the directive lines the parser took as
-	// nodes, in order.
-	taken []int32
+	// taken are the directive lines the parser took as nodes, the last
+	// first.
+	taken *takenLine
 	// backFrom and backTo are where nextPending's last walk back over
 	// skipped tokens started and stopped: the tokens between are all
 	// skipped, and skip only grows, so a walk from backFrom again goes on
@@ -48,17 +48,26 @@ type lexer struct {
 	index condIndex
 }
 
+// A takenLine is a directive line the parser took as a node, by the
+// index of its #, and the line taken before it. The lines taken are a
+// list that grows at its head only, so a speculative parse's snapshot of
+// them is a pointer, which a parser's SaveState returns without
+// allocating, and giving back what it took is going back to the pointer.
+type takenLine struct {
+	start int32
+	prev  *takenLine
+}
+
+// markTaken adds the line whose # is at index start to the lines taken.
+func (lx *lexer) markTaken(start int) { lx.taken = &takenLine{start: int32(start), prev: lx.taken} }
+
 // lastTaken returns the index of the last directive line taken, or -1.
 func (lx *lexer) lastTaken() int {
-	if n := len(lx.taken); n > 0 {
-		return int(lx.taken[n-1])
+	if lx.taken != nil {
+		return int(lx.taken.start)
 	}
 	return -1
 }
-
-// untake forgets the lines taken after the first n, which a speculative
-// parse took and gave back.
-func (lx *lexer) untake(n []int32) { lx.taken = lx.taken[:len(n)] }
 
 // A tok is a token as the lexer keeps it: a kit.Token with the length
 // of its text in place of the text. A file's tokens are a large slice,
@@ -250,24 +259,8 @@ func (lx *lexer) space() {
 	}
 }
 
-var ops = [256][]struct {
-	text string
-	kind grammars.Kind
-}{
-	'{': {{"{", tLBrace}}, '}': {{"}", tRBrace}}, '(': {{"(", tLParen}}, ')': {{")", tRParen}},
-	'[': {{"[", tLBrack}}, ']': {{"]", tRBrack}}, ';': {{";", tSemi}}, ',': {{",", tComma}},
-	'.': {{"...", tEllipsis}, {".", tDot}}, ':': {{":", tColon}}, '?': {{"?", tQuestion}},
-	'#': {{"##", tHashHash}, {"#", tHash}},
-	'=': {{"==", tEq}, {"=", tAssign}}, '!': {{"!=", tNe}, {"!", tNot}},
-	'<': {{"<<=", tShlEq}, {"<<", tShl}, {"<=", tLE}, {"<", tLT}},
-	'>': {{">>=", tShrEq}, {">>", tShr}, {">=", tGE}, {">", tGT}},
-	'+': {{"+=", tPlusEq}, {"++", tInc}, {"+", tPlus}},
-	'-': {{"-=", tMinusEq}, {"--", tDec}, {"->", tArrow}, {"-", tMinus}},
-	'*': {{"*=", tStarEq}, {"*", tStar}}, '/': {{"/=", tSlashEq}, {"/", tSlash}},
-	'%': {{"%=", tPercentEq}, {"%", tPercent}}, '^': {{"^=", tCaretEq}, {"^", tCaret}},
-	'&': {{"&&", tAndAnd}, {"&=", tAmpEq}, {"&", tAmp}}, '|': {{"||", tOrOr}, {"|=", tPipeEq}, {"|", tPipe}},
-	'~': {{"~", tTilde}},
-}
+// puncts is C's punctuation.
+var puncts = kit.PunctsOf(kindNames[:], tLBrace, tShrEq)
 
 func (lx *lexer) token(start int) {
 	src := lx.Src
@@ -300,12 +293,9 @@ func (lx *lexer) token(start int) {
 	case c == '$': // GNU C takes $ in names
 		lx.ident(start)
 	default:
-		for _, op := range ops[c] {
-			if len(src)-lx.Pos >= len(op.text) && src[lx.Pos:lx.Pos+len(op.text)] == op.text {
-				lx.Pos += len(op.text)
-				lx.emit(op.kind, start)
-				return
-			}
+		if k, ok := lx.Punct(puncts); ok {
+			lx.emit(k, start)
+			return
 		}
 		lx.Pos++
 		lx.Errorf(start, "unexpected character %q", src[start:lx.Pos])
@@ -442,32 +432,30 @@ func (lx *lexer) quoted(start int, q byte) {
 	lx.emit(tIllegal, start)
 }
 
-// pair finds each bracket's partner, outside directives: a #define's body
-// may open what it does not close.
+// brackets are C's bracket pairs.
+var brackets = kit.NewBrackets(tLParen, tRParen, tLBrack, tRBrack, tLBrace, tRBrace)
+
+// pair marks the directive lines' tokens as skipped and finds each
+// bracket's partner outside them: a #define's body may open what it does
+// not close.
 func (lx *lexer) pair() {
-	lx.partner = sized(lx.partner, len(lx.toks))
 	lx.skip = sized(lx.skip, len(lx.toks))
 	lx.inactive = sized(lx.inactive, len(lx.toks))
-	var open []int32
 	in := false
 	for i := range lx.toks {
-		lx.partner[i] = -1
-		switch k := lx.toks[i].Kind; {
-		case k == tDirective:
+		switch lx.toks[i].Kind {
+		case tDirective:
 			in = true
-			lx.skip[i] = true
-		case k == tDirectiveEnd:
+		case tDirectiveEnd:
 			in = false
 			lx.skip[i] = true
-		case in:
-			lx.skip[i] = true
-		case k == tLParen || k == tLBrack || k == tLBrace:
-			open = append(open, int32(i))
-		case k == tRParen || k == tRBrack || k == tRBrace:
-			if n := len(open); n > 0 && lx.toks[open[n-1]].Kind == k-1 {
-				lx.partner[i], lx.partner[open[n-1]] = open[n-1], int32(i)
-				open = open[:n-1]
-			}
 		}
+		lx.skip[i] = lx.skip[i] || in
 	}
+	lx.partner = brackets.Pair(lx.partner, len(lx.toks), func(i int) grammars.Kind {
+		if lx.skip[i] {
+			return tEOF
+		}
+		return lx.toks[i].Kind
+	})
 }

@@ -34,11 +34,11 @@ func (p *parser) macroFallback(item func()) bool {
 	if t.Kind != tEOF && t.Line == line {
 		return false
 	}
-	if p.try(item) {
+	if p.Try(item) {
 		return true
 	}
 	m := p.B.Mark()
-	p.ident()
+	p.IdentAs(tIdent)
 	p.macroArguments()
 	if p.Kind == tSemi {
 		p.Next()
@@ -62,7 +62,7 @@ func (p *parser) macroItem() bool {
 		if !chained && (!p.endsMacro(after) || isTypeKeyword(p.Peek(2)) || p.macroTypeAhead() || p.krAhead()) {
 			return false
 		}
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
 		if p.Kind == tSemi {
 			p.Next()
@@ -78,7 +78,7 @@ func (p *parser) macroItem() bool {
 	case tStar, tLParen, tSemi, tAssign, tComma, tLBrack:
 		return false
 	}
-	p.ident()
+	p.IdentAs(tIdent)
 	p.B.Close(m, nMacroCall, 0)
 	return true
 }
@@ -132,7 +132,7 @@ func (p *parser) macroTypeAhead() bool {
 	if after.Kind != tIdent && after.Kind != tStar {
 		return false
 	}
-	return p.lookahead(func() bool {
+	return p.Lookahead(func() bool {
 		p.Next()
 		p.Next()
 		names := p.names
@@ -194,7 +194,7 @@ func (p *parser) attributeMacroAhead() bool {
 			return true
 		}
 		// T MP_DEPRECATED(x) name;, but not int F(int a) __THROW;
-		return isMacroName(p.Tok.Text) && !macroLike(t.Text) && p.lookahead(func() bool {
+		return isMacroName(p.Tok.Text) && !macroLike(t.Text) && p.Lookahead(func() bool {
 			p.Next()
 			p.balanced()
 			switch p.Peek(1) {
@@ -242,12 +242,7 @@ func (p *parser) definedTypeAhead() bool {
 
 // macroType parses API(int): a macro and the type it wraps.
 func (p *parser) macroType() {
-	m := p.B.Mark()
-	p.Leaf()
-	p.Expect(tLParen)
-	p.typeName()
-	p.Expect(tRParen)
-	p.B.Close(m, nMacroTypeSpecifier, 0)
+	p.Prefix(nMacroTypeSpecifier, p.parenType)
 }
 
 // convention reports whether the token n after the current one may be

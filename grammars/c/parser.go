@@ -17,14 +17,14 @@ import (
 // inside a declaration or a statement is trivia, as a comment is.
 //
 // Every production that recurses does so through one that counts a level
-// with Enter (statementAs, compound, list, declarator, typeName,
-// initializerList, assignment, unary, arguments, ppConditional), so input
+// with Enter, itself or through kit.Enclosed (statementAs, compound,
+// list, declarator, typeName, initializerList, assignment, unary,
+// arguments, ppConditional), so input
 // nested past kit.MaxDepth is a syntax error, never a stack that grows
 // with the file.
 type parser struct {
 	kit.Parser
-	lx        *lexer
-	inPattern bool
+	lx *lexer
 	// typedefs are the names declared with typedef so far in the file.
 	typedefs map[string]bool
 	// lastName is the name the last declarator declared.
@@ -49,52 +49,36 @@ type parser struct {
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
-	p := &parser{lx: lx, inPattern: pattern, typedefs: map[string]bool{}, flat: map[int]bool{}, cxx: map[int]bool{}}
+	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxx: map[int]bool{}}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
-	p.Found = found
+	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)
+	p.Pattern = pattern
+	p.Ident = tIdent
 	p.Rewind = lx.resetAfter
+	// What a speculative parse took of the directive lines it gives back.
+	p.SaveState = func() any { return lx.taken }
+	p.RestoreState = func(taken any) { lx.taken = taken.(*takenLine) }
 	p.DeepIsNo = true // a macro call's arguments are tried as expressions inside the one around it
 	return p
 }
 
-func found(t *kit.Token) string {
-	switch {
-	case t.Kind == tEOF:
-		return "end of file"
-	case t.Kind == tIdent || t.Kind == tNumber || t.Kind == tString:
-		return kindNames[t.Kind] + " " + kit.Quote(t.Text)
-	}
-	return kit.Quote(t.Text)
-}
-
 // translationUnit parses the top-level items, each on its own: one that
 // fails to parse becomes an ERROR node up to the next line that starts
-// a declaration or a directive at column 1.
+// a declaration or a directive at column 1. The directive lines before
+// each item are nodes of their own, outside it.
 func (p *parser) translationUnit() grammars.ErrorList {
-	var errs grammars.ErrorList
-	for {
+	return p.TopLevelBetween(nError, func() { p.guarded(p.topItem) }, kit.Sync{Test: p.safe}, func() grammars.ErrorList {
 		// Recover starts each item from depth 0, but the lines before it
 		// are read outside one: the levels of an item that failed are not
 		// theirs.
 		p.Depth = 0
-		errs = append(errs, p.topPending(p.topItem, func() bool { return false })...)
-		if p.Kind == tEOF {
-			break
-		}
-		if err := p.Recover(nError, func() { p.guarded(p.topItem) }, p.safe); err != nil {
-			errs = append(errs, err)
-			if p.Kind == tEOF {
-				// The ERROR node runs to the end of the file, over the
-				// directive lines after the item's last token: they are
-				// in it, and no nodes after it.
-				break
-			}
-		}
-	}
-	return errs
+		return p.topPending(p.topItem, func() bool { return false })
+	})
 }
 
-// safe reports whether recovery may start again at the current token.
+// safe reports whether recovery may start again at the current token:
+// one at column 1, or one a directive line stands before, but no closer
+// or separator unless a line does.
 func (p *parser) safe() bool {
 	if p.Tok.Column != 1 && p.before() == nil {
 		return false
@@ -191,46 +175,6 @@ func (p *parser) partnerIndex(n int) int {
 		return -1
 	}
 	return int(p.lx.partner[i])
-}
-
-// semi ends a statement or a declaration with a ;, which is no leaf of
-// the tree.
-func (p *parser) semi() {
-	switch {
-	case p.Kind == tSemi:
-		p.Next()
-	case p.inPattern && (p.Kind == tEOF || p.Kind == tRBrace):
-	default:
-		p.ErrorExpected("';'")
-	}
-}
-
-func (p *parser) ident() { p.identAs(tIdent) }
-
-func (p *parser) identAs(k grammars.Kind) {
-	if p.Kind != tIdent {
-		p.ErrorExpected("identifier")
-	}
-	p.LeafAs(k)
-}
-
-// try runs prod and reports whether it parsed; when it did not, the
-// parser is back where it was.
-func (p *parser) try(prod func()) bool {
-	saved := p.lx.taken
-	if p.Try(prod) {
-		return true
-	}
-	p.lx.untake(saved)
-	return false
-}
-
-// lookahead runs test and reports what it returned (false when it hit a
-// syntax error), then puts the parser back where it was.
-func (p *parser) lookahead(test func() bool) bool {
-	saved := p.lx.taken
-	defer p.lx.untake(saved)
-	return p.Lookahead(test)
 }
 
 // balanced pushes the tokens from the current bracket to its partner as

@@ -9,13 +9,7 @@ import (
 
 // compound parses { statements }, with the directive lines among them.
 func (p *parser) compound() {
-	p.Enter()
-	defer p.Leave()
-	m := p.B.Mark()
-	p.Expect(tLBrace)
-	p.list(p.statement, tRBrace)
-	p.Expect(tRBrace)
-	p.B.Close(m, nCompoundStatement, 0)
+	p.Enclosed(nCompoundStatement, tLBrace, tRBrace, func() { p.list(p.statement, tRBrace) })
 }
 
 // statement parses one statement of a list, or a declaration where one
@@ -30,167 +24,161 @@ func (p *parser) bodyStatement() { p.statementAs(true) }
 func (p *parser) statementAs(body bool) {
 	p.Enter()
 	defer p.Leave()
-	m := p.B.Mark()
 	switch p.Kind {
 	case tLBrace:
 		p.compound()
-		return
 	case tSemi:
-		p.Leaf()
-		p.B.Close(m, nEmptyStatement, 0)
-		return
+		p.Node(nEmptyStatement, p.Leaf)
 	case kwIf:
-		p.Leaf()
-		p.parenExpr()
-		p.bodyStatement()
-		if p.Kind == kwElse {
-			e := p.B.Mark()
-			p.Leaf()
-			p.bodyStatement()
-			p.B.Close(e, nElseClause, 0)
-		}
-		p.B.Close(m, nIfStatement, 0)
-		return
+		p.Prefix(nIfStatement, func() {
+			p.headAndBody()
+			p.Clause(kwElse, nElseClause, p.bodyStatement)
+		})
 	case kwWhile:
-		p.Leaf()
-		p.parenExpr()
-		p.bodyStatement()
-		p.B.Close(m, nWhileStatement, 0)
-		return
-	case kwDo:
-		p.Leaf()
-		p.bodyStatement()
-		p.Expect(kwWhile)
-		p.parenExpr()
-		p.semi()
-		p.B.Close(m, nDoStatement, 0)
-		return
-	case kwFor:
-		p.Leaf()
-		p.Expect(tLParen)
-		switch {
-		case p.Kind == tSemi:
-			p.Leaf()
-		case p.declarationAhead():
-			p.declarationTo(false, false)
-			p.Expect(tSemi)
-		default:
-			p.expr()
-			p.Expect(tSemi)
-		}
-		if p.Kind != tSemi {
-			p.expr()
-		}
-		p.Expect(tSemi)
-		if p.Kind != tRParen {
-			p.expr()
-		}
-		p.Expect(tRParen)
-		p.bodyStatement()
-		p.B.Close(m, nForStatement, 0)
-		return
+		p.Prefix(nWhileStatement, p.headAndBody)
 	case kwSwitch:
-		p.Leaf()
-		p.parenExpr()
-		p.bodyStatement()
-		p.B.Close(m, nSwitchStatement, 0)
-		return
-	case kwCase, kwDefault:
-		if p.Kind == kwCase {
-			p.Leaf()
-			p.conditional()
-			if p.Got(tEllipsis) { // case 1 ... 3:
-				p.conditional()
-			}
-		} else {
-			p.Leaf()
-		}
-		p.Expect(tColon)
-		if body && p.Kind != tRBrace {
+		p.Prefix(nSwitchStatement, p.headAndBody)
+	case kwDo:
+		p.Prefix(nDoStatement, func() {
 			p.bodyStatement()
-		}
-		p.B.Close(m, nCaseStatement, 0)
-		return
+			p.Expect(kwWhile)
+			p.parenExpr()
+			p.Semi(tSemi, tRBrace)
+		})
+	case kwFor:
+		p.Prefix(nForStatement, p.forRest)
+	case kwCase, kwDefault:
+		p.Node(nCaseStatement, func() { p.caseLabel(body) })
 	case kwReturn:
-		p.Leaf()
-		if p.Kind != tSemi {
-			p.expr()
-		}
-		p.semi()
-		p.B.Close(m, nReturnStatement, 0)
-		return
-	case kwBreak, kwContinue:
-		k := nBreakStatement
-		if p.Kind == kwContinue {
-			k = nContinueStatement
-		}
-		p.Leaf()
-		p.semi()
-		p.B.Close(m, k, 0)
-		return
+		p.Prefix(nReturnStatement, func() {
+			if p.Kind != tSemi {
+				p.expr()
+			}
+			p.Semi(tSemi, tRBrace)
+		})
+	case kwBreak:
+		p.Prefix(nBreakStatement, func() { p.Semi(tSemi, tRBrace) })
+	case kwContinue:
+		p.Prefix(nContinueStatement, func() { p.Semi(tSemi, tRBrace) })
 	case kwGoto:
-		p.Leaf()
-		if p.Kind == tStar { // GNU's computed goto
-			p.expr()
-		} else {
-			p.identAs(tLabel)
-		}
-		p.semi()
-		p.B.Close(m, nGotoStatement, 0)
-		return
+		p.Prefix(nGotoStatement, func() {
+			if p.Kind == tStar { // GNU's computed goto
+				p.expr()
+			} else {
+				p.IdentAs(tLabel)
+			}
+			p.Semi(tSemi, tRBrace)
+		})
 	case kwAsm:
-		p.asm()
-		p.semi()
-		p.B.Close(m, nExpressionStatement, 0)
-		return
+		p.asmStatement()
 	case kwStaticAssert:
 		p.staticAssert()
-		return
 	case kwLabel: // __label__ a, b;
+		p.Prefix(nDeclaration, func() {
+			p.Separated(tComma, func() { p.IdentAs(tLabel) })
+			p.Semi(tSemi, tRBrace)
+		})
+	default:
+		p.otherStatement()
+	}
+}
+
+// headAndBody parses what follows while or switch: (e) body.
+func (p *parser) headAndBody() {
+	p.parenExpr()
+	p.bodyStatement()
+}
+
+// forRest parses what follows for: (init; cond; step) body.
+func (p *parser) forRest() {
+	p.Expect(tLParen)
+	if p.declarationAhead() {
+		p.declarationTo(false, false)
+		p.Expect(tSemi)
+	} else {
+		p.exprUntil(tSemi)
+	}
+	p.exprUntil(tSemi)
+	p.exprUntil(tRParen)
+	p.bodyStatement()
+}
+
+// exprUntil parses an expression, unless end comes first, and then end.
+func (p *parser) exprUntil(end grammars.Kind) {
+	if p.Kind != end {
+		p.expr()
+	}
+	p.Expect(end)
+}
+
+// caseLabel parses case e:, case a ... b: or default:, and in a body the
+// statement after it.
+func (p *parser) caseLabel(body bool) {
+	if p.Kind == kwCase {
 		p.Leaf()
-		p.identAs(tLabel)
-		for p.Got(tComma) {
-			p.identAs(tLabel)
-		}
-		p.semi()
-		p.B.Close(m, nDeclaration, 0)
+		p.constantRange()
+	} else {
+		p.Leaf()
+	}
+	p.Expect(tColon)
+	if body && p.Kind != tRBrace {
+		p.bodyStatement()
+	}
+}
+
+// constantRange parses a constant expression, or GNU's range of them:
+// case 1 ... 3:, [0 ... 9] = x.
+func (p *parser) constantRange() {
+	p.conditional()
+	if p.Got(tEllipsis) {
+		p.conditional()
+	}
+}
+
+// otherStatement parses a statement that no keyword starts: a label, a
+// macro's call or name standing for a statement, a declaration, or an
+// expression.
+func (p *parser) otherStatement() {
+	m := p.B.Mark()
+	if p.Kind == tIdent && p.identStatement(m) {
 		return
-	case tIdent:
-		if p.Peek(1) == tColon {
-			p.identAs(tLabel)
-			p.Leaf()
-			if p.Kind != tRBrace {
-				p.statement()
-			}
-			p.B.Close(m, nLabeledStatement, 0)
-			return
-		}
-		if p.Peek(1) == tLParen && p.fnMacro(p.Tok.Text) && p.definedTypeAhead() {
-			p.declaration(false) // vector(4, float) v = …, vector a macro the file defines
-			return
-		}
-		if p.Peek(1) == tLParen && p.macroStatement(m) {
-			return
-		}
-		if p.Peek(1) == tLBrace && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] {
-			p.ident() // SEH_TRY { … }: a macro before a block
-			p.compound()
-			p.B.Close(m, nMacroCall, 0)
-			return
-		}
-		if next := p.PeekTok(1); next.Line > p.Tok.Line && !p.typedefs[p.Tok.Text] && p.standsAlone(next) {
-			p.ident() // a macro standing for a statement: fall_through
-			p.B.Close(m, nMacroCall, 0)
-			return
-		}
 	}
 	if p.declarationAhead() {
 		p.declaration(false)
 		return
 	}
 	p.expr()
-	p.semi()
+	p.Semi(tSemi, tRBrace)
 	p.B.Close(m, nExpressionStatement, 0)
+}
+
+// identStatement parses the statements a name starts that are not its
+// declaration's or its expression's, closed at m, and reports whether
+// there was one.
+func (p *parser) identStatement(m int) bool {
+	switch next := p.PeekTok(1); {
+	case next.Kind == tColon:
+		p.IdentAs(tLabel)
+		p.Leaf()
+		if p.Kind != tRBrace {
+			p.statement()
+		}
+		p.B.Close(m, nLabeledStatement, 0)
+	case next.Kind == tLParen && p.fnMacro(p.Tok.Text) && p.definedTypeAhead():
+		p.declaration(false) // vector(4, float) v = …, vector a macro the file defines
+	case next.Kind == tLParen:
+		return p.macroStatement(m)
+	case next.Kind == tLBrace && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text]:
+		p.IdentAs(tIdent) // SEH_TRY { … }: a macro before a block
+		p.compound()
+		p.B.Close(m, nMacroCall, 0)
+	case next.Line > p.Tok.Line && !p.typedefs[p.Tok.Text] && p.standsAlone(next):
+		p.IdentAs(tIdent) // a macro standing for a statement: fall_through
+		p.B.Close(m, nMacroCall, 0)
+	default:
+		return false
+	}
+	return true
 }
 
 // macroStatement parses a macro call that stands for a statement with no
@@ -198,21 +186,21 @@ func (p *parser) statementAs(body bool) {
 // a body (list_for_each(p, h) { … }), and reports whether there was one.
 func (p *parser) macroStatement(m int) bool {
 	after := p.afterPartner(1)
-	if p.inPattern && (after.Kind == tRBrace || after.Kind == tEOF) {
+	if p.Pattern && (after.Kind == tRBrace || after.Kind == tEOF) {
 		return false // a pattern's call with no ; after it: foo($A)
 	}
-	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
+	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.Lookahead(func() bool { p.Next(); p.arguments(); return true }) {
 		// TESTONLY(rc =) f(x); a macro of tokens before the statement's rest
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
 		p.B.Close(m, nMacroCall, 0)
 		return true
 	}
-	if after.Kind == tSemi && !p.lookahead(func() bool { p.Next(); p.arguments(); return true }) {
+	if after.Kind == tSemi && !p.Lookahead(func() bool { p.Next(); p.arguments(); return true }) {
 		// FOO(return x;); a macro's arguments that are no expressions
-		p.ident()
+		p.IdentAs(tIdent)
 		p.macroArguments()
-		p.semi()
+		p.Semi(tSemi, tRBrace)
 		p.B.Close(m, nMacroCall, 0)
 		return true
 	}
@@ -223,7 +211,7 @@ func (p *parser) macroStatement(m int) bool {
 	if p.typedefs[p.Tok.Text] {
 		return false
 	}
-	p.ident()
+	p.IdentAs(tIdent)
 	p.macroArguments()
 	if body {
 		p.compound()
