@@ -151,3 +151,25 @@ func WriteJSON(path string, v any) error {
 	}
 	return os.Rename(f.Name(), path)
 }
+
+// BenchFiles returns the files a parse benchmark reads: the fixtures
+// glob matches, or the files the environment variable env names (a
+// comma-separated list, or @FILE for a file that lists them a line
+// each).
+func BenchFiles(b *testing.B, glob, env string) []string {
+	list := os.Getenv(env)
+	switch {
+	case strings.HasPrefix(list, "@"):
+		text, err := os.ReadFile(list[1:])
+		if err != nil {
+			b.Fatal(err)
+		}
+		return strings.Fields(string(text))
+	case list != "":
+		return strings.Split(list, ",")
+	}
+	files, _ := filepath.Glob(glob)
+	return files
+}
+
+// Corpus tests.
