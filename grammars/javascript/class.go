@@ -113,11 +113,7 @@ func (p *parser) bindingTarget() {
 
 // restOrTarget parses a binding target, or ...target.
 func (p *parser) restOrTarget() {
-	if p.Kind == tEllipsis {
-		p.Prefix(nRestPattern, p.bindingTarget)
-		return
-	}
-	p.bindingTarget()
+	p.PrefixOr(tEllipsis, nRestPattern, p.bindingTarget)
 }
 
 // bindingElement is a binding target with an optional default.

@@ -570,11 +570,7 @@ func (p *parser) arguments() {
 // element parses an argument or array element: an assignment, or a
 // spread.
 func (p *parser) element() {
-	if p.Kind == tEllipsis {
-		p.Prefix(nSpreadElement, p.assignment)
-		return
-	}
-	p.assignment()
+	p.PrefixOr(tEllipsis, nSpreadElement, p.assignment)
 }
 
 // primary parses a PrimaryExpression.

@@ -31,6 +31,7 @@ func TestShapes(t *testing.T) {
 	enclosed := func(p *toyParser) {
 		p.Enclosed(nCall, tLParen, tRParen, func() { p.List(tComma, tRParen, p.Leaf) })
 	}
+	prefixOr := func(p *toyParser) { p.PrefixOr(tSub, nCall, p.Leaf) }
 	optional := func(p *toyParser) {
 		p.Optional(tSub, p.Leaf)
 		p.Leaf()
@@ -48,6 +49,8 @@ func TestShapes(t *testing.T) {
 		{"clause", "- a", clause, `(root (call "-" (identifier "a")))`},
 		{"enclosed", "(a, b)", enclosed, `(root (call "(" (identifier "a") "," (identifier "b") ")"))`},
 		{"enclosed, empty", "()", enclosed, `(root (call "(" ")"))`},
+		{"no prefix", "a", prefixOr, `(root (identifier "a"))`},
+		{"prefix", "- a", prefixOr, `(root (call "-" (identifier "a")))`},
 		{"no option", "a", optional, `(root (identifier "a"))`},
 		{"option", "- a", optional, `(root "-" (identifier "a"))`},
 	}

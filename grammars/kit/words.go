@@ -128,3 +128,14 @@ func (p *Parser) isOneOf(kinds []grammars.Kind) bool {
 	}
 	return false
 }
+
+// PrefixOr parses operand, or, when the current token is of kind op, the
+// token and the operand closed as a node of kind k: ...x or x, *x or x,
+// await x or x.
+func (p *Parser) PrefixOr(op, k grammars.Kind, operand func()) {
+	if p.Kind == op {
+		p.Prefix(k, operand)
+		return
+	}
+	operand()
+}

@@ -74,11 +74,7 @@ func (p *parser) targetList() {
 // target parses one assignment target: an expression without
 // comparisons, so for x in y stops at in.
 func (p *parser) target() {
-	if p.Kind == opMul {
-		p.Prefix(nListSplat, p.orExpr)
-		return
-	}
-	p.orExpr()
+	p.PrefixOr(opMul, nListSplat, p.orExpr)
 }
 
 // starNamedExpr parses an element of a list, tuple, set or expression
@@ -222,11 +218,7 @@ func (p *parser) factor() {
 
 func (p *parser) power() {
 	m := p.B.Mark()
-	if p.Kind == kwAwait {
-		p.Prefix(nAwait, p.primary)
-	} else {
-		p.primary()
-	}
+	p.PrefixOr(kwAwait, nAwait, p.primary)
 	if p.Kind == opPow {
 		p.Enter()
 		p.Leaf()
