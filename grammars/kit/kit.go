@@ -3,21 +3,30 @@
 //
 //   - tokens: the Token a lexer produces, the Window a parser reads them
 //     through, Tokens (a whole file's, with each bracket's partner, for a
-//     parser that looks far ahead) and Scan, a scanner base that keeps
-//     positions, trivia and errors;
+//     parser that looks far ahead), and Scan, a scanner base that keeps
+//     positions, trivia and errors, with what lexers share besides
+//     (rescan.go: a #! line, raw strings, words of any script, moving a
+//     streaming scan back for a parser that speculates);
+//   - tables built from a grammar's kind names (tables.go): its KindInfo,
+//     its keywords and its punctuation, longest first;
 //   - the driver: Refuse (a file too large), Text, Finish (the tree, its
 //     trivia and its errors) and Bind (Parse, ParsePattern and Lex from
 //     one parse function);
 //   - the parser: Parser's helpers (Got, Expect, Semi, IdentAs, IsWord,
-//     Adjacent, Node, Prefix, Chain), the depth guard, errors that unwind
-//     one item (Found says what was found), TopLevel's bounded recovery
-//     to a grammar's Sync set, and speculation (Try, Lookahead) that
-//     saves a grammar's own state and lets a depth error through;
+//     Adjacent, Node, Prefix, PrefixOr, Chain, and the lists and clauses
+//     of lists.go), the depth guard, errors that unwind one item (Found
+//     says what was found), bounded recovery at the top level to a
+//     grammar's Sync set (TopLevel; TopLevelBetween for a grammar that
+//     reads lines between items, as C's directives; TopLevelRestart for
+//     one whose lexer must start again, as Python's indentation), and
+//     speculation (Try, Lookahead) that saves a grammar's own state and
+//     lets a depth error through;
 //   - expressions: precedence climbing from a Precedence table, with
 //     operators of several tokens, contextual words and a type on the
 //     right;
-//   - Participle, the one adapter that lets a participle skeleton read
-//     the same tokens.
+//   - participle.go: the one adapter that lets a participle skeleton read
+//     the same tokens, and the skeleton's parse (Go's package clause and
+//     imports, Python's docstring) around the hand-written rest.
 //
 // By convention kind 0 is the end of the file in every grammar.
 package kit
