@@ -98,8 +98,10 @@ type Language struct {
 	// written alone has (C's struct $S *), to the kind of declarator that
 	// names something: a pattern's abstract declarator matches a named
 	// one of the same shape, its name aside, so the type struct $S * finds
-	// the parameter struct foo *p.
-	Abstract map[string]string
+	// the parameter struct foo *p. DeclaredName is the kind of the leaf
+	// that is the name set aside ("identifier" in C).
+	Abstract     map[string]string
+	DeclaredName string
 	// Forms are the complete forms of the constructs an agent tends to
 	// write half of (func $F, def $F): what a pattern that starts with a
 	// form's keyword, its first word, and does not parse should be.

@@ -311,7 +311,7 @@ func (m *matcher) unnamed(tn int32) []int32 {
 	kids := m.t.Children(tn)
 	out := make([]int32, 0, len(kids))
 	for _, k := range kids {
-		if m.t.Nodes[k].Count == 0 && m.t.KindName(k) == "identifier" {
+		if m.t.Nodes[k].Count == 0 && m.t.Nodes[k].Kind == m.pat.declared {
 			continue
 		}
 		out = append(out, k)

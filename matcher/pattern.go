@@ -63,6 +63,9 @@ type Pattern struct {
 	// named: by the kind of an abstract declarator, the kind of the
 	// declarator with a name it matches (grammars.Language.Abstract).
 	named map[grammars.Kind]grammars.Kind
+	// declared is the kind of the leaf that is a declarator's name, which
+	// an abstract declarator's match sets aside (Language.DeclaredName).
+	declared grammars.Kind
 }
 
 // Kind is the kind of the pattern's root: a node of another kind never
@@ -336,6 +339,9 @@ func newPattern(frag, context string, t *grammars.Tree, root int32) *Pattern {
 			}
 			p.named[ak] = ck
 		}
+	}
+	if k, ok := t.Lang.KindByName(t.Lang.DeclaredName); ok && p.named != nil {
+		p.declared = k
 	}
 	return p
 }

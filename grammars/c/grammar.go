@@ -40,11 +40,11 @@ func newLanguage() *grammars.Language {
 		Terminator: ";",
 		Names:      []string{"struct_specifier", "union_specifier", "enum_specifier"},
 		Abstract: map[string]string{
-			"abstract_pointer_declarator":       "pointer_declarator",
-			"abstract_array_declarator":         "array_declarator",
-			"abstract_function_declarator":      "function_declarator",
-			"abstract_parenthesized_declarator": "parenthesized_declarator",
+			"abstract_pointer_declarator":  "pointer_declarator",
+			"abstract_array_declarator":    "array_declarator",
+			"abstract_function_declarator": "function_declarator",
 		},
+		DeclaredName: "identifier",
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
