@@ -325,7 +325,7 @@ func named(k grammars.Kind) bool {
 
 // keywords maps a keyword's text, and the GNU spellings of some, to its
 // kind.
-var keywords = func() map[string]grammars.Kind {
+var keywords = func() *kit.Words {
 	m := kit.Keywords(kindNames[:], firstKeyword, lastKeyword)
 	maps.Copy(m, map[string]grammars.Kind{
 		"__attribute": kwAttribute, "__asm__": kwAsm, "__asm": kwAsm, "__typeof__": kwTypeof, "__typeof": kwTypeof,
@@ -335,5 +335,5 @@ var keywords = func() map[string]grammars.Kind {
 		"__alignof__": kwAlignof, "__alignof": kwAlignof, "__complex__": kwComplex, "__extension": kwExtension,
 		"__real": kwReal, "__imag": kwImag,
 	})
-	return m
+	return kit.WordsOf(m)
 }()

@@ -369,7 +369,7 @@ func (lx *lexer) ident(start int) {
 		lx.Pos++
 	}
 	k := tIdent
-	if kw, ok := keywords[src[start:lx.Pos]]; ok {
+	if kw, ok := keywords.Lookup(src[start:lx.Pos]); ok {
 		k = kw
 	}
 	lx.emit(k, start)

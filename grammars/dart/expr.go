@@ -116,7 +116,7 @@ var operators = kit.NewPrecedence(
 	Joined(0, tGT, tGT, tAssign).
 	Joined(0, tGT, tGT, tGT, tAssign).
 	Typed(levelRelational, kwIs, nTypeTestExpression, tNot).
-	Word(levelRelational, "as", tWord, nTypeCastExpression)
+	Word(levelRelational, tIdent, "as", tWord, nTypeCastExpression)
 
 // unary parses -e, !e, ~e, ++e, --e, await e, or a postfix expression.
 func (p *parser) unary() {

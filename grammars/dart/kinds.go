@@ -387,4 +387,4 @@ func named(k grammars.Kind) bool {
 }
 
 // keywords maps a reserved word's text to its kind.
-var keywords = kit.Keywords(kindNames[:], firstKeyword, lastKeyword)
+var keywords = kit.WordsOf(kit.Keywords(kindNames[:], firstKeyword, lastKeyword))

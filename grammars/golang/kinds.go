@@ -247,7 +247,7 @@ func kindTable() []grammars.KindInfo {
 }
 
 // keywords are Go's keywords, each written as its kind's name.
-var keywords = kit.Keywords(kindNames[:], kwBreak, kwVar)
+var keywords = kit.WordsOf(kit.Keywords(kindNames[:], kwBreak, kwVar))
 
 // operators are Go's operators and punctuation, each written as its
 // kind's name.

@@ -129,7 +129,7 @@ func (s *scanner) token() kit.Token {
 			}
 		}
 		s.Word(inWord)
-		k, ok := keywords[s.Src[start:s.Pos]]
+		k, ok := keywords.Lookup(s.Src[start:s.Pos])
 		if !ok {
 			k = tIdent
 		}

@@ -313,8 +313,12 @@ var binaryOps = func() *kit.Precedence {
 
 // binary parses a unary expression followed by binary operators of
 // level min or tighter.
-func (p *parser) binary(min int) {
-	p.Climb(&kit.Climb{
+func (p *parser) binary(min int) { p.Climb(&p.climb, min) }
+
+// newClimb returns how p climbs binaryOps, made once: binary is called
+// for every expression.
+func (p *parser) newClimb() kit.Climb {
+	return kit.Climb{
 		Ops:     binaryOps,
 		Operand: p.unary,
 		Node:    nBinaryExpression,
@@ -325,7 +329,7 @@ func (p *parser) binary(min int) {
 			return (p.Kind == kwAs || p.Kind == kwSatisfies) && p.newline() || p.isNoIn()
 		},
 		Before: p.relexGreater, // the > the lexer read alone may be >> or >=
-	}, min)
+	}
 }
 
 // isNoIn reports whether the current token is an in that is no operator

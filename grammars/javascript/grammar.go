@@ -107,10 +107,10 @@ func parse(l *grammars.Language, d dialect, src []byte, pattern, record bool) (*
 		return t, nil
 	}
 	lx := newLexer(kit.Text(src), pattern)
-	lx.rec.On = record
+	lx.record = record
 	b := newBuilder(src)
 	errs := newParser(lx, d, pattern, b).program()
-	return kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs), lx.rec.Toks
+	return kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs), lx.toks
 }
 
 // newBuilder returns a builder sized for src. Code as people write it

@@ -56,7 +56,10 @@ const (
 type lexer struct {
 	kit.Scan
 	mode mode
-	rec  kit.Recording // the tokens handed out, for Lex
+	// record keeps every token handed out, for Lex: moving the lexer back
+	// drops the ones after the new position.
+	record bool
+	toks   []grammars.Token
 }
 
 // newLexer returns a lexer of src; a hashbang line is trivia.
@@ -87,7 +90,9 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 	if t.Kind == tTemplateChars && lx.Pos >= len(lx.Src) {
 		lx.mode = mNormal // an unterminated template; the file ends
 	}
-	lx.rec.Keep(t)
+	if lx.record && t.Kind != tEOF {
+		lx.toks = append(lx.toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}})
+	}
 	return t
 }
 
@@ -96,7 +101,7 @@ func (lx *lexer) emit(t kit.Token) kit.Token {
 func (lx *lexer) resetBefore(t *kit.Token) {
 	lx.Pos, lx.Line, lx.LineStart, lx.mode = int(t.Offset), int(t.Line), t.LineStart(), mNormal
 	lx.ForgetFrom(lx.Pos)
-	lx.rec.DropFrom(lx.Pos)
+	lx.dropFrom(lx.Pos)
 }
 
 // resetAfter moves the lexer to just after token t, in the mode t leaves
@@ -104,7 +109,7 @@ func (lx *lexer) resetBefore(t *kit.Token) {
 func (lx *lexer) resetAfter(t *kit.Token) {
 	lx.ResetAfter(t)
 	lx.mode = modeAfter(t.Kind)
-	lx.rec.DropFrom(lx.Pos)
+	lx.dropFrom(lx.Pos)
 }
 
 // relexAt reads the token at the current position (where resetBefore
@@ -714,4 +719,14 @@ func (lx *lexer) jsxChild() kit.Token {
 		}
 	}
 	return lx.Token(tJSXText, start)
+}
+
+// dropFrom drops the recorded tokens that start at or after offset off,
+// which the lexer, moved back, hands out again.
+func (lx *lexer) dropFrom(off int) {
+	n := len(lx.toks)
+	for n > 0 && int(lx.toks[n-1].Start) >= off {
+		n--
+	}
+	lx.toks = lx.toks[:n]
 }

@@ -32,10 +32,11 @@ const (
 // tree nodes directly, bottom-up.
 type parser struct {
 	kit.Parser
-	lx  *lexer
-	src string
-	d   dialect
-	ctx ctx
+	lx    *lexer
+	src   string
+	d     dialect
+	ctx   ctx
+	climb kit.Climb // how binary climbs the operator table
 	// failed remembers where a speculative parse failed, and the
 	// productions its failure unwound, so that none is tried twice at
 	// one place in one context: an outer speculation that fails parses
@@ -63,6 +64,7 @@ func newParser(lx *lexer, d dialect, pattern bool, b *grammars.Builder) *parser 
 	p.SaveState = func() any { return p.ctx }
 	p.RestoreState = func(s any) { p.ctx = s.(ctx) }
 	p.DeepIsNo = true // a < b, c < d, … nests speculations, not the input
+	p.climb = p.newClimb()
 	return p
 }
 
@@ -187,7 +189,7 @@ func (p *parser) retag(k grammars.Kind) {
 	t := *p.Tok
 	t.Kind = k
 	p.lx.resetAfter(&t)
-	if toks := p.lx.rec.Toks; len(toks) > 0 && toks[len(toks)-1].Start == t.Offset {
+	if toks := p.lx.toks; len(toks) > 0 && toks[len(toks)-1].Start == t.Offset {
 		toks[len(toks)-1].Kind = k
 	}
 	p.Win.Reset(t)

@@ -12,11 +12,19 @@ import "github.com/agenttools/agenttools/grammars"
 // The tables are slices indexed by kind: climbing looks up the token
 // after every operand.
 type Precedence struct {
-	level  []uint8
-	right  []bool
+	info   []opInfo
 	joined [][]joinedOp // by first kind, longest first
 	typed  []*typedOp
-	words  map[string]typedOp
+	words  map[string]*typedOp
+}
+
+// opInfo is what the table says of a kind of token.
+type opInfo struct {
+	level uint8 // 0: no one-token operator
+	right bool
+	// plain: no joined, typed or word operator starts with the kind,
+	// which is climbing's fast path.
+	plain bool
 }
 
 // A joinedOp is an operator of adjacent tokens: the first's kind is its
@@ -42,16 +50,15 @@ func NewPrecedence(levels ...[]grammars.Kind) *Precedence {
 	for i, ops := range levels {
 		for _, k := range ops {
 			t.grow(k)
-			t.level[k] = uint8(i + 1)
+			t.info[k].level = uint8(i + 1)
 		}
 	}
 	return t
 }
 
 func (t *Precedence) grow(k grammars.Kind) {
-	for int(k) >= len(t.level) {
-		t.level = append(t.level, 0)
-		t.right = append(t.right, false)
+	for int(k) >= len(t.info) {
+		t.info = append(t.info, opInfo{plain: true})
 		t.joined = append(t.joined, nil)
 		t.typed = append(t.typed, nil)
 	}
@@ -61,7 +68,7 @@ func (t *Precedence) grow(k grammars.Kind) {
 func (t *Precedence) Right(ops ...grammars.Kind) *Precedence {
 	for _, k := range ops {
 		t.grow(k)
-		t.right[k] = true
+		t.info[k].right = true
 	}
 	return t
 }
@@ -71,6 +78,7 @@ func (t *Precedence) Right(ops ...grammars.Kind) *Precedence {
 // shorter run of them is (>>). The longest run written wins.
 func (t *Precedence) Joined(level int, kinds ...grammars.Kind) *Precedence {
 	t.grow(kinds[0])
+	t.info[kinds[0]].plain = false
 	ops := append(t.joined[kinds[0]], joinedOp{rest: kinds[1:], level: level})
 	for i := len(ops) - 1; i > 0 && len(ops[i].rest) > len(ops[i-1].rest); i-- {
 		ops[i], ops[i-1] = ops[i-1], ops[i]
@@ -84,26 +92,30 @@ func (t *Precedence) Joined(level int, kinds ...grammars.Kind) *Precedence {
 // the two, each optional (Dart's is!).
 func (t *Precedence) Typed(level int, k, node grammars.Kind, after ...grammars.Kind) *Precedence {
 	t.grow(k)
+	t.info[k].plain = false
 	t.typed[k] = &typedOp{level: level, node: node, after: after}
 	return t
 }
 
-// Word adds the contextual word w, an identifier where it is no operator,
-// as a typed operator at level: pushed as a leaf of kind leaf, its type
-// closed with it as a node of kind node (Dart's as).
-func (t *Precedence) Word(level int, w string, leaf, node grammars.Kind) *Precedence {
+// Word adds the contextual word w, an identifier (a token of kind ident)
+// where it is no operator, as a typed operator at level: pushed as a leaf
+// of kind leaf, its type closed with it as a node of kind node (Dart's
+// as).
+func (t *Precedence) Word(level int, ident grammars.Kind, w string, leaf, node grammars.Kind) *Precedence {
+	t.grow(ident)
+	t.info[ident].plain = false
 	if t.words == nil {
-		t.words = map[string]typedOp{}
+		t.words = map[string]*typedOp{}
 	}
-	t.words[w] = typedOp{level: level, node: node, leaf: leaf}
+	t.words[w] = &typedOp{level: level, node: node, leaf: leaf}
 	return t
 }
 
 // Of returns the level of the one-token operator kind k, 0 when it is
 // none.
 func (t *Precedence) Of(k grammars.Kind) int {
-	if int(k) < len(t.level) {
-		return int(t.level[k])
+	if int(k) < len(t.info) {
+		return int(t.info[k].level)
 	}
 	return 0
 }
@@ -114,20 +126,28 @@ type operator struct {
 	level int
 	n     int
 	right bool
-	typed bool
-	op    typedOp // a typed operator's
+	typed *typedOp // a typed operator's
 }
 
 // operator returns the operator at p's current token; level 0 when there
 // is none.
 func (t *Precedence) operator(p *Parser) operator {
+	if k := p.Kind; int(k) < len(t.info) && t.info[k].plain {
+		return operator{level: int(t.info[k].level), n: 1, right: t.info[k].right}
+	}
+	return t.slowOperator(p)
+}
+
+// slowOperator is operator for a word, a joined or a typed operator, or a
+// kind past the table.
+func (t *Precedence) slowOperator(p *Parser) operator {
 	k := p.Kind
 	if k == p.Ident && t.words != nil {
-		if op, ok := t.words[p.Tok.Text]; ok {
-			return operator{level: op.level, n: 1, typed: true, op: op}
+		if op := t.words[p.Tok.Text]; op != nil {
+			return operator{level: op.level, n: 1, typed: op}
 		}
 	}
-	if int(k) >= len(t.level) {
+	if int(k) >= len(t.info) {
 		return operator{}
 	}
 	for _, j := range t.joined[k] {
@@ -136,9 +156,9 @@ func (t *Precedence) operator(p *Parser) operator {
 		}
 	}
 	if op := t.typed[k]; op != nil {
-		return operator{level: op.level, n: 1, typed: true, op: *op}
+		return operator{level: op.level, n: 1, typed: op}
 	}
-	return operator{level: int(t.level[k]), n: 1, right: t.right[k]}
+	return operator{level: int(t.info[k].level), n: 1, right: t.info[k].right}
 }
 
 // joinedAt reports whether the tokens after the current one are of the
@@ -190,22 +210,29 @@ func (p *Parser) Climb(c *Climb, min int) {
 		if c.Before != nil {
 			c.Before()
 		}
-		op := c.Ops.operator(p)
+		// operator's fast path, written in place: climbing asks after
+		// every operand.
+		var op operator
+		if k := p.Kind; int(k) < len(c.Ops.info) && c.Ops.info[k].plain {
+			op = operator{level: int(c.Ops.info[k].level), n: 1, right: c.Ops.info[k].right}
+		} else {
+			op = c.Ops.slowOperator(p)
+		}
 		if op.level == 0 || op.level < min || c.Stop != nil && c.Stop() {
 			return
 		}
-		if op.typed {
+		if op.typed != nil {
 			k := p.Kind
-			if op.op.leaf != 0 {
-				p.LeafAs(op.op.leaf)
+			if op.typed.leaf != 0 {
+				p.LeafAs(op.typed.leaf)
 			} else {
 				p.Leaf()
 			}
-			for _, a := range op.op.after {
+			for _, a := range op.typed.after {
 				p.Got(a)
 			}
 			c.Type(k)
-			p.B.Close(m, op.op.node, 0)
+			p.B.Close(m, op.typed.node, 0)
 			continue
 		}
 		for range op.n {

@@ -75,23 +75,6 @@ func TestForgetFrom(t *testing.T) {
 	}
 }
 
-func TestRecording(t *testing.T) {
-	r := Recording{On: true}
-	r.Keep(Token{Kind: tIdent, Text: "a", Offset: 0})
-	r.Keep(Token{Kind: tIdent, Text: "b", Offset: 10})
-	r.Keep(Token{Kind: EOF, Offset: 11})
-	r.DropFrom(10)
-	want := []grammars.Token{{Kind: tIdent, Span: grammars.Span{Start: 0, End: 1}}}
-	if diff := cmp.Diff(want, r.Toks); diff != "" {
-		t.Errorf("tokens (-want +got):\n%s", diff)
-	}
-	off := Recording{}
-	off.Keep(Token{Kind: tIdent, Text: "a"})
-	if len(off.Toks) != 0 {
-		t.Errorf("a recording that is off kept %v", off.Toks)
-	}
-}
-
 func TestRaw(t *testing.T) {
 	// Each literal is read from after its opening `; want is where the
 	// scan ends, its line and how many errors it recorded.

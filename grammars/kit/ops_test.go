@@ -83,7 +83,7 @@ var uOps = NewPrecedence([]grammars.Kind{uLT}).
 	Joined(2, uLT, uLT).
 	Joined(0, uLT, uLT, uAssign).
 	Typed(1, uIs, uTest, uNot).
-	Word(1, "as", uWord, uCast)
+	Word(1, uIdent, "as", uWord, uCast)
 
 type uParser struct {
 	Parser

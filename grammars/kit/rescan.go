@@ -3,8 +3,6 @@ package kit
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/agenttools/agenttools/grammars"
 )
 
 // What lexers do besides cutting tokens: words of any script, raw
@@ -127,34 +125,4 @@ func (t *Token) EndLine() (line, lineStart int) {
 		}
 	}
 	return line, lineStart
-}
-
-// A Recording keeps the tokens a lexer hands out, when On, for
-// Language.Lex. A lexer that can be moved back drops those from where it
-// moves to (DropFrom), since it hands them out again.
-type Recording struct {
-	On   bool
-	Toks []grammars.Token
-}
-
-// Keep records t when recording; the end of the file is no token.
-func (r *Recording) Keep(t Token) {
-	if r.On && t.Kind != EOF {
-		r.Toks = append(r.Toks, grammars.Token{Kind: t.Kind, Span: grammars.Span{Start: t.Offset, End: t.End()}, Synthetic: t.Synthetic})
-	}
-}
-
-// DropFrom drops the recorded tokens that start at or after offset off.
-func (r *Recording) DropFrom(off int) {
-	r.Toks = before(r.Toks, off, func(t grammars.Token) uint32 { return t.Start })
-}
-
-// before returns xs, in order of their start, without those that start
-// at or after off.
-func before[T any](xs []T, off int, start func(T) uint32) []T {
-	n := len(xs)
-	for n > 0 && int(start(xs[n-1])) >= off {
-		n--
-	}
-	return xs[:n]
 }

@@ -77,3 +77,57 @@ func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
 	}
 	return 0, false
 }
+
+// Words is a set of words, each with its kind, that a lexer looks every
+// identifier up in: by its length and first byte, then by comparison,
+// with no hashing. An identifier that is no keyword, most of them, is
+// told apart in two loads; a map costs a hash of every identifier, a
+// twentieth of a parse.
+type Words struct {
+	words []word   // by length, then first byte
+	start []uint16 // where the words of length n and first byte c start: start[n<<7|c]
+}
+
+type word struct {
+	text string
+	kind grammars.Kind
+}
+
+// maxWord is the longest word Words holds.
+const maxWord = 31
+
+// WordsOf returns the words of m, each to its kind. Every word is ASCII
+// and at most 31 bytes.
+func WordsOf(m map[string]grammars.Kind) *Words {
+	w := &Words{start: make([]uint16, (maxWord+1)<<7+1)}
+	for text, k := range m {
+		if len(text) == 0 || len(text) > maxWord || text[0] >= 0x80 {
+			panic("kit: a word must be ASCII and 1 to 31 bytes: " + text)
+		}
+		w.words = append(w.words, word{text, k})
+	}
+	key := func(s string) int { return len(s)<<7 | int(s[0]) }
+	slices.SortFunc(w.words, func(a, b word) int { return key(a.text) - key(b.text) })
+	i := 0
+	for c := range len(w.start) {
+		for i < len(w.words) && key(w.words[i].text) < c {
+			i++
+		}
+		w.start[c] = uint16(i)
+	}
+	return w
+}
+
+// Lookup returns the kind of word s, and whether it is one.
+func (w *Words) Lookup(s string) (grammars.Kind, bool) {
+	if len(s) == 0 || len(s) > maxWord || s[0] >= 0x80 {
+		return 0, false
+	}
+	c := len(s)<<7 | int(s[0])
+	for _, x := range w.words[w.start[c]:w.start[c+1]] {
+		if x.text == s {
+			return x.kind, true
+		}
+	}
+	return 0, false
+}

@@ -298,10 +298,10 @@ func kindTable() []grammars.KindInfo {
 // and True, False and None, whose kinds are named as tree-sitter-python
 // names them. The soft keywords match, case, type and _ are identifiers:
 // the parser tells them apart by what follows.
-var keywords = func() map[string]grammars.Kind {
+var keywords = func() *kit.Words {
 	w := kit.Keywords(kindNames[:], kwAnd, kwYield)
 	w["True"], w["False"], w["None"] = kwTrue, kwFalse, kwNone
-	return w
+	return kit.WordsOf(w)
 }()
 
 // operators are Python's operators and punctuation, each written as its

@@ -233,7 +233,7 @@ func (s *scanner) token() kit.Token {
 			s.str(start, word)
 			return s.Token(tString, start)
 		}
-		k, ok := keywords[word]
+		k, ok := keywords.Lookup(word)
 		if !ok {
 			k = tIdent
 		}

@@ -388,4 +388,4 @@ func named(k grammars.Kind) bool {
 }
 
 // keywords maps a keyword's text to its kind.
-var keywords = kit.Keywords(kindNames[:], firstKeyword, lastKeyword)
+var keywords = kit.WordsOf(kit.Keywords(kindNames[:], firstKeyword, lastKeyword))

@@ -103,7 +103,7 @@ func (lx *lexer) next() kit.Token {
 			if text == "_" {
 				return lx.Token(tUnderscore, start)
 			}
-			if k, ok := keywords[text]; ok {
+			if k, ok := keywords.Lookup(text); ok {
 				return lx.Token(k, start)
 			}
 			return lx.Token(tIdent, start)
