@@ -90,3 +90,21 @@ func TestEnclosedUntil(t *testing.T) {
 		}
 	}
 }
+
+// TestWords: every word is found with its kind, and nothing else is:
+// not a prefix, a longer word, another word of the same length and first
+// byte, the empty string or a word past the longest.
+func TestWords(t *testing.T) {
+	m := map[string]grammars.Kind{"if": 1, "in": 2, "int": 3, "i": 4, "_Static_assert": 5, "x": 6}
+	w := WordsOf(m)
+	for text, k := range m {
+		if got, ok := w.Lookup(text); !ok || got != k {
+			t.Errorf("Lookup(%q) = %d, %v; want %d", text, got, ok, k)
+		}
+	}
+	for _, text := range []string{"", "it", "ifs", "_Static_asser", "y", "é", strings.Repeat("a", 40)} {
+		if got, ok := w.Lookup(text); ok {
+			t.Errorf("Lookup(%q) = %d; want none", text, got)
+		}
+	}
+}
