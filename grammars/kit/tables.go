@@ -2,7 +2,6 @@ package kit
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 )
@@ -70,12 +69,27 @@ func (s *Scan) Punct(t *Puncts) (grammars.Kind, bool) {
 	}
 	rest := s.Src[s.Pos:]
 	for _, p := range t[rest[0]] {
-		if strings.HasPrefix(rest, p.text) {
+		if punctAt(rest, p.text) {
 			s.Pos += len(p.text)
 			return p.kind, true
 		}
 	}
 	return 0, false
+}
+
+// punctAt reports whether rest starts with text, whose first byte it is
+// known to start with: byte by byte, since punctuation is a few bytes
+// and a call to compare memory costs more than the comparison.
+func punctAt(rest, text string) bool {
+	if len(rest) < len(text) {
+		return false
+	}
+	for i := 1; i < len(text); i++ {
+		if rest[i] != text[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Words is a set of words, each with its kind, that a lexer looks every
