@@ -1,6 +1,9 @@
 // Package gramtest holds what the grammars' tests share: the parse of bad
-// input that fails on a panic or a hang, the check of its first error,
-// and the parse benchmark.
+// input that fails on a panic or a hang, and the check of its first error
+// (gramtest.go); trees against golden files, errors where a test expects
+// them and the parse benchmarks (trees.go); and the corpus walk, the
+// fidelity of a tree's leaves to its tokens and the verdict files of the
+// tests against each language's own parser (corpus.go).
 package gramtest
 
 import (

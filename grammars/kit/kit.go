@@ -17,7 +17,7 @@
 //     of lists.go), the depth guard, errors that unwind one item (Found
 //     says what was found), bounded recovery at the top level to a
 //     grammar's Sync set (TopLevel; TopLevelBetween for a grammar that
-//     reads lines between items, as C's directives; TopLevelRestart for
+//     reads lines between items, as C's directives; a Sync's Restart for
 //     one whose lexer must start again, as Python's indentation), and
 //     speculation (Try, Lookahead) that saves a grammar's own state and
 //     lets a depth error through;

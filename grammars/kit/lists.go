@@ -20,9 +20,6 @@ func (p *Parser) More(sep, close grammars.Kind, item func()) int {
 	return n
 }
 
-// Words, raw text and characters no token starts: what scanners of C-like
-// identifiers and raw strings all do.
-
 // Separated parses item, then, while the current token is sep, the
 // separator and another item.
 func (p *Parser) Separated(sep grammars.Kind, item func()) {

@@ -68,9 +68,9 @@ func TestSkeleton(t *testing.T) {
 	}
 }
 
-// TestTopLevelRestart: recovery stops at the first line past the broken
-// item, even the one it failed at, restarts the lexer there, and gives up
-// after MaxErrors.
+// TestTopLevelRestart: with a Sync's Restart, recovery stops at the
+// first line past the broken item, even the one it failed at, restarts
+// the lexer there, and gives up after MaxErrors.
 func TestTopLevelRestart(t *testing.T) {
 	tests := []struct {
 		src, want string
@@ -111,7 +111,7 @@ func parseToyRestart(src string) (*grammars.Tree, grammars.ErrorList, int) {
 	p := &toyParser{}
 	p.Init(NewWindow(lx, lx.Next()), b, names)
 	restarts := 0
-	errs := p.TopLevelRestart(nError, p.expr, Sync{Column1: true}, func() { restarts++ })
+	errs := p.TopLevel(nError, p.expr, Sync{Column1: true, Restart: func() { restarts++ }})
 	t := &grammars.Tree{Lang: toyLang, Src: []byte(src)}
 	b.Finish(t, nRoot)
 	return t, errs, restarts

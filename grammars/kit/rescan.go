@@ -84,13 +84,7 @@ func (s *Scan) ForgetFrom(off int) {
 // tokens. The line is t's, or the last one a string or a comment in t
 // took it to.
 func (s *Scan) ResetAfter(t *Token) {
-	line, ls := int(t.Line), int(t.Offset)-int(t.Column)+1
-	for i := 0; i < len(t.Text); i++ {
-		if t.Text[i] == '\n' {
-			line++
-			ls = int(t.Offset) + i + 1
-		}
-	}
+	line, ls := t.EndLine()
 	s.Pos, s.Line, s.LineStart = int(t.End()), line, ls
 	s.ForgetFrom(s.Pos)
 }

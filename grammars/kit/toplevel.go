@@ -21,6 +21,14 @@ type Sync struct {
 	Kinds []grammars.Kind
 	// Test is the grammar's own condition, when kinds are not enough.
 	Test func() bool
+	// Restart, when set, starts the lexer again at the token recovery
+	// stopped at, for a lexer that keeps a state a broken item leaves
+	// wrong (Python's open brackets and indentation). Recovery may then
+	// stop at the token the item failed at, when it is past the item's
+	// start (a def whose block is missing ends before the next line's
+	// statement), and the error region ends where the last token read
+	// with any text ends, holding no synthetic token past the text.
+	Restart func()
 }
 
 // At reports whether recovery may start again at p's current token.
@@ -40,17 +48,7 @@ func (s *Sync) At(p *Parser) bool {
 // the rest of the file is one more such leaf, and an error that says the
 // parse stopped.
 func (p *Parser) TopLevel(errKind grammars.Kind, item func(), sync Sync) grammars.ErrorList {
-	var errs grammars.ErrorList
-	safe := func() bool { return sync.At(p) }
-	for p.Kind != EOF {
-		if len(errs) == MaxErrors {
-			return append(errs, p.GiveUp(errKind))
-		}
-		if err := p.Recover(errKind, item, safe); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
+	return p.TopLevelBetween(errKind, item, sync, nil)
 }
 
 // GiveUp covers the rest of the file with a leaf of kind errKind and
@@ -67,32 +65,46 @@ func (p *Parser) GiveUp(errKind grammars.Kind) *grammars.Error {
 	return err
 }
 
-// TopLevelRestart is TopLevel for a grammar whose lexer keeps a state
-// that a broken item leaves wrong (Python's open brackets and
-// indentation): recovery stops at the first token past the item's start
-// that sync accepts, which may be the one the item failed at (a def
-// whose block is missing ends before the next line's statement), and
-// calls restart there to start the lexer again at that token. The ERROR
-// leaf ends where the last token read with any text ends, so it holds
-// no synthetic token past the text.
-func (p *Parser) TopLevelRestart(errKind grammars.Kind, item func(), sync Sync, restart func()) grammars.ErrorList {
+// TopLevelBetween is TopLevel for a grammar that reads something of its
+// own between the items, outside any item's recovery, which must not
+// drop it with a failed item's nodes (C's directive lines, nodes where
+// the list of items goes on). between, when set, runs before each item
+// and once after the last, unless a failed item's error region ran to
+// the end of the file (what it passed over is in that region); its
+// errors count with the items'.
+func (p *Parser) TopLevelBetween(errKind grammars.Kind, item func(), sync Sync, between func() grammars.ErrorList) grammars.ErrorList {
 	var errs grammars.ErrorList
-	for p.Kind != EOF {
-		if len(errs) == MaxErrors {
+	safe := func() bool { return sync.At(p) }
+	for {
+		if between != nil {
+			errs = append(errs, between()...)
+		}
+		switch {
+		case p.Kind == EOF:
+			return errs
+		case len(errs) >= MaxErrors:
 			return append(errs, p.GiveUp(errKind))
 		}
-		if err := p.recoverRestart(errKind, item, sync, restart); err != nil {
-			errs = append(errs, err)
+		var err *grammars.Error
+		if sync.Restart != nil {
+			err = p.recoverRestart(errKind, item, &sync)
+		} else {
+			err = p.Recover(errKind, item, safe)
+		}
+		if err == nil {
+			continue
+		}
+		if errs = append(errs, err); p.Kind == EOF {
+			return errs
 		}
 	}
-	return errs
 }
 
-// recoverRestart parses one item for TopLevelRestart, and on a syntax
-// error drops what it built, moves to where sync accepts, restarts the
-// lexer there and covers what it passed over with a leaf of kind
-// errKind.
-func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync Sync, restart func()) *grammars.Error {
+// recoverRestart is Recover for a Sync with a Restart: on a syntax error
+// it drops what item built, moves to the first token past the item's
+// start that sync accepts, starts the lexer again there and covers what
+// it passed over with a leaf of kind errKind.
+func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync *Sync) *grammars.Error {
 	mark := p.B.Mark()
 	start := p.Pos()
 	err := p.Attempt(item)
@@ -104,43 +116,10 @@ func (p *Parser) recoverRestart(errKind grammars.Kind, item func(), sync Sync, r
 		p.Next()
 	}
 	if p.Kind != EOF {
-		restart()
+		sync.Restart()
 	}
 	end := max(p.End, start)
 	err.Span = grammars.Span{Start: start, End: end}
 	p.B.Leaf(errKind, start, end)
 	return err
-}
-
-// Tables a grammar builds from its kind names, so that each name is
-// written once. KindTable, Keywords, Puncts, PunctsOf and Scan.Punct are
-// the names and signatures the C, Dart and Rust helpers gave the same
-// helpers: one copy stays when the branches meet.
-
-// TopLevelBetween is TopLevel for a grammar that reads something of its
-// own between the items, outside any item's recovery, which must not
-// drop it with a failed item's nodes (C's directive lines, nodes where
-// the list of items goes on). between runs before each item and once
-// after the last, unless a failed item's error region ran to the end of
-// the file (what it passed over is in that region); its errors count
-// with the items'.
-func (p *Parser) TopLevelBetween(errKind grammars.Kind, item func(), sync Sync, between func() grammars.ErrorList) grammars.ErrorList {
-	var errs grammars.ErrorList
-	safe := func() bool { return sync.At(p) }
-	for {
-		errs = append(errs, between()...)
-		switch {
-		case p.Kind == EOF:
-			return errs
-		case len(errs) >= MaxErrors:
-			return append(errs, p.GiveUp(errKind))
-		}
-		err := p.Recover(errKind, item, safe)
-		if err == nil {
-			continue
-		}
-		if errs = append(errs, err); p.Kind == EOF {
-			return errs
-		}
-	}
 }

@@ -174,7 +174,9 @@ func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tr
 // returns their syntax errors.
 func parseBody(sc *scanner, first kit.Token, b *grammars.Builder) grammars.ErrorList {
 	p := newParser(sc, first, b)
-	return p.TopLevelRestart(nError, p.statement, statementStart, p.resync)
+	sync := statementStart
+	sync.Restart = p.resync
+	return p.TopLevel(nError, p.statement, sync)
 }
 
 // docNode builds the docstring from the skeleton's tokens: a string, or a
