@@ -149,7 +149,12 @@ const (
 	nScopedIdentifier // a.b.c in a package, an import, a module, an annotation's name
 	nModuleDeclaration
 	nModuleBody
-	nModuleDirective // requires, exports, opens, uses, provides
+	nRequiresModuleDirective
+	nRequiresModifier // transitive, static
+	nExportsModuleDirective
+	nOpensModuleDirective
+	nUsesModuleDirective
+	nProvidesModuleDirective
 
 	// declarations
 	nModifiers
@@ -297,7 +302,9 @@ var kindNames = [numKinds]string{
 	nProgram: "program", nError: "ERROR",
 	nPackageDeclaration: "package_declaration", nImportDeclaration: "import_declaration",
 	nScopedIdentifier: "scoped_identifier", nModuleDeclaration: "module_declaration", nModuleBody: "module_body",
-	nModuleDirective: "module_directive",
+	nRequiresModuleDirective: "requires_module_directive", nRequiresModifier: "requires_modifier",
+	nExportsModuleDirective: "exports_module_directive", nOpensModuleDirective: "opens_module_directive",
+	nUsesModuleDirective: "uses_module_directive", nProvidesModuleDirective: "provides_module_directive",
 
 	nModifiers: "modifiers", nMarkerAnnotation: "marker_annotation", nAnnotation: "annotation",
 	nAnnotationArgumentList: "annotation_argument_list", nElementValuePair: "element_value_pair",

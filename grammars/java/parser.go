@@ -165,19 +165,21 @@ func (p *parser) moduleDecl(m int) {
 // opens a; uses A; provides A with B, C;
 func (p *parser) moduleDirective() {
 	m := p.B.Mark()
+	var kind grammars.Kind
 	switch {
 	case p.IsWord("requires"):
+		kind = nRequiresModuleDirective
 		p.LeafAs(tWord)
-		// requires transitive; requires a module named transitive.
+		// requires transitive a; and requires a module named transitive.
 		for (p.IsWord("transitive") || p.Kind == kwStatic) && p.Peek(1) != tSemi && p.Peek(1) != tDot {
-			if p.Kind == kwStatic {
-				p.Leaf()
-			} else {
-				p.LeafAs(tWord)
-			}
+			p.Node(nRequiresModifier, func() { p.LeafAs(tWord) })
 		}
 		p.qualifiedName()
 	case p.IsWord("exports"), p.IsWord("opens"):
+		kind = nExportsModuleDirective
+		if p.IsWord("opens") {
+			kind = nOpensModuleDirective
+		}
 		p.LeafAs(tWord)
 		p.qualifiedName()
 		if p.IsWord("to") {
@@ -185,9 +187,11 @@ func (p *parser) moduleDirective() {
 			p.Separated(tComma, p.qualifiedName)
 		}
 	case p.IsWord("uses"):
+		kind = nUsesModuleDirective
 		p.LeafAs(tWord)
 		p.qualifiedName()
 	case p.IsWord("provides"):
+		kind = nProvidesModuleDirective
 		p.LeafAs(tWord)
 		p.qualifiedName()
 		if !p.IsWord("with") {
@@ -199,7 +203,7 @@ func (p *parser) moduleDirective() {
 		p.ErrorExpected("module directive")
 	}
 	p.Semi(tSemi, tRBrace)
-	p.B.Close(m, nModuleDirective, 0)
+	p.B.Close(m, kind, 0)
 }
 
 // Annotations.
