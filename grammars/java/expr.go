@@ -42,7 +42,7 @@ var operators = kit.NewPrecedence(
 	Joined(levelShift, tGT, tGT, tGT).
 	Joined(0, tGT, tGT, tAssign).
 	Joined(0, tGT, tGT, tGT, tAssign).
-	Typed(levelRelational, kwInstanceof, nInstanceofExpression, kwFinal)
+	Typed(levelRelational, kwInstanceof, nInstanceofExpression)
 
 // assignments are the assignment operators; the lexer keeps > alone, so
 // >>= and >>>= are joined from adjacent tokens.
@@ -401,9 +401,14 @@ func (p *parser) arguments() {
 	p.Leave()
 }
 
-// instanceofTarget parses what follows instanceof (and final): a type, a
-// type and a name (a pattern), or a record pattern.
+// instanceofTarget parses what follows instanceof: a type, a type and a
+// name (a pattern), or a record pattern. A pattern's final and
+// annotations are its variable's modifiers, as javac has them: x
+// instanceof @A T t annotates t.
 func (p *parser) instanceofTarget() {
+	if p.Kind == kwFinal || p.Kind == tAt {
+		p.modifiers()
+	}
 	m := p.B.Mark()
 	p.typ()
 	switch {

@@ -452,7 +452,11 @@ func (p *parser) patternAhead() bool {
 	case kwFinal, tAt:
 		return true
 	case tIdent, kwByte, kwShort, kwInt, kwLong, kwChar, kwFloat, kwDouble, kwBoolean:
-		return p.typeAhead(func() bool { return p.Kind == tIdent || p.Kind == tLParen })
+		// A type and when is no pattern but, in a pattern, a metavariable
+		// that stands for a whole one and its guard: case $P when $G.
+		return p.typeAhead(func() bool {
+			return p.Kind == tIdent && !(p.IsWord("when") && p.Pattern) || p.Kind == tLParen
+		})
 	}
 	return false
 }
@@ -462,8 +466,11 @@ func (p *parser) patternAhead() bool {
 func (p *parser) pattern() {
 	p.Enter()
 	defer p.Leave()
-	if p.Kind == tIdent && p.Tok.Text == "_" && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
-		p.ident() // the unnamed pattern, in a record pattern
+	if p.Kind == tIdent && (p.Tok.Text == "_" || p.Pattern && p.IsMetavar()) && (p.Peek(1) == tComma || p.Peek(1) == tRParen) {
+		// The unnamed pattern, in a record pattern; or a metavariable
+		// that stands for a whole component: case $R($A, $B), case
+		// $R($$$P).
+		p.ident()
 		return
 	}
 	m := p.B.Mark()
