@@ -185,7 +185,7 @@ func (t *Tools) Trees(ctx context.Context, paths []string) ([]Tree, error) {
 // comment or string.
 type Tokens struct {
 	Parsed
-	Tokens []Token `json:"tokens"`
+	Tokens []Token
 }
 
 // A Token is one token: its byte range and the name of javac's
@@ -196,25 +196,31 @@ type Token struct {
 	Kind       string
 }
 
-// UnmarshalJSON reads a token as the dumper writes it: [start, end, kind].
-func (k *Token) UnmarshalJSON(b []byte) error {
-	var v [3]json.RawMessage
-	if err := json.Unmarshal(b, &v); err != nil {
-		return fmt.Errorf("a token: %w", err)
-	}
-	if err := json.Unmarshal(v[0], &k.Start); err != nil {
-		return fmt.Errorf("a token's start: %w", err)
-	}
-	if err := json.Unmarshal(v[1], &k.End); err != nil {
-		return fmt.Errorf("a token's end: %w", err)
-	}
-	return json.Unmarshal(v[2], &k.Kind)
-}
-
 // Tokens returns the tokens of each file, in the order of paths.
 func (t *Tools) Tokens(ctx context.Context, paths []string) ([]Tokens, error) {
 	out := make([]Tokens, len(paths))
-	return out, t.dump(ctx, "tokens", paths, func(i int, line []byte) error { return json.Unmarshal(line, &out[i]) })
+	return out, t.dump(ctx, "tokens", paths, func(i int, line []byte) error {
+		// the dumper writes the spans as one list of numbers and the kinds
+		// as another: the file's tokens by the hundred thousand, read
+		// faster so than as a list of lists
+		var v struct {
+			Parsed
+			Spans []int    `json:"spans"`
+			Kinds []string `json:"kinds"`
+		}
+		if err := json.Unmarshal(line, &v); err != nil {
+			return err
+		}
+		if len(v.Spans) != 2*len(v.Kinds) {
+			return fmt.Errorf("%d spans' offsets for %d tokens", len(v.Spans), len(v.Kinds))
+		}
+		out[i].Parsed = v.Parsed
+		out[i].Tokens = make([]Token, len(v.Kinds))
+		for k, kind := range v.Kinds {
+			out[i].Tokens[k] = Token{Start: v.Spans[2*k], End: v.Spans[2*k+1], Kind: kind}
+		}
+		return nil
+	})
 }
 
 // dump runs the dumper in mode over paths, in t.Jobs batches at once,
@@ -222,8 +228,10 @@ func (t *Tools) Tokens(ctx context.Context, paths []string) ([]Tokens, error) {
 func (t *Tools) dump(ctx context.Context, mode string, paths []string, keep func(i int, line []byte) error) error {
 	// -Xss: the main thread's stack, deep enough for the recursion of
 	// javac's parser and of the dumper over a long chain of + or of
-	// else if.
-	args := append(append([]string{"-Xss256m"}, exports...), t.Program, mode)
+	// else if. The serial collector and C1 alone: a run of a few
+	// seconds is over before C2's code would pay, and on two cores the
+	// threads of the others slow it (a third less time measured so).
+	args := append(append([]string{"-Xss256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"}, exports...), t.Program, mode)
 	return t.batches(ctx, paths, func(ctx context.Context, batch []string) *exec.Cmd {
 		return exec.CommandContext(ctx, t.Java, args...)
 	}, keep)

@@ -18,8 +18,9 @@
 //	        parent (the getter of com.sun.source.tree that returns it:
 //	        "condition", "arguments", ...), its attributes (names, literal
 //	        values, modifier flags, ...) and its children
-//	tokens  the same, and "tokens": [[start,end,"KIND"],...], the tokens
-//	        javac's scanner reads, as UTF-8 byte offsets and TokenKind names.
+//	tokens  the same, and the tokens javac's scanner reads: "spans":
+//	        [start0,end0,start1,end1,...] as UTF-8 byte offsets, and
+//	        "kinds": ["IDENTIFIER","SEMI",...], their TokenKind names.
 //	        A Unicode escape is spelled out in the text the offsets count:
 //	        an identifier written a\u0062c spans all eight of its bytes, as
 //	        it does in the file.
@@ -155,17 +156,18 @@ public class JavacTree {
         JavacFileManager.preRegister(ctx);
         Log.instance(ctx).useSource(source);
         Scanner sc = ScannerFactory.instance(ctx).newScanner(text, false);
-        sb.append(",\"tokens\":[");
-        boolean first = true;
+        StringBuilder kinds = new StringBuilder();
+        sb.append(",\"spans\":[");
         for (sc.nextToken(); sc.token().kind != Tokens.TokenKind.EOF; sc.nextToken()) {
             Tokens.Token t = sc.token();
-            if (!first) {
+            if (kinds.length() > 0) {
                 sb.append(',');
+                kinds.append(',');
             }
-            first = false;
-            sb.append('[').append(offsets.at(t.pos)).append(',').append(offsets.at(t.endPos)).append(",\"").append(t.kind.name()).append("\"]");
+            sb.append(offsets.at(t.pos)).append(',').append(offsets.at(t.endPos));
+            kinds.append('"').append(t.kind.name()).append('"');
         }
-        sb.append(']');
+        sb.append("],\"kinds\":[").append(kinds).append(']');
     }
 
     // Offsets turns javac's positions, char offsets into the decoded text,
