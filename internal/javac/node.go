@@ -30,20 +30,31 @@ func (n *Node) link(parent *Node) {
 	}
 }
 
-// Attr returns the string attribute name, or "".
+// Attr returns the string attribute name, or "". Attr, Has, List, Role1
+// and Roles take a nil n as a node with nothing, so that a predicate can
+// ask of a child that is not there.
 func (n *Node) Attr(name string) string {
+	if n == nil {
+		return ""
+	}
 	s, _ := n.Attrs[name].(string)
 	return s
 }
 
 // Has reports whether n has the attribute name.
 func (n *Node) Has(name string) bool {
+	if n == nil {
+		return false
+	}
 	_, ok := n.Attrs[name]
 	return ok
 }
 
 // List returns the list attribute name (a modifiers' flags), or nil.
 func (n *Node) List(name string) []string {
+	if n == nil {
+		return nil
+	}
 	l, _ := n.Attrs[name].([]any)
 	out := make([]string, 0, len(l))
 	for _, v := range l {
@@ -56,6 +67,9 @@ func (n *Node) List(name string) []string {
 
 // Role1 returns n's first child in role, or nil.
 func (n *Node) Role1(role string) *Node {
+	if n == nil {
+		return nil
+	}
 	for _, k := range n.Children {
 		if k.Role == role {
 			return k
@@ -66,6 +80,9 @@ func (n *Node) Role1(role string) *Node {
 
 // Roles returns n's children in role, in order.
 func (n *Node) Roles(role string) []*Node {
+	if n == nil {
+		return nil
+	}
 	var out []*Node
 	for _, k := range n.Children {
 		if k.Role == role {

@@ -12,7 +12,8 @@
 //
 //	parse   {"file","ok","errors":[{"line","msg"}]}: JavacTask.parse() and
 //	        the errors it reports (parsing reports syntax errors only)
-//	tree    the same, and "tree": the compilation unit's syntax tree, each
+//	tree    the same, and "tree": the compilation unit's syntax tree (with
+//	        "a" + "b" left as it is written, not folded into one string), each
 //	        node {"k","s","e","r","a","c"}: its Tree.Kind, its start and end
 //	        as UTF-8 byte offsets (-1 where javac has none), its role in its
 //	        parent (the getter of com.sun.source.tree that returns it:
@@ -123,7 +124,7 @@ public class JavacTree {
         if (mode.equals("tokens")) {
             tokens(body, text, source, listener, offsets);
         } else {
-            JavacTask task = (JavacTask) compiler.getTask(null, fm, listener, List.of("-proc:none", "-encoding", "UTF-8"), null, List.of(source));
+            JavacTask task = (JavacTask) compiler.getTask(null, fm, listener, List.of("-proc:none", "-encoding", "UTF-8", "-XDallowStringFolding=false"), null, List.of(source));
             Iterable<? extends CompilationUnitTree> units = task.parse();
             if (mode.equals("tree")) {
                 SourcePositions pos = Trees.instance(task).getSourcePositions();
