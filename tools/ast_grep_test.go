@@ -109,7 +109,7 @@ func TestASTGrepBadInput(t *testing.T) {
 		{map[string]any{"pattern": ""}, "pattern: must not be empty"},
 		{map[string]any{}, `missing required argument "pattern"`},
 		{map[string]any{"pattern": "$$$X"}, "only a $$$ metavariable"},
-		{map[string]any{"pattern": "func ("}, "does not parse as c or dart or go or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct"},
+		{map[string]any{"pattern": "func ("}, "does not parse as c or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct"},
 		{map[string]any{"pattern": "f()", "max_results": 0}, `argument "max_results": must be at least 1, got 0`},
 	} {
 		res := call(t, d, "ast_grep", tc.args)

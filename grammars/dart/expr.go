@@ -46,28 +46,10 @@ func (p *parser) exprWith(cascade bool) {
 		p.B.Close(m, nCascadeExpression, 0)
 		return
 	}
-	if p.gotAssign() {
+	if p.GotOperator(assignments) {
 		p.exprWith(cascade)
 		p.B.Close(m, nAssignmentExpression, 0)
 	}
-}
-
-// gotAssign pushes the assignment operator at the current token, its
-// tokens (>>= is three, >>>= four), and reports whether there was one.
-func (p *parser) gotAssign() bool {
-	n := 1
-	switch {
-	case p.Kind == tGT:
-		_, n = p.OperatorAt(assignments)
-	case assignments.Of(p.Kind) == 0:
-		// A look in the table's slice, not its map of joined operators,
-		// which an expression's every end would hash.
-		return false
-	}
-	for range n {
-		p.Leaf()
-	}
-	return n > 0
 }
 
 // assignments are the assignment operators; the lexer keeps > alone, so
@@ -276,7 +258,7 @@ func (p *parser) cascadeSection() {
 	// A section's selectors stay flat: in x..a.b(c) the receiver of b is
 	// x.a, which is written nowhere, so $R.b($A) must not find a.b(c).
 	p.selectorsOf(s, false)
-	if p.gotAssign() {
+	if p.GotOperator(assignments) {
 		p.exprNoCascade()
 	}
 	p.B.Close(m, nCascadeSection, 0)

@@ -182,6 +182,20 @@ func (p *Parser) OperatorAt(t *Precedence) (level, n int) {
 	return op.level, op.n
 }
 
+// GotOperator pushes the operator of t at the current token, all its
+// tokens (a joined >>= is three), and reports whether there was one: an
+// assignment's operator, from a table of them.
+func (p *Parser) GotOperator(t *Precedence) bool {
+	op := t.operator(p)
+	if op.level == 0 {
+		return false
+	}
+	for range op.n {
+		p.Leaf()
+	}
+	return true
+}
+
 // A Climb is what precedence climbing needs besides the table.
 type Climb struct {
 	Ops     *Precedence
