@@ -47,6 +47,9 @@ var exports = []string{
 type Tools struct {
 	Java    string // the java launcher of a JDK 17
 	Version string // its java -version's first line, which says which javac judges
+	// Release, when set, is the Java release the dumper's javac reads
+	// (--release), for a JDK newer than the language it is to read.
+	Release string
 	Program string // the dumper, JavacTree.java
 	// Node, NodeModules and Judge run java-parser: node, the folder that
 	// holds the java-parser package, and javaparser.js. Empty when
@@ -95,7 +98,17 @@ func findJDK17(ctx context.Context) (java, version string, err error) {
 	if p, err := exec.LookPath("java"); err == nil {
 		candidates = append(candidates, p)
 	}
-	var seen []string
+	java, version, seen := findJDK(ctx, candidates, func(major int) bool { return major == 17 })
+	if java == "" {
+		return "", "", fmt.Errorf("no JDK 17 (%s): run scripts/peers.sh jdk17 (make test does)", strings.Join(seen, "; "))
+	}
+	return java, version, nil
+}
+
+// findJDK returns the first of the java launchers candidates that has a
+// javac beside it and whose major version want takes, with its version
+// line; or "" and what it saw of each.
+func findJDK(ctx context.Context, candidates []string, want func(major int) bool) (java, version string, seen []string) {
 	for _, c := range candidates {
 		if _, err := os.Stat(filepath.Join(filepath.Dir(c), "javac")); err != nil {
 			seen = append(seen, c+": no javac beside it")
@@ -107,12 +120,40 @@ func findJDK17(ctx context.Context) (java, version string, err error) {
 			continue
 		}
 		line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
-		if strings.Contains(line, `version "17.`) || strings.Contains(line, `version "17"`) {
+		// openjdk version "17.0.15" 2025-04-15; "25" 2025-09-16
+		var major int
+		if _, v, ok := strings.Cut(line, `version "`); ok {
+			fmt.Sscanf(v, "%d", &major)
+		}
+		if want(major) {
 			return c, line, nil
 		}
 		seen = append(seen, c+": "+line)
 	}
-	return "", "", fmt.Errorf("no JDK 17 (%s): run scripts/peers.sh jdk17 (make test does)", strings.Join(seen, "; "))
+	return "", "", seen
+}
+
+// newerGlobs are where a JDK newer than 17 may be: the Temurin JDK 25
+// that machines of this kind have (no registry reachable here has one),
+// or a Debian OpenJDK of a later release.
+var newerGlobs = []string{"/usr/lib/jvm/temurin-*/bin/java", "/usr/lib/jvm/java-*-openjdk-*/bin/java"}
+
+// Newer returns Tools whose javac reads Java 21 (a JDK of 21 or later,
+// run with --release 21), for the files javac 17 cannot read; ok is false
+// when the machine has no such JDK.
+func (t *Tools) Newer(ctx context.Context) (newer *Tools, ok bool) {
+	var candidates []string
+	for _, g := range newerGlobs {
+		m, _ := filepath.Glob(g)
+		candidates = append(candidates, m...)
+	}
+	java, version, _ := findJDK(ctx, candidates, func(major int) bool { return major >= 21 })
+	if java == "" {
+		return nil, false
+	}
+	n := *t
+	n.Java, n.Version, n.Release = java, version, "21"
+	return &n, true
 }
 
 // Require returns the Tools for a test. When no JDK 17 is here the test
@@ -232,6 +273,9 @@ func (t *Tools) dump(ctx context.Context, mode string, paths []string, keep func
 	// seconds is over before C2's code would pay, and on two cores the
 	// threads of the others slow it (a third less time measured so).
 	args := append(append([]string{"-Xss256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"}, exports...), t.Program, mode)
+	if t.Release != "" {
+		args = append(args, t.Release)
+	}
 	return t.batches(ctx, paths, func(ctx context.Context, batch []string) *exec.Cmd {
 		return exec.CommandContext(ctx, t.Java, args...)
 	}, keep)

@@ -276,3 +276,42 @@ func TestCorpusMissingPart(t *testing.T) {
 		t.Errorf("missing (-want +got):\n%s", diff)
 	}
 }
+
+// TestNewer reads a Java 21 file with the machine's newer JDK, which no
+// registry here installs: the test says so and skips where there is none.
+func TestNewer(t *testing.T) {
+	tools := Require(t)
+	newer, ok := tools.Newer(context.Background())
+	if !ok {
+		t.Skip("no JDK of 21 or later on this machine (Temurin's JDK 25 is on most machines of this kind)")
+	}
+	paths := write(t, t.TempDir(), map[string]string{"Switch.java": switchPattern}, "Switch.java")
+	trees, err := newer.Trees(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !trees[0].OK {
+		t.Fatalf("%s rejects a switch with a type pattern: %v", newer.Version, trees[0].Errors)
+	}
+	var kinds []string
+	trees[0].Root.Walk(func(n *Node) bool {
+		if strings.HasSuffix(n.Kind, "_PATTERN") || strings.HasSuffix(n.Kind, "CASE_LABEL") {
+			kinds = append(kinds, n.Kind+" "+n.Role)
+		}
+		return true
+	})
+	want := []string{"PATTERN_CASE_LABEL labels", "BINDING_PATTERN pattern", "DEFAULT_CASE_LABEL labels"}
+	if diff := cmp.Diff(want, kinds); diff != "" {
+		t.Errorf("%s: the patterns (-want +got):\n%s", newer.Version, diff)
+	}
+	// --release 21: what came after 21 is refused (an unnamed variable
+	// was a preview in 21)
+	paths = write(t, t.TempDir(), map[string]string{"Unnamed.java": "class U { void f(Object o) { if (o instanceof String _) {} } }\n"}, "Unnamed.java")
+	trees, err = newer.Trees(context.Background(), paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if trees[0].OK {
+		t.Errorf("%s --release 21 reads an unnamed variable, a preview in 21", newer.Version)
+	}
+}

@@ -6,9 +6,10 @@
 //	java --add-exports jdk.compiler/com.sun.tools.javac.parser=ALL-UNNAMED \
 //	     --add-exports jdk.compiler/com.sun.tools.javac.util=ALL-UNNAMED \
 //	     --add-exports jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED \
-//	     JavacTree.java MODE
+//	     JavacTree.java MODE [RELEASE]
 //
-// MODE is one of:
+// RELEASE, when given, is the Java release javac reads (--release): 21 for
+// a JDK 25 that is to read Java 21 as 21. MODE is one of:
 //
 //	parse   {"file","ok","errors":[{"line","msg"}]}: JavacTask.parse() and
 //	        the errors it reports (parsing reports syntax errors only)
@@ -73,11 +74,15 @@ import javax.tools.ToolProvider;
 
 public class JavacTree {
     public static void main(String[] args) throws IOException {
-        if (args.length != 1 || !List.of("parse", "tree", "tokens").contains(args[0])) {
-            System.err.println("usage: java JavacTree.java parse|tree|tokens < paths");
+        if (args.length < 1 || args.length > 2 || !List.of("parse", "tree", "tokens").contains(args[0])) {
+            System.err.println("usage: java JavacTree.java parse|tree|tokens [RELEASE] < paths");
             System.exit(2);
         }
         String mode = args[0];
+        List<String> options = new ArrayList<>(List.of("-proc:none", "-encoding", "UTF-8", "-XDallowStringFolding=false"));
+        if (args.length == 2) {
+            options.addAll(List.of("--release", args[1]));
+        }
         JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
         StandardJavaFileManager fm = compiler.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -89,7 +94,7 @@ public class JavacTree {
             }
             StringBuilder sb = new StringBuilder(1 << 12);
             try {
-                oneFile(sb, mode, compiler, fm, roles, path);
+                oneFile(sb, mode, options, compiler, fm, roles, path);
             } catch (Throwable e) {
                 // whatever this file made of the program, the next one
                 // starts afresh
@@ -107,7 +112,7 @@ public class JavacTree {
     }
 
     // oneFile appends the JSON line of one file to sb.
-    static void oneFile(StringBuilder sb, String mode, JavaCompiler compiler, StandardJavaFileManager fm, Roles roles, String path) throws IOException {
+    static void oneFile(StringBuilder sb, String mode, List<String> options, JavaCompiler compiler, StandardJavaFileManager fm, Roles roles, String path) throws IOException {
         byte[] bytes = Files.readAllBytes(Path.of(path));
         String text = new String(bytes, StandardCharsets.UTF_8);
         Offsets offsets = new Offsets(text);
@@ -124,7 +129,7 @@ public class JavacTree {
         if (mode.equals("tokens")) {
             tokens(body, text, source, listener, offsets);
         } else {
-            JavacTask task = (JavacTask) compiler.getTask(null, fm, listener, List.of("-proc:none", "-encoding", "UTF-8", "-XDallowStringFolding=false"), null, List.of(source));
+            JavacTask task = (JavacTask) compiler.getTask(null, fm, listener, options, null, List.of(source));
             Iterable<? extends CompilationUnitTree> units = task.parse();
             if (mode.equals("tree")) {
                 SourcePositions pos = Trees.instance(task).getSourcePositions();
