@@ -272,6 +272,7 @@ java21_per=70
 # leaves nothing half done. About 5 s.
 javacorpus_peer() {
 	local d="$peers/javacorpus" m f re n all
+	have unzip || apt_peer unzip unzip
 	if [ ! -d "$d/jdk17/java.base" ]; then
 		[ -f "$jdk17_src" ] || jdk17_peer
 		echo "peers: extracting $java17_modules from $jdk17_src into $d/jdk17"
