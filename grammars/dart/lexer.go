@@ -92,7 +92,7 @@ func (lx *lexer) space() {
 				}
 				lx.Comment(start, lx.Pos)
 			case '*':
-				lx.blockComment()
+				lx.BlockComment(true)
 			default:
 				return
 			}
@@ -100,34 +100,6 @@ func (lx *lexer) space() {
 			return
 		}
 	}
-}
-
-// blockComment passes over a /* comment */, which nests.
-func (lx *lexer) blockComment() {
-	src := lx.Src
-	start := lx.Pos
-	lx.Begin()
-	lx.Pos += 2
-	depth := 1
-	for lx.Pos < len(src) {
-		switch {
-		case src[lx.Pos] == '\n':
-			lx.Newline(lx.Pos)
-		case src[lx.Pos] == '*' && lx.at(1) == '/':
-			lx.Pos++
-			depth--
-		case src[lx.Pos] == '/' && lx.at(1) == '*':
-			lx.Pos++
-			depth++
-		}
-		lx.Pos++
-		if depth == 0 {
-			lx.Comment(start, lx.Pos)
-			return
-		}
-	}
-	lx.Errorf(start, "comment not terminated")
-	lx.Comment(start, lx.Pos)
 }
 
 // ops are the punctuation tokens, which kindNames spell.

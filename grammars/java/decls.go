@@ -2,6 +2,7 @@ package java
 
 import (
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // Declarations: classes, interfaces, enums, records, annotation types,
@@ -76,7 +77,102 @@ func (p *parser) typeList() {
 // classBody parses { members } as a node of kind k: a class's, an
 // interface's or an annotation type's body.
 func (p *parser) classBody(k grammars.Kind) {
-	p.Enclosed(k, tLBrace, tRBrace, func() { p.Until(tRBrace, func() { p.member(k) }) })
+	p.Enclosed(k, tLBrace, tRBrace, func() { p.members(func() { p.member(k) }) })
+}
+
+// members parses a body's members up to its }, each with item. A member
+// that fails to parse becomes an ERROR node up to the next line that
+// starts a member no further right than it started, or to the body's },
+// and the rest of the body still parses: a file being edited keeps the
+// matches of its other members. A pattern has no such recovery: a
+// pattern that does not parse is no pattern.
+func (p *parser) members(item func()) {
+	closing := -1
+	if i := p.Cur() - 1; i >= 0 && i < len(p.Toks.Partner) && p.Toks.Toks[i].Kind == tLBrace {
+		closing = int(p.Toks.Partner[i])
+	}
+	for p.Kind != tRBrace && p.Kind != tEOF {
+		if p.Pattern || len(p.errs) >= kit.MaxErrors {
+			item()
+			continue
+		}
+		p.recoverMember(item, closing)
+	}
+}
+
+// recoverMember parses one member with item; on a syntax error within
+// the body it drops what item built and covers the member, up to where
+// members start again, with an ERROR leaf. The body ends at the token at
+// index closing, its }, or, when its brackets do not pair (-1), at the
+// first } that starts a line left of the member. An error past the
+// body, or of input nested too deep, unwinds on to the top level.
+func (p *parser) recoverMember(item func(), closing int) {
+	depth, noLambda, mark := p.Depth, p.noLambda, p.B.Mark()
+	start, col := p.Pos(), p.Tok.Column
+	err := p.unwound(item)
+	if err == nil {
+		return
+	}
+	if closing >= 0 && p.Cur() > closing {
+		panic(kit.Bailout{Err: err})
+	}
+	p.Depth, p.noLambda = depth, noLambda
+	p.B.Truncate(mark)
+	end := max(p.End, start)
+	ends := func() bool {
+		if closing >= 0 {
+			return p.Cur() >= closing
+		}
+		return p.Kind == tRBrace && p.Tok.Column < col && p.firstOnLine()
+	}
+	for p.Kind != tEOF && !ends() {
+		end = p.Tok.End()
+		p.Next()
+		if p.Tok.Column <= col && startsMember(p.Kind) && p.firstOnLine() {
+			break
+		}
+	}
+	err.Span = grammars.Span{Start: start, End: end}
+	p.B.Leaf(nError, start, end)
+	p.errs = append(p.errs, err)
+}
+
+// unwound runs prod and returns the syntax error that unwound it, or
+// nil; an error of input nested too deep unwinds on.
+func (p *parser) unwound(prod func()) (err *grammars.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(kit.Bailout)
+			if !ok || b.Deep {
+				panic(r)
+			}
+			err = b.Err
+		}
+	}()
+	prod()
+	return nil
+}
+
+// firstOnLine reports whether the current token is the first of its
+// line.
+func (p *parser) firstOnLine() bool {
+	i := p.Cur()
+	if i == 0 || i > len(p.Toks.Toks) {
+		return true
+	}
+	line, _ := p.Toks.Toks[i-1].EndLine()
+	return int32(line) < p.Tok.Line
+}
+
+// startsMember reports whether a token of kind k may start a member.
+func startsMember(k grammars.Kind) bool {
+	switch k {
+	case tAt, tIdent, tLT, kwPublic, kwProtected, kwPrivate, kwAbstract, kwStatic, kwFinal, kwStrictfp,
+		kwTransient, kwVolatile, kwSynchronized, kwNative, kwDefault, kwClass, kwInterface, kwEnum,
+		kwByte, kwShort, kwInt, kwLong, kwChar, kwFloat, kwDouble, kwBoolean, kwVoid:
+		return true
+	}
+	return false
 }
 
 // enumBody parses { A, B(1), C { … }; members }.
@@ -91,7 +187,7 @@ func (p *parser) enumBody() {
 		if p.Kind == tSemi {
 			p.Node(nEnumBodyDeclarations, func() {
 				p.Leaf()
-				p.Until(tRBrace, func() { p.member(nClassBody) })
+				p.members(func() { p.member(nClassBody) })
 			})
 		}
 	})

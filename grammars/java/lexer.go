@@ -216,7 +216,7 @@ func (lx *lexer) space() {
 				}
 				lx.Comment(start, lx.Pos)
 			case '*':
-				lx.blockComment()
+				lx.BlockComment(false)
 			default:
 				return
 			}
@@ -224,27 +224,6 @@ func (lx *lexer) space() {
 			return
 		}
 	}
-}
-
-// blockComment passes over a /* comment */, which does not nest.
-func (lx *lexer) blockComment() {
-	src := lx.Src
-	start := lx.Pos
-	lx.Begin()
-	lx.Pos += 2
-	for lx.Pos < len(src) {
-		switch {
-		case src[lx.Pos] == '\n':
-			lx.Newline(lx.Pos)
-		case src[lx.Pos] == '*' && lx.at(1) == '/':
-			lx.Pos += 2
-			lx.Comment(start, lx.Pos)
-			return
-		}
-		lx.Pos++
-	}
-	lx.Errorf(start, "comment not terminated")
-	lx.Comment(start, lx.Pos)
 }
 
 // ops are the punctuation tokens, which kindNames spell.

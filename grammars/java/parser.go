@@ -23,6 +23,15 @@ type parser struct {
 	// the -> starts the rule's body: case (int) X -> 1. Arguments and
 	// parentheses lift it.
 	noLambda bool
+	// errs are the errors of members that failed to parse, each an ERROR
+	// node in its body while the rest of the class still parses.
+	errs grammars.ErrorList
+}
+
+// state is what a speculative parse may change of the parser's own.
+type state struct {
+	noLambda bool
+	errs     int
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
@@ -33,8 +42,11 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p.Found = found
 	p.Toks = &lx.Tokens
 	p.Rewind = lx.Tokens.ResetAfter
-	p.SaveState = func() any { return p.noLambda }
-	p.RestoreState = func(s any) { p.noLambda = s.(bool) }
+	p.SaveState = func() any { return state{p.noLambda, len(p.errs)} }
+	p.RestoreState = func(s any) {
+		st := s.(state)
+		p.noLambda, p.errs = st.noLambda, p.errs[:st.errs]
+	}
 	p.binary = kit.Climb{Ops: operators, Operand: p.unary, Node: nBinaryExpression, Type: func(grammars.Kind) { p.instanceofTarget() }}
 	return p
 }
@@ -47,10 +59,11 @@ var found = kit.Found(kindNames[:], nil, tIdent, tDecimal, tHex, tOctal, tBinary
 // ERROR node up to the next line that starts, at column 1, with a token
 // that can start a declaration, and the rest still parses.
 func (p *parser) program() grammars.ErrorList {
-	return p.TopLevel(nError, p.topLevel, kit.Sync{Column1: true, Kinds: []grammars.Kind{
+	errs := p.TopLevel(nError, p.topLevel, kit.Sync{Column1: true, Kinds: []grammars.Kind{
 		tAt, tIdent, kwPublic, kwProtected, kwPrivate, kwAbstract, kwFinal, kwStatic, kwStrictfp,
 		kwClass, kwInterface, kwEnum, kwImport, kwPackage,
 	}})
+	return append(errs, p.errs...)
 }
 
 // ident pushes an identifier.

@@ -30,6 +30,36 @@ func (s *Scan) Word(inWord func(r rune) bool) {
 	}
 }
 
+// BlockComment passes over the /* comment */ at the current position,
+// counting its lines, and keeps it as trivia; with nested set a /* in it
+// opens another, as in Rust and Dart, and without, as in C and Java, it
+// ends at the first */. One the source ends in is an error at its start.
+func (s *Scan) BlockComment(nested bool) {
+	start := s.Pos
+	s.Begin()
+	s.Pos += 2
+	depth := 1
+	for s.Pos < len(s.Src) {
+		switch c := s.Src[s.Pos]; {
+		case c == '\n':
+			s.Newline(s.Pos)
+		case c == '*' && s.Pos+1 < len(s.Src) && s.Src[s.Pos+1] == '/':
+			s.Pos++
+			depth--
+		case nested && c == '/' && s.Pos+1 < len(s.Src) && s.Src[s.Pos+1] == '*':
+			s.Pos++
+			depth++
+		}
+		s.Pos++
+		if depth == 0 {
+			s.Comment(start, s.Pos)
+			return
+		}
+	}
+	s.Errorf(start, "comment not terminated")
+	s.Comment(start, s.Pos)
+}
+
 // Raw reads the rest of a literal that has no escapes, from the current
 // position just after its opening byte to the closing byte q, which it
 // passes, counting the lines in it; when the source ends first, it

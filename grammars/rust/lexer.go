@@ -128,7 +128,7 @@ func (lx *lexer) space() {
 			}
 			lx.Comment(start, lx.Pos)
 		case c == '/' && lx.at(1) == '*':
-			lx.blockComment()
+			lx.BlockComment(true)
 		case c >= 0x80:
 			r, n := utf8.DecodeRuneInString(lx.Src[lx.Pos:])
 			if !unicode.Is(unicode.Pattern_White_Space, r) {
@@ -139,32 +139,6 @@ func (lx *lexer) space() {
 			return
 		}
 	}
-}
-
-// blockComment reads a /* … */ comment, which nests.
-func (lx *lexer) blockComment() {
-	start := lx.Pos
-	lx.Pos += 2
-	depth := 1
-	for lx.Pos < len(lx.Src) && depth > 0 {
-		switch c := lx.Src[lx.Pos]; {
-		case c == '\n':
-			lx.Newline(lx.Pos)
-			lx.Pos++
-		case c == '/' && lx.at(1) == '*':
-			depth++
-			lx.Pos += 2
-		case c == '*' && lx.at(1) == '/':
-			depth--
-			lx.Pos += 2
-		default:
-			lx.Pos++
-		}
-	}
-	if depth > 0 {
-		lx.Errorf(start, "comment not terminated")
-	}
-	lx.Comment(start, lx.Pos)
 }
 
 // identLen is the length of the identifier at the start of s (a raw one,
