@@ -87,7 +87,7 @@ func RequireCorpus(t testing.TB) []File {
 	for _, m := range missing {
 		switch m {
 		case Java21:
-			t.Logf("the Java corpus has no %s part: this machine has no Temurin JDK 25, whose sources it is taken from; the test runs on the rest", m)
+			t.Logf("the Java corpus has no %s part, taken from Temurin's JDK 25 sources where a machine has them (scripts/peers.sh javacorpus): the test runs on the rest", m)
 		default:
 			peers.Missing(t, "the Java corpus has no %s part: run scripts/peers.sh javacorpus (make test does)", m)
 		}

@@ -8,8 +8,9 @@
 //	     --add-exports jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED \
 //	     JavacTree.java MODE [RELEASE]
 //
-// RELEASE, when given, is the Java release javac reads (--release): 21 for
-// a JDK 25 that is to read Java 21 as 21. MODE is one of:
+// RELEASE, when given, is the Java release javac's parser reads (--release)
+// in the modes parse and tree: 21 for a JDK 25 that is to read Java 21 as
+// 21. MODE is one of:
 //
 //	parse   {"file","ok","errors":[{"line","msg"}]}: JavacTask.parse() and
 //	        the errors it reports (parsing reports syntax errors only)
