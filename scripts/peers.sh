@@ -4,12 +4,13 @@
 # packages into .peers/node_modules, the JavaScript/TypeScript corpus into
 # .peers/jscorpus/node_modules (a prefix of its own, so that its packages,
 # npm among them, never mix with the tools), the C corpus into
-# .peers/ccorpus, Debian packages system-wide.
+# .peers/ccorpus, the Java corpus into .peers/javacorpus, Debian packages
+# system-wide.
 #
 # usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
 #        typescript-language-server typescript jscorpus clangd lldb-dap gcc
 #        python3 debugpy pandas matplotlib rustsrc rustcrates mcpsdk
-#        clang14 sqlite3c gcctorture)
+#        clang14 sqlite3c gcctorture jdk17 javaparser javacorpus)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -199,6 +200,113 @@ gcctorture_peer() {
 	rm -rf "$d" && mv "$d.tmp" "$d"
 }
 
+# jdk17_peer installs Debian's OpenJDK 17: javac, whose parser judges the
+# Java corpus and whose syntax tree the Java oracle reads
+# (matcher/oracle/testdata/javaoracle/JavacTree.java, run by
+# internal/javac), and openjdk-17-source, the JDK's own sources (its
+# src.zip, about 50 MB), which the corpus is taken from. The src.zip the
+# JDK links to is a dangling link until that package is in: the real file
+# is what counts.
+jdk17_peer() {
+	[ -x /usr/lib/jvm/java-17-openjdk-amd64/bin/javac ] || compgen -G '/usr/lib/jvm/java-17-openjdk-*/bin/javac' >/dev/null || {
+		echo "peers: installing openjdk-17-jdk-headless"
+		apt_install --no-install-recommends openjdk-17-jdk-headless
+	}
+	[ -f "$jdk17_src" ] && return
+	echo "peers: installing openjdk-17-source"
+	apt_install --no-install-recommends openjdk-17-source
+}
+jdk17_src=/usr/lib/jvm/openjdk-17/lib/src.zip
+
+# javaparser_peer installs java-parser, the parser of prettier-plugin-java,
+# which reads Java past 17: it judges the files of the Java 21 part of the
+# corpus that javac 17 cannot read
+# (matcher/oracle/testdata/javaoracle/javaparser.js). A library, with no
+# program to look for.
+javaparser_peer() {
+	grep -qs '"version": *"3\.' "$peers/node_modules/java-parser/package.json" && return
+	echo "peers: installing java-parser@3"
+	npm install --prefix "$peers" --no-audit --no-fund --silent java-parser@3
+}
+
+# java17_modules are the modules of the JDK 17 sources in the Java corpus:
+# the core library, the compiler and its API, and the HTTP client, about
+# 3,800 files and 59 MB, which javac judges in about a minute on two
+# cores the first time (the verdicts are kept) and the grammar parses in
+# seconds. The desktop, XML and locale-data modules would triple that and
+# add little that is new.
+java17_modules="java.base java.compiler jdk.compiler java.net.http"
+
+# java21_zip is the JDK 25's own sources that Temurin's JDK puts on most
+# machines of this kind: no registry reachable here has Java newer than
+# 17 (Debian's bookworm stops at OpenJDK 17, and no npm package ships
+# Java sources with switch or record patterns), so the Java 21 part of
+# the corpus is taken from them when they are here, and left out, as the
+# tests say, when they are not.
+java21_zip=/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip
+java21_modules="java.base java.compiler jdk.compiler java.net.http jdk.jshell jdk.jfr jdk.jlink jdk.jpackage jdk.httpserver jdk.jdeps jdk.javadoc jdk.incubator.vector jdk.internal.vm.ci"
+
+# java21_features are the constructs the Java 21 part is chosen for, one
+# extended regular expression each, the rarest first: type patterns in a
+# switch's cases, record patterns, guards, text blocks, yield, sealed
+# types, records and var. java21_per is how many files each may bring
+# that an earlier one did not, taken in an order shuffled by the zip's own
+# bytes, so that they come from every module and the same ones each time.
+java21_features=(
+	'case [A-Z][A-Za-z0-9_.<>]* [a-z][A-Za-z0-9_]* *(->|:|when)'
+	'(case|instanceof) [A-Z][A-Za-z0-9_.<>]*\('
+	'case .* when '
+	'"""'
+	'\byield\b'
+	'\b(sealed|permits)\b'
+	'\brecord [A-Z]'
+	'\bvar [a-z]'
+)
+java21_per=70
+
+# javacorpus_peer extracts the Java corpus into .peers/javacorpus: jdk17/
+# holds the java17_modules of the JDK 17 sources (peer jdk17), java21/ a
+# few hundred files of the JDK 25 sources chosen for java21_features,
+# those that use an unnamed variable (_, Java 22) left out. Each part is
+# extracted into a temporary folder and renamed, so that a stopped run
+# leaves nothing half done. About 5 s.
+javacorpus_peer() {
+	local d="$peers/javacorpus" m f re n all
+	have unzip || apt_peer unzip unzip
+	if [ ! -d "$d/jdk17/java.base" ]; then
+		[ -f "$jdk17_src" ] || jdk17_peer
+		echo "peers: extracting $java17_modules from $jdk17_src into $d/jdk17"
+		rm -rf "$d/jdk17.tmp" && mkdir -p "$d/jdk17.tmp"
+		for m in $java17_modules; do
+			unzip -q "$jdk17_src" "$m/*.java" -d "$d/jdk17.tmp"
+		done
+		rm -rf "$d/jdk17" && mv "$d/jdk17.tmp" "$d/jdk17"
+	fi
+	[ -d "$d/java21/java.base" ] && return
+	if [ ! -f "$java21_zip" ]; then
+		echo "peers: no $java21_zip here: the Java corpus has no Java 21 part"
+		return
+	fi
+	echo "peers: choosing the Java 21 part of the corpus from $java21_zip into $d/java21"
+	rm -rf "$d/java21.tmp" "$d/java21.all" && mkdir -p "$d/java21.tmp" "$d/java21.all"
+	for m in $java21_modules; do
+		unzip -q "$java21_zip" "$m/*.java" -d "$d/java21.all"
+	done
+	all=$(cd "$d/java21.all" && find . -name '*.java' | sort | xargs grep -LE '(\(|\s)_(\s|,|\))' || true)
+	declare -A chosen=()
+	for re in "${java21_features[@]}"; do
+		n=0
+		for f in $(cd "$d/java21.all" && printf '%s\n' $all | xargs grep -lE "$re" | sort -R --random-source="$java21_zip" || true); do
+			[ -n "${chosen[$f]:-}" ] && continue
+			chosen[$f]=1
+			n=$((n + 1))
+			[ $n -ge $java21_per ] && break
+		done
+	done
+	(cd "$d/java21.all" && printf '%s\n' "${!chosen[@]}" | sort | xargs cp --parents -t "$d/java21.tmp")
+	rm -rf "$d/java21.all" "$d/java21" && mv "$d/java21.tmp" "$d/java21"
+}
+
 for p in "$@"; do
 	case "$p" in
 	gopls) go_peer gopls golang.org/x/tools/gopls@v0.23.0 ;;
@@ -221,6 +329,9 @@ for p in "$@"; do
 	clang14) have clang-14 || { echo "peers: installing clang-14"; apt_install --no-install-recommends clang-14; } ;;
 	sqlite3c) sqlite3c_peer ;;
 	gcctorture) gcctorture_peer ;;
+	jdk17) jdk17_peer ;;
+	javaparser) javaparser_peer ;;
+	javacorpus) javacorpus_peer ;;
 	*) echo "peers: unknown peer $p" >&2; exit 2 ;;
 	esac
 done

@@ -1707,23 +1707,7 @@ func cCompare(t *testing.T, cases []cOracleCase, files []*cFile, exact bool) {
 	t.Logf("%d of %d patterns agree exactly", agree, len(cases))
 }
 
-// cSplit pairs up two lists sorted by key: what only a has, what only
-// b has, and how many both have.
+// cSplit pairs up two lists sorted by key (roSplit).
 func cSplit(a, b []cMatch) (onlyA, onlyB []cMatch, both int) {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i].key == b[j].key:
-			both++
-			i++
-			j++
-		case a[i].key < b[j].key:
-			onlyA = append(onlyA, a[i])
-			i++
-		default:
-			onlyB = append(onlyB, b[j])
-			j++
-		}
-	}
-	return append(onlyA, a[i:]...), append(onlyB, b[j:]...), both
+	return roSplit(a, b, func(m cMatch) string { return m.key })
 }

@@ -705,25 +705,9 @@ func dartShort(c dartOracleCase) string {
 	return fmt.Sprintf("%q", c.pattern)
 }
 
-// dartSplit pairs up two lists sorted by key: what only a has, what only
-// b has, and how many both have.
+// dartSplit pairs up two lists sorted by key (roSplit).
 func dartSplit(a, b []dartMatch) (onlyA, onlyB []dartMatch, both int) {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i].key == b[j].key:
-			both++
-			i++
-			j++
-		case a[i].key < b[j].key:
-			onlyA = append(onlyA, a[i])
-			i++
-		default:
-			onlyB = append(onlyB, b[j])
-			j++
-		}
-	}
-	return append(onlyA, a[i:]...), append(onlyB, b[j:]...), both
+	return roSplit(a, b, func(m dartMatch) string { return m.key })
 }
 
 // A dartSgMatch is what ast-grep's --json=stream says of one match.

@@ -663,6 +663,28 @@ func asExpr(n ast.Node) ast.Expr {
 	return e
 }
 
+// roSplit pairs up two lists sorted by key: what only a has, what only b
+// has, and how many both have. The oracles of C, Dart and Java compare
+// their match lists with it.
+func roSplit[M any](a, b []M, key func(M) string) (onlyA, onlyB []M, both int) {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch ka, kb := key(a[i]), key(b[j]); {
+		case ka == kb:
+			both++
+			i++
+			j++
+		case ka < kb:
+			onlyA = append(onlyA, a[i])
+			i++
+		default:
+			onlyB = append(onlyB, b[j])
+			j++
+		}
+	}
+	return append(onlyA, a[i:]...), append(onlyB, b[j:]...), both
+}
+
 // slashRel is p relative to root, with / separators, as a search names
 // the files it matched in.
 func slashRel(root, p string) string {
