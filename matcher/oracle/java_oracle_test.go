@@ -131,8 +131,11 @@ func jOracleCases() []jCase {
 		{pattern: "$X++", javac: jIs("POSTFIX_INCREMENT")},
 		{pattern: "!$X", javac: jIs("LOGICAL_COMPLEMENT")},
 		{pattern: "$C ? $A : $B", javac: jIs("CONDITIONAL_EXPRESSION")},
+		// A record pattern is one node of ours, as in tree-sitter-java,
+		// which $T binds: x instanceof Point(int a, int b) is found; a
+		// type pattern is a type and a name, two nodes, and is not.
 		{pattern: "$X instanceof $T", javac: func(_ *jFile, n *javac.Node) bool {
-			return n.Kind == "INSTANCE_OF" && n.Role1("pattern") == nil
+			return n.Kind == "INSTANCE_OF" && (n.Role1("pattern") == nil || jKind(n.Role1("pattern"), "DECONSTRUCTION_PATTERN"))
 		}},
 		{pattern: "$X instanceof $T $V", javac: func(_ *jFile, n *javac.Node) bool {
 			p := n.Role1("pattern")
