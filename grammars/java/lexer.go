@@ -34,14 +34,19 @@ func newLexer(src string, pattern bool) *lexer {
 	if offs != nil {
 		lx.restore(src, offs)
 	}
+	// A bad escape's error goes before the lexer's, so that where both
+	// stand at one place (the \ of \u00zz in code, an invalid character
+	// too) the sort, which is stable, puts the one that says why first.
+	var escErrs grammars.ErrorList
 	for i, at := range bad {
 		if i == 10 {
 			break
 		}
 		line, col := lineCol(src, at)
-		lx.Errs = append(lx.Errs, &grammars.Error{Line: line, Column: col, Span: grammars.Span{Start: uint32(at), End: uint32(at + 2)},
+		escErrs = append(escErrs, &grammars.Error{Line: line, Column: col, Span: grammars.Span{Start: uint32(at), End: uint32(at + 2)},
 			Msg: "illegal Unicode escape: \\u must be followed by four hexadecimal digits"})
 	}
+	lx.Errs = append(escErrs, lx.Errs...)
 	lx.Errs.Sort()
 	lx.Pair(brackets)
 	return lx

@@ -206,10 +206,21 @@ func (p *parser) parenExpr() {
 }
 
 // ifStatement parses if (c) s else t; an else if chain is a loop, not a
-// recursion, so a long one does not nest the stack.
+// recursion, so a long one does not nest the stack. Each link is still a
+// level of the tree, an if_statement in the one before, so each counts
+// as one: a chain longer than kit.MaxDepth is an error, as in the other
+// grammars, not a tree that every walk of it must descend.
 func (p *parser) ifStatement() {
 	var marks []int
+	defer func() {
+		for range len(marks) - 1 {
+			p.Leave()
+		}
+	}()
 	for {
+		if len(marks) > 0 {
+			p.Enter()
+		}
 		marks = append(marks, p.B.Mark())
 		p.Leaf() // if
 		p.parenExpr()
