@@ -176,6 +176,28 @@ func TestJavaTooManyErrors(t *testing.T) {
 	}
 }
 
+// TestJavaTooManyMemberErrors: the ten-error cap holds of the errors of
+// members too; the class they are in is kept, the rest of its body one
+// ERROR node and the rest of the file another.
+func TestJavaTooManyMemberErrors(t *testing.T) {
+	src := "class A {\n" + strings.Repeat("  int x = ;\n", 3*kit.MaxErrors) + "}\nclass B {}\n"
+	tree := gramtest.BadParse(t, Language, []byte(src))
+	if len(tree.Errors) != kit.MaxErrors+1 {
+		t.Fatalf("%d errors; want %d: %v", len(tree.Errors), kit.MaxErrors+1, tree.Errors)
+	}
+	for i, e := range tree.Errors[:kit.MaxErrors] {
+		if e.Line != i+2 {
+			t.Errorf("error %d is %v; want one at line %d", i, e, i+2)
+		}
+	}
+	if last := tree.Errors[kit.MaxErrors]; last.Line != kit.MaxErrors+2 || !strings.Contains(last.Msg, "too many errors") {
+		t.Errorf("the last error is %v; want one at line %d saying too many errors", last, kit.MaxErrors+2)
+	}
+	if got := gramtest.TopKinds(tree); strings.Join(got, " ") != "class_declaration ERROR" {
+		t.Errorf("top-level nodes %q; want the class and an ERROR node", got)
+	}
+}
+
 // TestJavaBadInputShapes: what is left of a broken file is still a tree
 // of what parsed.
 func TestJavaBadInputShapes(t *testing.T) {
@@ -187,8 +209,11 @@ func TestJavaBadInputShapes(t *testing.T) {
 		{"only comments", "// a\n/* b */\n", nil},
 		{"NUL bytes", "class A {}\n\x00\x00\x00\nclass B {}\n", []string{"class_declaration", "ERROR", "class_declaration"}},
 		{"lone }", "class A {}\n}\nclass B {}\n", []string{"class_declaration", "ERROR", "class_declaration"}},
-		{"broken member, then a class", "class A {\n  int x = ;\n  void f() {}\n}\nclass B {\n  void g() {}\n}\n", []string{"ERROR", "class_declaration"}},
-		{"broken parameters, then a class", "class A {\n  void f( {}\n}\nclass B {\n  void g() {}\n}\n", []string{"ERROR", "class_declaration"}},
+		// A broken member is an ERROR node in its class's body, which
+		// still parses (TestMemberRecovery).
+		{"broken member, then a class", "class A {\n  int x = ;\n  void f() {}\n}\nclass B {\n  void g() {}\n}\n", []string{"class_declaration", "class_declaration"}},
+		{"broken parameters, then a class", "class A {\n  void f( {}\n}\nclass B {\n  void g() {}\n}\n", []string{"class_declaration", "class_declaration"}},
+		{"a missing }, then a class", "class A {\n  void f() {\n}\nclass B {\n  void g() {}\n}\n", []string{"ERROR"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tree := gramtest.BadParse(t, Language, []byte(tc.src))

@@ -92,12 +92,34 @@ func (p *parser) members(item func()) {
 		closing = int(p.Toks.Partner[i])
 	}
 	for p.Kind != tRBrace && p.Kind != tEOF {
-		if p.Pattern || len(p.errs) >= kit.MaxErrors {
+		switch {
+		case p.Pattern:
 			item()
-			continue
+		case p.errorCount() >= kit.MaxErrors && closing >= 0:
+			p.giveUpBody(closing)
+		default:
+			p.recoverMember(item, closing)
 		}
-		p.recoverMember(item, closing)
 	}
+}
+
+// giveUpBody covers the rest of a body, up to its } at index closing,
+// with an ERROR leaf, once the parse has met kit.MaxErrors errors: the
+// parse stops there, as the top level's does, and the class around the
+// errors is kept.
+func (p *parser) giveUpBody(closing int) {
+	start, end := p.Pos(), p.Pos()
+	line, col := int(p.Tok.Line), int(p.Tok.Column)
+	for p.Kind != tEOF && p.Cur() < closing {
+		end = p.Tok.End()
+		p.Next()
+	}
+	if p.gaveUp == nil {
+		p.gaveUp = &grammars.Error{Line: line, Column: col, Msg: "too many errors: the rest of the file is not parsed",
+			Span: grammars.Span{Start: start, End: end}}
+		p.errs = append(p.errs, p.gaveUp)
+	}
+	p.B.Leaf(nError, start, end)
 }
 
 // recoverMember parses one member with item; on a syntax error within

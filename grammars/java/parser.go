@@ -1,6 +1,8 @@
 package java
 
 import (
+	"strings"
+
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
@@ -24,14 +26,22 @@ type parser struct {
 	// parentheses lift it.
 	noLambda bool
 	// errs are the errors of members that failed to parse, each an ERROR
-	// node in its body while the rest of the class still parses.
-	errs grammars.ErrorList
+	// node in its body while the rest of the class still parses;
+	// reported is how many of them the top level has counted, and failed
+	// how many top-level items failed whole: with them, errors stop at
+	// kit.MaxErrors in all.
+	errs             grammars.ErrorList
+	reported, failed int
+	// gaveUp is the error of the body that met the cap, whose rest is one
+	// ERROR node: the parse stops there, and says so once.
+	gaveUp *grammars.Error
 }
 
 // state is what a speculative parse may change of the parser's own.
 type state struct {
 	noLambda bool
 	errs     int
+	gaveUp   *grammars.Error
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
@@ -42,10 +52,10 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p.Found = found
 	p.Toks = &lx.Tokens
 	p.Rewind = lx.Tokens.ResetAfter
-	p.SaveState = func() any { return state{p.noLambda, len(p.errs)} }
+	p.SaveState = func() any { return state{p.noLambda, len(p.errs), p.gaveUp} }
 	p.RestoreState = func(s any) {
 		st := s.(state)
-		p.noLambda, p.errs = st.noLambda, p.errs[:st.errs]
+		p.noLambda, p.errs, p.gaveUp = st.noLambda, p.errs[:st.errs], st.gaveUp
 	}
 	p.binary = kit.Climb{Ops: operators, Operand: p.unary, Node: nBinaryExpression, Type: func(grammars.Kind) { p.instanceofTarget() }}
 	return p
@@ -59,12 +69,25 @@ var found = kit.Found(kindNames[:], nil, tIdent, tDecimal, tHex, tOctal, tBinary
 // ERROR node up to the next line that starts, at column 1, with a token
 // that can start a declaration, and the rest still parses.
 func (p *parser) program() grammars.ErrorList {
-	errs := p.TopLevel(nError, p.topLevel, kit.Sync{Column1: true, Kinds: []grammars.Kind{
+	// The members' errors are counted with the items', before each item
+	// and after the last, so that the ten-error cap holds of them all.
+	members := func() grammars.ErrorList {
+		errs := p.errs[p.reported:]
+		p.reported = len(p.errs)
+		return errs
+	}
+	errs := p.TopLevelBetween(nError, p.topLevel, kit.Sync{Column1: true, Kinds: []grammars.Kind{
 		tAt, tIdent, kwPublic, kwProtected, kwPrivate, kwAbstract, kwFinal, kwStatic, kwStrictfp,
 		kwClass, kwInterface, kwEnum, kwImport, kwPackage,
-	}})
-	return append(errs, p.errs...)
+	}}, members)
+	if p.gaveUp != nil && len(errs) > 0 && errs[len(errs)-1] != p.gaveUp && strings.HasPrefix(errs[len(errs)-1].Msg, "too many errors") {
+		errs = errs[:len(errs)-1] // a body said it first (members)
+	}
+	return errs
 }
+
+// errorCount is how many errors the parse has met so far.
+func (p *parser) errorCount() int { return len(p.errs) + p.failed }
 
 // ident pushes an identifier.
 func (p *parser) ident() { p.IdentAs(tIdent) }
@@ -72,6 +95,16 @@ func (p *parser) ident() { p.IdentAs(tIdent) }
 // topLevel parses one item of a compilation unit.
 func (p *parser) topLevel() {
 	p.noLambda = false // as a failed item may have left it
+	// An item that fails whole is one ERROR node: the errors of its
+	// members, whose nodes are dropped with it, go too.
+	n, gaveUp := len(p.errs), p.gaveUp
+	defer func() {
+		if r := recover(); r != nil {
+			p.errs, p.gaveUp = p.errs[:n], gaveUp
+			p.failed++
+			panic(r)
+		}
+	}()
 	switch p.Kind {
 	case tSemi:
 		p.Next() // a stray ;
