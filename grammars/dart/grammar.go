@@ -90,5 +90,7 @@ func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tr
 	}
 	b := grammars.NewBuilder(len(src))
 	errs := newParser(lx, pattern, b).program()
-	return kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs), lexed
+	t := kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs)
+	lx.Release() // the tree holds none of the tokens
+	return t, lexed
 }

@@ -32,7 +32,7 @@ type strCtx struct {
 // (#!) on the first line is trivia.
 func newLexer(src string, pattern bool) *lexer {
 	lx := &lexer{Scan: kit.NewScan(src, pattern)}
-	lx.Toks = make([]kit.Token, 0, len(src)/5+4)
+	lx.Reuse(len(src)/5 + 4)
 	lx.Hashbang()
 	lx.run()
 	lx.Pair(brackets)

@@ -86,7 +86,11 @@ func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tr
 	if record {
 		lexed = kit.Lex(&kit.Tokens{Toks: lx.Toks, EOF: lx.EOF})
 	}
-	b := grammars.NewBuilder(len(src))
+	// About three nodes for every two tokens, measured on the JDK's
+	// sources: sized by the tokens, the tree is seldom copied to trim it.
+	b := grammars.NewBuilderNodes(len(lx.Toks) * 8 / 5)
 	errs := newParser(lx, pattern, b).program()
-	return kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs), lexed
+	t := kit.Finish(l, src, b, nProgram, lx.Trivia, lx.Errs, errs)
+	lx.Release() // the tree holds none of the tokens
+	return t, lexed
 }

@@ -27,10 +27,17 @@ type lexer struct {
 
 // newLexer returns a lexer of src with its tokens read.
 func newLexer(src string, pattern bool) *lexer {
+	escapes := strings.Contains(src, `\u`)
+	if !escapes || inertEscapes(src) {
+		lx := lex(src, pattern)
+		if !escapes || !lx.strayBackslash() {
+			lx.Pair(brackets)
+			return lx
+		}
+		lx.Release() // an escape in code: translate
+	}
 	text, offs, bad := unescape(src)
-	lx := &lexer{Scan: kit.NewScan(text, pattern)}
-	lx.Toks = make([]kit.Token, 0, len(text)/5+4)
-	lx.run()
+	lx := lex(text, pattern)
 	if offs != nil {
 		lx.restore(src, offs)
 	}
@@ -50,6 +57,66 @@ func newLexer(src string, pattern bool) *lexer {
 	lx.Errs.Sort()
 	lx.Pair(brackets)
 	return lx
+}
+
+// lex reads every token of text.
+func lex(text string, pattern bool) *lexer {
+	lx := &lexer{Scan: kit.NewScan(text, pattern)}
+	lx.Reuse(len(text)/8 + 16)
+	lx.run()
+	return lx
+}
+
+// inertEscapes reports whether every Unicode escape of src, each well
+// formed, stands for a character that changes no token where an escape
+// can stand untranslated, in a string, a character literal or a comment:
+// no quote, backslash, line break, * or /. Most files with escapes
+// (the JDK's '\u0000', its comments' \u00e9) are lexed as they are
+// written, with no translation; an escape in code shows as a stray
+// backslash (strayBackslash), and the file is translated then.
+func inertEscapes(src string) bool {
+	run := 0 // backslashes just before i
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\\' {
+			run = 0
+			continue
+		}
+		if run%2 == 1 || i+1 >= len(src) || src[i+1] != 'u' {
+			run++
+			continue
+		}
+		j := i + 1
+		for j < len(src) && src[j] == 'u' {
+			j++
+		}
+		if j+4 > len(src) {
+			return false
+		}
+		r := 0
+		for k := j; k < j+4; k++ {
+			d := hexValue(src[k])
+			if d < 0 {
+				return false
+			}
+			r = r<<4 | d
+		}
+		if r < 0x80 && strings.IndexByte("\"'\\\n\r*/", byte(r)) >= 0 {
+			return false
+		}
+		run, i = 0, j+3
+	}
+	return true
+}
+
+// strayBackslash reports whether the lexer met a backslash in code,
+// which only an escape there makes valid.
+func (lx *lexer) strayBackslash() bool {
+	for _, t := range lx.Toks {
+		if t.Kind == tIllegal && t.Text[0] == '\\' {
+			return true
+		}
+	}
+	return false
 }
 
 // brackets pairs each bracket with its partner.

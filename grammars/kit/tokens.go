@@ -2,6 +2,7 @@ package kit
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/agenttools/agenttools/grammars"
 )
@@ -18,6 +19,45 @@ type Tokens struct {
 	Partner []int32
 	EOF     Token // what Next returns after the last token
 	next    int   // the index of the token Next hands out
+}
+
+// spare holds the slices of Tokens whose parse is over, for Reuse: a
+// search parses file after file, and a file's tokens are garbage once its
+// tree is built (about six bytes for each byte of source), so the next
+// file's lexer reuses them instead of making the collector run for them.
+// A sync.Pool keeps them per processor, so each search worker in effect
+// reuses its own.
+var spare sync.Pool
+
+type tokenBufs struct {
+	toks    []Token
+	partner []int32
+}
+
+// Reuse gives ts empty slices for about n tokens: those of a parse that
+// is over, when they fit, else new ones.
+func (ts *Tokens) Reuse(n int) {
+	if b, ok := spare.Get().(*tokenBufs); ok {
+		// Big enough, and not so big that a small file would hold a
+		// large one's slices.
+		if c := cap(b.toks); c >= n && c <= 8*n+4096 {
+			ts.Toks, ts.Partner = b.toks, b.partner
+			return
+		}
+		if cap(b.toks) > n {
+			spare.Put(b) // for a larger file
+		}
+	}
+	ts.Toks = make([]Token, 0, n)
+}
+
+// Release gives ts's slices to a later parse's Reuse; ts is empty after.
+// The tokens are cleared first: their texts are the source's, which the
+// pool must not keep alive.
+func (ts *Tokens) Release() {
+	clear(ts.Toks)
+	spare.Put(&tokenBufs{toks: ts.Toks[:0], partner: ts.Partner[:0]})
+	*ts = Tokens{}
 }
 
 // Next hands out the next token; after the last, EOF forever.
