@@ -31,6 +31,7 @@ func Adapters() []Adapter {
 		{"debugpy", "python3 -m debugpy.adapter", []string{"pyproject.toml", "setup.py", "requirements.txt"}, resolveDebugpy},
 		{"lldb", "lldb-dap", []string{"Cargo.toml", "CMakeLists.txt"}, resolveLLDB},
 		{"delve", "dlv dap", []string{"go.mod"}, resolveDelve},
+		{"java", "jdtls with java-debug", []string{"pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", ".project"}, resolveJava},
 	}
 }
 
@@ -82,6 +83,22 @@ func resolveDebugpy(ctx context.Context, wd string) ([]string, string) {
 		return nil, missing
 	}
 	return []string{python, "-m", "debugpy.adapter"}, ""
+}
+
+// resolveJava says what Java debugging needs; it never finds a command.
+// Microsoft's java-debug, the JVM's debug adapter, is no program of its
+// own but a plugin that jdtls loads, and a session is asked of jdtls
+// (vscode.java.startDebugSession answers with a port): agenttools starts
+// adapters as programs, or attaches to a port a debuggee opened, so it
+// cannot drive it yet, whether or not jdtls is here.
+func resolveJava(ctx context.Context, wd string) ([]string, string) {
+	const how = "Java debugging runs inside jdtls (Microsoft's java-debug plugin, started by vscode.java.startDebugSession), " +
+		"with a launch of mainClass, projectName and classPaths, or an attach to hostName and port of a JVM run with " +
+		"-agentlib:jdwp=transport=dt_socket,server=y,address=PORT; agenttools does not drive it yet"
+	if _, err := exec.LookPath("jdtls"); err != nil {
+		return nil, "jdtls is not on PATH (Eclipse JDT Language Server); " + how
+	}
+	return nil, how
 }
 
 // LLDBNames are the names lldb's DAP server goes by, newest first: LLVM
@@ -165,6 +182,9 @@ func TargetOf(path string, info os.FileInfo) (Target, string) {
 		return Target{"debugpy", ""}, ""
 	case ".dart":
 		return Target{"dart", ""}, ""
+	case ".java":
+		// Named so that launch says what Java needs (resolveJava).
+		return Target{"java", ""}, ""
 	}
 	if !nativeBinary(path) {
 		return Target{}, "is neither a program source (.go, .py, .dart), a Go package folder, nor a native executable (ELF or Mach-O); for C, C++ or Rust, build with debug information (-g) and launch the binary"

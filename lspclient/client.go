@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -127,6 +128,13 @@ const initializeWait = 60 * time.Second
 // spawn starts the server's process, in a process group of its own, and
 // the connection over its stdin and stdout.
 func spawn(s *Server, command []string, root string) (*Client, error) {
+	if s.RootArgs != nil {
+		extra, err := s.RootArgs(root)
+		if err != nil {
+			return nil, fmt.Errorf("starting %s: %w", s.ID, err)
+		}
+		command = append(command[:len(command):len(command)], extra...)
+	}
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.Dir = root
 	cmd.Env = os.Environ()
@@ -221,7 +229,7 @@ func (c *Client) initialize(ctx context.Context) error {
 		"rootUri":          rootURI,
 		"rootPath":         c.Root,
 		"workspaceFolders": []map[string]any{{"uri": rootURI, "name": filepath.Base(c.Root)}},
-		"capabilities":     clientCapabilities,
+		"capabilities":     c.Server.clientCapabilities(),
 	}
 	if c.Server.InitOptions != nil {
 		params["initializationOptions"] = c.Server.InitOptions
@@ -270,6 +278,35 @@ var clientCapabilities = map[string]any{
 		"rename": map[string]any{"prepareSupport": true},
 	},
 	"window": map[string]any{"workDoneProgress": true},
+}
+
+// clientCapabilities is clientCapabilities as told to the server: a
+// copy without dynamicRegistration in the capabilities of s.Static.
+func (s *Server) clientCapabilities() map[string]any {
+	if len(s.Static) == 0 {
+		return clientCapabilities
+	}
+	caps := copyCapabilities(clientCapabilities)
+	for _, path := range s.Static {
+		m := caps
+		for _, k := range strings.Split(path, ".") {
+			m, _ = m[k].(map[string]any)
+		}
+		delete(m, "dynamicRegistration") // a no-op on a nil map
+	}
+	return caps
+}
+
+// copyCapabilities copies m and the objects in it.
+func copyCapabilities(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if sub, ok := v.(map[string]any); ok {
+			v = copyCapabilities(sub)
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // handle answers the server's requests and takes its notifications. It

@@ -1,6 +1,8 @@
 package lspclient
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net/url"
 	"os"
@@ -21,6 +23,17 @@ type Server struct {
 	Check      []string // the project-wide check; nil when there is none
 	// InitOptions is sent as initializationOptions at initialize.
 	InitOptions map[string]any
+	// RootArgs, when set, returns arguments added to the command for a
+	// root: a server that keeps a project's state outside the project
+	// is given a folder of its own for each root.
+	RootArgs func(root string) ([]string, error)
+	// Static lists client capabilities, as dotted paths of the
+	// capabilities object, whose dynamic registration the client does
+	// not claim to this server: a server that registers a feature only
+	// once it has imported the project then announces it in its answer
+	// to initialize, and a request made before the import has ended
+	// is not refused as unoffered.
+	Static []string
 }
 
 // Table is every server agenttools knows.
@@ -43,6 +56,29 @@ var Table = []*Server{
 		Extensions: []string{".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx"}},
 	{ID: "dart", Commands: [][]string{{"dart", "language-server"}}, Markers: []string{"pubspec.yaml"},
 		Extensions: []string{".dart"}, Check: []string{"dart", "analyze"}},
+	// Eclipse JDT LS imports Maven, Gradle and Eclipse projects; a
+	// project-wide check would be a build, which needs the build tool's
+	// dependencies, so there is none.
+	{ID: "jdtls", Commands: [][]string{{"jdtls"}},
+		Markers:    []string{"pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", ".project"},
+		Extensions: []string{".java"}, RootArgs: jdtlsData, Static: []string{"workspace.symbol"}},
+}
+
+// jdtlsData gives JDT LS the workspace folder of a root, in the user's
+// cache. Its launcher's default is named after the root's base name
+// alone, which two checkouts of one project share, and two servers on
+// one workspace folder lock each other out.
+func jdtlsData(root string) ([]string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return nil, fmt.Errorf("jdtls workspace folder: %w", err)
+	}
+	sum := sha256.Sum256([]byte(root))
+	dir := filepath.Join(cache, "agenttools", "jdtls", hex.EncodeToString(sum[:8]))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("jdtls workspace folder: %w", err)
+	}
+	return []string{"-data", dir}, nil
 }
 
 // ForFile returns the server of the table that serves a file, or nil.
@@ -79,6 +115,8 @@ func (s *Server) LanguageID(path string) string {
 		return "c"
 	case ".dart":
 		return "dart"
+	case ".java":
+		return "java"
 	}
 	return "cpp"
 }

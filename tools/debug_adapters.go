@@ -45,7 +45,7 @@ func (e *env) debugAdapters(ctx context.Context) tool.Result {
 			b.WriteString(" — not usable\n")
 		}
 	}
-	b.WriteString("(launch picks the adapter from the program itself: a .go file or package folder or a Go binary → delve, a .py file → debugpy, another native binary → lldb, a .dart file → dart)\n")
+	b.WriteString("(launch picks the adapter from the program itself: a .go file or package folder or a Go binary → delve, a .py file → debugpy, another native binary → lldb, a .dart file → dart, a .java file → java)\n")
 	return tool.Text(b.String())
 }
 

@@ -293,6 +293,49 @@ var cLSP = lspLanguage{
 	},
 }
 
+// javaLSP: JDT LS imports the fixture as a Maven project (its pom.xml
+// has no dependencies, so nothing is downloaded), speaks UTF-16 and
+// keeps its workspace under the user's cache folder, which the test
+// points at a temporary one.
+var javaLSP = lspLanguage{
+	fixture: "java", peers: []string{"jdtls"}, server: "jdtls",
+	status: "jdtls: can run (marker .project, binary ",
+	queries: []lspQuery{
+		// JDT LS's workspace search finds types: those of package greet.
+		{"workspace symbols", map[string]any{"action": "symbols", "query": "greet"},
+			[]string{"class A  src/greet/A.java:3:14", "class B  src/greet/B.java:4:14"}},
+		{"diagnostics", map[string]any{"action": "diagnostics", "file": "src/greet/A.java"},
+			[]string{"no diagnostics in src/greet/A.java"}},
+		{"definition", map[string]any{"action": "definition", "file": "src/greet/B.java", "line": 8, "symbol": "greet"},
+			[]string{"src/greet/A.java:5:23: public static String greet(String name) {"}},
+		{"definition after non-ASCII text", map[string]any{"action": "definition", "file": "src/greet/B.java", "line": 11, "symbol": "greet"},
+			[]string{"src/greet/A.java:5:23: public static String greet(String name) {"}},
+		{"references", map[string]any{"action": "references", "file": "src/greet/A.java", "line": 5, "symbol": "greet"},
+			[]string{"src/greet/A.java:5:23: public static String greet(String name) {",
+				`src/greet/B.java:8:28: String hello() { return A.greet(name) + A.greet("again"); }`, "src/greet/B.java:8:44: ",
+				`src/greet/B.java:11:68: static String pi() { String greeting = "π𝄞é"; return greeting + A.greet("ü") + A.greet("!"); }`, "src/greet/B.java:11:83: "}},
+		{"references from the non-ASCII line", map[string]any{"action": "references", "file": "src/greet/B.java", "line": 11, "symbol": "greet"},
+			[]string{"src/greet/A.java:5:23: ", "src/greet/B.java:11:68: ", "src/greet/B.java:11:83: "}},
+		{"hover", map[string]any{"action": "hover", "file": "src/greet/B.java", "line": 11, "symbol": "greet"},
+			[]string{"String greet.A.greet(String name)", "greet says hello."}},
+		{"document symbols", map[string]any{"action": "symbols", "file": "src/greet/B.java"},
+			[]string{"class B  src/greet/B.java:4:14", "  field name  src/greet/B.java:5:9", "  method hello()  src/greet/B.java:8:9", "  method pi()  src/greet/B.java:11:16"}},
+		{"project check", map[string]any{"action": "diagnostics", "file": "*"},
+			[]string{"jdtls has no project-wide check; ask diagnostics for each file"}},
+	},
+	// JDT LS sends a file's renames as one edit, from the first to the
+	// last.
+	rename: lspRename{
+		args: map[string]any{"file": "src/greet/B.java", "line": 11, "symbol": "greet", "new_name": "welcome"},
+		want: "renamed greet to welcome: 2 edits in 2 files\nsrc/greet/A.java: 1 edit\nsrc/greet/B.java: 1 edit",
+		after: map[string][]string{"src/greet/A.java": {"public static String welcome(String name) {"},
+			"src/greet/B.java": {`return A.welcome(name) + A.welcome("again");`, `return greeting + A.welcome("ü") + A.welcome("!");`}},
+		gone: "greet(",
+		def: lspQuery{"definition", map[string]any{"action": "definition", "file": "src/greet/B.java", "line": 11, "symbol": "welcome"},
+			[]string{"src/greet/A.java:5:23: public static String welcome(String name) {"}},
+	},
+}
+
 // writeCompileCommands writes the compilation database of the C fixture's
 // copy, with its absolute paths.
 func writeCompileCommands(t *testing.T, dir string) {
@@ -483,6 +526,13 @@ func TestLSPPython(t *testing.T)     { testLSPQueries(t, pythonLSP) }
 func TestLSPTypeScript(t *testing.T) { testLSPQueries(t, typescriptLSP) }
 func TestLSPC(t *testing.T)          { testLSPQueries(t, cLSP) }
 
+// TestLSPJava: before the run, so that it is removed after the server
+// has ended, a cache folder of the test's own for JDT LS's workspace.
+func TestLSPJava(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	testLSPQueries(t, javaLSP)
+}
+
 // TestLSPStatusMissing: status names what is missing, and starts nothing.
 func TestLSPStatusMissing(t *testing.T) {
 	// A go.mod, and no gopls anywhere the supervisor looks.
@@ -579,3 +629,8 @@ func TestLSPRenameGo(t *testing.T) {
 func TestLSPRenamePython(t *testing.T)     { testLSPRename(t, pythonLSP) }
 func TestLSPRenameTypeScript(t *testing.T) { testLSPRename(t, typescriptLSP) }
 func TestLSPRenameC(t *testing.T)          { testLSPRename(t, cLSP) }
+
+func TestLSPRenameJava(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // see TestLSPJava
+	testLSPRename(t, javaLSP)
+}
