@@ -10,7 +10,7 @@
 # usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
 #        typescript-language-server typescript jscorpus clangd lldb-dap gcc
 #        python3 debugpy pandas matplotlib rustsrc rustcrates mcpsdk
-#        clang14 sqlite3c gcctorture jdk17 javaparser javacorpus)
+#        clang14 sqlite3c gcctorture jdk17 javaparser javacorpus jdtls)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -307,6 +307,18 @@ javacorpus_peer() {
 	rm -rf "$d/java21.all" "$d/java21" && mv "$d/java21.tmp" "$d/java21"
 }
 
+# jdtls_peer installs Eclipse JDT LS 1.20, the last release that runs on
+# Java 17, from the npm package coc-java@1.15.2, which bundles its jars
+# (later ones need Java 21, and Debian has no jdtls), and links its
+# launcher, a Python script, into .peers/bin. It needs java 17 (the peer
+# jdk17) and python3 on PATH.
+jdtls_peer() {
+	have jdtls && return
+	echo "peers: installing jdtls (coc-java@1.15.2)"
+	npm install --prefix "$peers" --no-audit --no-fund --silent --ignore-scripts coc-java@1.15.2
+	ln -sf ../node_modules/coc-java/server/bin/jdtls "$peers/bin/jdtls"
+}
+
 for p in "$@"; do
 	case "$p" in
 	gopls) go_peer gopls golang.org/x/tools/gopls@v0.23.0 ;;
@@ -329,6 +341,7 @@ for p in "$@"; do
 	clang14) have clang-14 || { echo "peers: installing clang-14"; apt_install --no-install-recommends clang-14; } ;;
 	sqlite3c) sqlite3c_peer ;;
 	gcctorture) gcctorture_peer ;;
+	jdtls) jdtls_peer ;;
 	jdk17) jdk17_peer ;;
 	javaparser) javaparser_peer ;;
 	javacorpus) javacorpus_peer ;;
