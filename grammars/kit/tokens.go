@@ -29,6 +29,12 @@ type Tokens struct {
 // reuses its own.
 var spare sync.Pool
 
+// maxSpare is the most tokens a slice spare keeps may hold: a large
+// file's slices are let go, since a pool keeps what it holds alive across
+// a collection, and kept they would raise a search's peak memory by
+// more than they save.
+const maxSpare = 16 << 10
+
 type tokenBufs struct {
 	toks    []Token
 	partner []int32
@@ -55,6 +61,10 @@ func (ts *Tokens) Reuse(n int) {
 // The tokens are cleared first: their texts are the source's, which the
 // pool must not keep alive.
 func (ts *Tokens) Release() {
+	if cap(ts.Toks) > maxSpare {
+		*ts = Tokens{}
+		return
+	}
 	clear(ts.Toks)
 	spare.Put(&tokenBufs{toks: ts.Toks[:0], partner: ts.Partner[:0]})
 	*ts = Tokens{}
