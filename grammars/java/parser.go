@@ -127,15 +127,29 @@ func (p *parser) topLevel() {
 		p.moduleDecl(m)
 		return
 	}
-	if !p.typeDeclaration(m) {
-		if p.Pattern {
-			// A pattern may be a member at the top level: a method or a
-			// field outside any class, as an agent writes one.
-			p.memberRest(m, nClassBody)
-			return
-		}
+	if p.typeDeclaration(m) {
+		return
+	}
+	// A method or a field outside any class: a compact source file's
+	// (Java 25: void main() { … }), and a pattern's as an agent writes
+	// one. Anything else is no member, and the error says what a file
+	// holds at its top level.
+	if !p.Pattern && !p.memberAhead() {
 		p.ErrorExpected("class, interface, enum or record declaration")
 	}
+	p.memberRest(m, nClassBody)
+}
+
+// memberAhead reports whether a method or a field starts at the current
+// token, after its modifiers: type parameters, or a type and a name.
+func (p *parser) memberAhead() bool {
+	if p.Kind == tLT {
+		return true
+	}
+	if !startsMember(p.Kind) {
+		return false
+	}
+	return p.typeAhead(func() bool { return p.Kind == tIdent })
 }
 
 // annotatedPackage reports whether the annotations at the current token
@@ -166,7 +180,11 @@ func (p *parser) packageDecl() {
 func (p *parser) importDecl() {
 	m := p.B.Mark()
 	p.Expect(kwImport)
-	p.Got(kwStatic)
+	if p.IsWord("module") && p.Peek(1) == tIdent {
+		p.LeafAs(tWord) // import module java.base; (Java 25)
+	} else {
+		p.Got(kwStatic)
+	}
 	q := p.B.Mark()
 	p.ident()
 	for p.Kind == tDot {
