@@ -241,6 +241,12 @@ func (li *LineIndex) position(off uint32) Position {
 	return Position{Line: line + 1, Column: 1 + utf8.RuneCount(li.src[ls:off])}
 }
 
+// Range returns the range of the bytes start to end of the source, its
+// end the position of its last character.
+func (li *LineIndex) Range(start, end uint32) Range {
+	return Range{Start: li.position(start), End: li.position(lastChar(li.src, grammars.Span{Start: start, End: end}))}
+}
+
 func (li *LineIndex) lineStart(line int) uint32 { return li.starts[line-1] }
 
 // lineEnd is the offset of the end of the line, before its newline.

@@ -77,6 +77,10 @@ func (p *Pattern) Kind() grammars.Kind { return p.tree.Nodes[p.tops()[0]].Kind }
 // match a run of consecutive statements in one block.
 func (p *Pattern) IsSequence() bool { return p.seq != nil }
 
+// Tree returns the tree the pattern was read from, its scaffold's, and
+// the nodes that are the pattern: one, or a run of statements.
+func (p *Pattern) Tree() (*grammars.Tree, []int32) { return p.tree, p.tops() }
+
 // tops returns the pattern's top nodes: its statements, or its root.
 func (p *Pattern) tops() []int32 {
 	if p.seq != nil {

@@ -21,7 +21,7 @@ func searchTools(e *env) []*tool.Tool {
 		"Find code by its syntax, not its text. The pattern is code with metavariables: $NAME matches one node (repeated, it must match the same code each time), $_ matches one node without binding it, $$$NAME or $$$ a run of siblings such as arguments or statements. It never matches inside strings or comments, whatever the layout. Several statements match a run of them in one block. A pattern no context of the language can parse is an error, not an empty result. language is inferred from a file path; for a folder, every bundled language that accepts the pattern is searched. Narrow with inside, not_inside, has, not_has (patterns: $X.Close() with not_inside defer $X.Close()) and where, where_not (regexps on captures: {\"F\": \"^New\"}); context adds lines around matches; globs picks files (!*_test.go).",
 		e.astGrep)
 	setMinimum(t.InputSchema, "max_results", 1)
-	return []*tool.Tool{t}
+	return []*tool.Tool{t, treeTools(e)}
 }
 
 type astGrepArgs struct {

@@ -56,6 +56,7 @@ var shown = map[string]struct {
 	"apply_patch": {"Apply a patch", nil},
 	"ast_grep":    {"Structural search", tool.OutputOf[astGrepResult]},
 	"ast_edit":    {"Structural rewrite", tool.OutputOf[astEditResult]},
+	"ast_tree":    {"Show a syntax tree", tool.OutputOf[astTreeResult]},
 	"resolve":     {"Accept or discard a rewrite", tool.OutputOf[resolveResult]},
 	"lsp":         {"Language server", nil},
 	"lsp_rename":  {"Rename a symbol", tool.OutputOf[renameResult]},

@@ -160,9 +160,9 @@ func TestTools(t *testing.T) {
 		surface string
 		want    []string
 	}{
-		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval", "ask_user"}},
-		{"plan", []string{"read", "ast_grep", "lsp", "ask_user"}},
-		{"readonly", []string{"read", "ast_grep", "lsp", "ask_user"}},
+		{"full", []string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_tree", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval", "ask_user"}},
+		{"plan", []string{"read", "ast_grep", "ast_tree", "lsp", "ask_user"}},
+		{"readonly", []string{"read", "ast_grep", "ast_tree", "lsp", "ask_user"}},
 	} {
 		got := run(t, dir, "", "tools", "--json", "--surface", tc.surface)
 		var list struct {
@@ -265,7 +265,7 @@ func TestServe(t *testing.T) {
 	for _, tool := range m["result"].(map[string]any)["tools"].([]any) {
 		names = append(names, tool.(map[string]any)["name"].(string))
 	}
-	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval", "ask_user"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"read", "write", "edit", "apply_patch", "ast_grep", "ast_tree", "ast_edit", "resolve", "lsp", "lsp_rename", "debug", "eval", "ask_user"}, names); diff != "" {
 		t.Errorf("tools/list (-want +got):\n%s", diff)
 	}
 

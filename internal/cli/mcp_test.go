@@ -98,7 +98,7 @@ func TestMCPTools(t *testing.T) {
 				names = append(names, n)
 			}
 			slices.Sort(names)
-			want := []string{"ask_user", "ast_edit", "ast_grep", "debug", "eval", "lsp", "lsp_rename", "resolve"}
+			want := []string{"ask_user", "ast_edit", "ast_grep", "ast_tree", "debug", "eval", "lsp", "lsp_rename", "resolve"}
 			if diff := cmp.Diff(want, names); diff != "" {
 				t.Errorf("default tools (-want +got):\n%s", diff)
 			}
@@ -108,7 +108,7 @@ func TestMCPTools(t *testing.T) {
 				Output                      bool
 			}
 			got := map[string]hints{}
-			for _, n := range []string{"ast_grep", "ast_edit", "eval", "lsp_rename", "lsp"} {
+			for _, n := range []string{"ast_grep", "ast_tree", "ast_edit", "eval", "lsp_rename", "lsp"} {
 				tl := list[n]
 				a := tl.Annotations
 				got[n] = hints{tl.Title, a.ReadOnlyHint, *a.DestructiveHint, *a.OpenWorldHint, tl.OutputSchema != nil}
@@ -118,6 +118,7 @@ func TestMCPTools(t *testing.T) {
 			}
 			wantHints := map[string]hints{
 				"ast_grep":   {"Structural search", true, false, false, true},
+				"ast_tree":   {"Show a syntax tree", true, false, false, true},
 				"ast_edit":   {"Structural rewrite", false, true, false, true},
 				"eval":       {"Run code", false, true, true, false},
 				"lsp_rename": {"Rename a symbol", false, true, false, true},
@@ -443,7 +444,7 @@ func TestMCPTypeScriptClient(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if len(got.Tools) != 8 || got.Grep.IsError || got.Grep.Total != 1 || !strings.HasPrefix(got.Grep.Text, "m.go:3\n") ||
+	if len(got.Tools) != 9 || got.Grep.IsError || got.Grep.Total != 1 || !strings.HasPrefix(got.Grep.Text, "m.go:3\n") ||
 		got.Ask.IsError || got.Ask.Text != "selected: SQLite" || len(got.Ask.Asked) != 1 || !got.Bad.IsError {
 		t.Errorf("what the TypeScript client saw: %s", out)
 	}

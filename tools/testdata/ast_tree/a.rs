@@ -1,0 +1,3 @@
+fn f(x: Option<i32>) -> i32 {
+    match x { Some(v) => v.abs(), None => 0 }
+}

@@ -1,0 +1,3 @@
+function f<T>(x: T[]): number {
+  return x.length as number;
+}

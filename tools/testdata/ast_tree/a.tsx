@@ -1,0 +1,1 @@
+const A = () => <div className="a">{g(1)}</div>;
