@@ -370,26 +370,7 @@ func TestCorpusParseRate(t *testing.T) {
 			t.Errorf("AGENTTOOLS_C_FAILURES: %v", err)
 		}
 	}
-	if len(failures) > 0 {
-		t.Logf("first %d of %d failures among the files clang accepts:", min(len(failures), 30), len(failures))
-		for _, f := range failures[:min(len(failures), 30)] {
-			t.Logf("  %s", f)
-		}
-		kinds := make([]string, 0, len(byKind))
-		for k := range byKind {
-			kinds = append(kinds, k)
-		}
-		sort.Slice(kinds, func(i, j int) bool {
-			if byKind[kinds[i]] != byKind[kinds[j]] {
-				return byKind[kinds[i]] > byKind[kinds[j]]
-			}
-			return kinds[i] < kinds[j]
-		})
-		t.Logf("those failures by their first error:")
-		for _, k := range kinds {
-			t.Logf("  %5d %s", byKind[k], k)
-		}
-	}
+	gramtest.LogFailures(t, failures, byKind, "clang accepts")
 	all := split["all"]
 	if r := rate(all.cleanAccepted, all.accepted); r < minAcceptedRate {
 		t.Errorf("parse rate %.4f (%d of %d files clang accepts), want at least %.4f (minAcceptedRate)",

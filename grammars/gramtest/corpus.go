@@ -1,7 +1,10 @@
 package gramtest
 
 import (
+	"cmp"
 	"encoding/json"
+	"maps"
+	"slices"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -122,6 +125,29 @@ func FirstErrorLine(file, out, marker string) string {
 		}
 	}
 	return strings.TrimSpace(lines[0])
+}
+
+// LogFailures logs the first 30 of failures, a corpus's files that the
+// language's own parser accepts (judged says by whom) and the grammar
+// does not, then how many fail with each kind of first error, most
+// first.
+func LogFailures(t testing.TB, failures []string, byKind map[string]int, judged string) {
+	t.Helper()
+	if len(failures) == 0 {
+		return
+	}
+	t.Logf("first %d of %d failures among the files %s:", min(len(failures), 30), len(failures), judged)
+	for _, f := range failures[:min(len(failures), 30)] {
+		t.Logf("  %s", f)
+	}
+	kinds := slices.Collect(maps.Keys(byKind))
+	slices.SortFunc(kinds, func(a, b string) int {
+		return cmp.Or(cmp.Compare(byKind[b], byKind[a]), cmp.Compare(a, b))
+	})
+	t.Logf("those failures by their first error:")
+	for _, k := range kinds {
+		t.Logf("  %5d %s", byKind[k], k)
+	}
 }
 
 // WriteJSON writes v as JSON to path through a temporary file in the same

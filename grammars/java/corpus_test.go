@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -150,26 +149,7 @@ func TestCorpusParseRate(t *testing.T) {
 			t.Errorf("AGENTTOOLS_JAVA_FAILURES: %v", err)
 		}
 	}
-	if len(failures) > 0 {
-		t.Logf("first %d of %d failures among the files the judges accept:", min(len(failures), 30), len(failures))
-		for _, f := range failures[:min(len(failures), 30)] {
-			t.Logf("  %s", f)
-		}
-		kinds := make([]string, 0, len(byKind))
-		for k := range byKind {
-			kinds = append(kinds, k)
-		}
-		sort.Slice(kinds, func(i, j int) bool {
-			if byKind[kinds[i]] != byKind[kinds[j]] {
-				return byKind[kinds[i]] > byKind[kinds[j]]
-			}
-			return kinds[i] < kinds[j]
-		})
-		t.Logf("those failures by their first error:")
-		for _, k := range kinds {
-			t.Logf("  %5d %s", byKind[k], k)
-		}
-	}
+	gramtest.LogFailures(t, failures, byKind, "the judges accept")
 	for _, k := range parts {
 		s := split[k]
 		if s.files == 0 {
