@@ -71,13 +71,12 @@ type cOracleCase struct {
 }
 
 // A cWhy is one class of the locations that only one side finds.
-type cWhy struct {
-	clang bool   // a location clang's tree gives and ours does not; else the other way round
-	name  string // the class, as the log shows it
-	// ok reports whether the class holds of m; other is the keys of
-	// the other side's matches.
-	ok func(m cMatch, other map[string]bool) bool
-}
+// theirs: a location clang's tree gives and ours does not; else the
+// other way round.
+type cWhy = roWhy[cMatch]
+
+// cKey is a match's key.
+func cKey(m cMatch) string { return m.key }
 
 // cCommonWhys are the differences that come from the preprocessor,
 // which every case may have: clang sees the code after it, ours the
@@ -96,34 +95,34 @@ func cCommonWhys() []cWhy {
 		{name: "in an array's size, which clang's tree folds", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.inArraySize(m.start, m.end)
 		}},
-		{clang: true, name: "from a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "from a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.macro
 		}},
-		{clang: true, name: "starts in a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "starts in a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.macroStart
 		}},
-		{clang: true, name: "a struct whose body a macro makes: struct S CTX(T);", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "a struct whose body a macro makes: struct S CTX(T);", ok: func(m cMatch, _ map[string]bool) bool {
 			return (m.node.Kind == "RecordDecl" || m.node.Kind == "EnumDecl") && !bytes.Contains(m.f.code[m.start:m.end], []byte("{"))
 		}},
-		{clang: true, name: "a macro's argument expanded again", ok: func(m cMatch, ours map[string]bool) bool {
+		{theirs: true, name: "a macro's argument expanded again", ok: func(m cMatch, ours map[string]bool) bool {
 			return m.node.inArg && ours[m.key]
 		}},
-		{clang: true, name: "in a statement as a macro's argument", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "in a statement as a macro's argument", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.inArg && m.f.inStatementArg(m.start, m.end)
 		}},
-		{clang: true, name: "holds a statement as a macro's argument", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "holds a statement as a macro's argument", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.holdsStatementArg(m.start, m.end)
 		}},
 		{name: "spans a conditional's directive", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.anyLine(m.start, m.end, m.f.directiveLines)
 		}},
-		{clang: true, name: "spans a conditional's directive", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "spans a conditional's directive", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.anyLine(m.start, m.end, m.f.directiveLines) || m.f.directiveNext(m.end)
 		}},
-		{clang: true, name: "after a macro that stands for nothing or for a statement", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "after a macro that stands for nothing or for a statement", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.afterMacro(m.start)
 		}},
-		{clang: true, name: "in an asm statement's operands, which ours reads as tokens", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "in an asm statement's operands, which ours reads as tokens", ok: func(m cMatch, _ map[string]bool) bool {
 			for n := m.node; n != nil; n = n.parent {
 				if n.Kind == "GCCAsmStmt" {
 					return true
@@ -131,7 +130,7 @@ func cCommonWhys() []cWhy {
 			}
 			return false
 		}},
-		{clang: true, name: "a cast to a name ours cannot know for a type, before & - + *", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "a cast to a name ours cannot know for a type, before & - + *", ok: func(m cMatch, _ map[string]bool) bool {
 			text := string(m.f.src[m.start:m.end])
 			before := string(m.f.src[m.f.ls[m.f.ls.line(uint32(m.start))-1]:m.start])
 			if m.node.Kind == "CStyleCastExpr" {
@@ -151,19 +150,19 @@ func cCommonWhys() []cWhy {
 		}},
 		// An attribute is code: a pattern that writes none finds no code
 		// that has one, so that a rewrite never drops it.
-		{clang: true, name: "next to a GNU __attribute__ the pattern does not write", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "next to a GNU __attribute__ the pattern does not write", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.nearAttribute(m.start, m.end)
 		}},
-		{clang: true, name: "in a branch ours reads as inactive", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "in a branch ours reads as inactive", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.inTrivia(m.start)
 		}},
 		{name: "in a typeof's operand, which clang's tree keeps in a type", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.f.inKind(m.start, m.end, "typeof_specifier")
 		}},
-		{clang: true, name: "a declaration with qualifiers and no type, an implicit int: no $T", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "a declaration with qualifiers and no type, an implicit int: no $T", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.Kind == "VarDecl" && cQualifiersOnly.MatchString(m.f.head(m.node))
 		}},
-		{clang: true, name: "an asm label after the declarator, which the pattern does not write", ok: func(m cMatch, _ map[string]bool) bool {
+		{theirs: true, name: "an asm label after the declarator, which the pattern does not write", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.Kind == "VarDecl" && cAsmLabel.Match(m.f.src[m.start:m.end])
 		}},
 		{name: "a tag the file #defines, a macro to clang", ok: func(m cMatch, _ map[string]bool) bool {
@@ -182,7 +181,7 @@ func cOracleCases() []cOracleCase {
 	var (
 		// rhsMacro is an assignment whose right side comes from a
 		// macro: p = MALLOC(n) is p = malloc(n) to clang.
-		rhsMacro = cWhy{clang: true, name: "its right side from a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
+		rhsMacro = cWhy{theirs: true, name: "its right side from a macro's body", ok: func(m cMatch, _ map[string]bool) bool {
 			return m.node.child(1).bare().macro
 		}}
 	)
@@ -1594,40 +1593,13 @@ func cCompare(t *testing.T, cases []cOracleCase, files []*cFile, exact bool) {
 		if len(onlyOurs)+len(onlyClang) == 0 {
 			agree++
 		}
-		keys := func(l []cMatch) map[string]bool {
-			s := map[string]bool{}
-			for _, m := range l {
-				s[m.key] = true
-			}
-			return s
-		}
 		whys := append(cCommonWhys(), c.why...)
-		count := make([]int, len(whys))
-		var unexplained, lines []string
-		for side, list := range [][]cMatch{onlyOurs, onlyClang} {
-			other, sign := keys(want), "+"
-			if side == 1 {
-				other, sign = keys(got), "-"
-			}
-			for _, m := range list {
-				name := "UNEXPLAINED"
-				for wi, w := range whys {
-					if w.clang == (side == 1) && w.ok(m, other) {
-						count[wi]++
-						name = w.name
-						break
-					}
-				}
-				if name == "UNEXPLAINED" {
-					unexplained = append(unexplained, sign+" "+m.show())
-				}
-				lines = append(lines, fmt.Sprintf("%s %s  [%s]", sign, m.show(), name))
-			}
-		}
+		e := roExplain([2][]cMatch{onlyOurs, onlyClang}, [2][]cMatch{got, want}, whys, cKey, cMatch.show)
+		count, unexplained, lines := e.count, e.unexplained, e.lines
 		for wi, w := range whys {
 			if count[wi] > 0 {
 				side := "ours+"
-				if w.clang {
+				if w.theirs {
 					side = "clang+"
 				}
 				t.Logf("    %-6s %6d  %s", side, count[wi], w.name)
@@ -1657,28 +1629,8 @@ func cCompare(t *testing.T, cases []cOracleCase, files []*cFile, exact bool) {
 		}
 		// Only the differences no common why explains decide the class:
 		// the preprocessor's are in every case.
-		var restOurs, restClang []cMatch
-		common := cCommonWhys()
-		for side, list := range [][]cMatch{onlyOurs, onlyClang} {
-			other := keys(want)
-			if side == 1 {
-				other = keys(got)
-			}
-			for _, m := range list {
-				explained := false
-				for _, w := range common {
-					if w.clang == (side == 1) && w.ok(m, other) {
-						explained = true
-						break
-					}
-				}
-				if !explained && side == 0 {
-					restOurs = append(restOurs, m)
-				} else if !explained {
-					restClang = append(restClang, m)
-				}
-			}
-		}
+		rest := roExplain([2][]cMatch{onlyOurs, onlyClang}, [2][]cMatch{got, want}, cCommonWhys(), cKey, cMatch.show).rest
+		restOurs, restClang := rest[0], rest[1]
 		ok := true
 		switch c.want {
 		case cSame:

@@ -89,13 +89,12 @@ type dartOracleCase struct {
 }
 
 // A dartWhy is one class of the locations that only one side finds.
-type dartWhy struct {
-	sg   bool   // a location ast-grep finds and ours does not; else the other way round
-	name string // the class, as the log shows it
-	// ok reports whether the class holds of m; other is the keys of the
-	// other side's matches.
-	ok func(m dartMatch, other map[string]bool) bool
-}
+// theirs: a location ast-grep finds and ours does not; else the other
+// way round.
+type dartWhy = roWhy[dartMatch]
+
+// dartKey is a match's key.
+func dartKey(m dartMatch) string { return m.key }
 
 func (c dartOracleCase) sgPattern() string {
 	if c.sg != "" {
@@ -145,7 +144,7 @@ func dartOracleCases() []dartOracleCase {
 			return dartThis.MatchString(m.text())
 		}}
 		// ast-grep skips this, so return; finds return this;.
-		sgThisWhy = dartWhy{sg: true, name: "skips this", ok: func(m dartMatch, _ map[string]bool) bool {
+		sgThisWhy = dartWhy{theirs: true, name: "skips this", ok: func(m dartMatch, _ map[string]bool) bool {
 			return dartThis.MatchString(m.text())
 		}}
 		// Ours matches a statement's body with or without braces
@@ -168,10 +167,10 @@ func dartOracleCases() []dartOracleCase {
 		{pattern: "@override"},
 		{pattern: "$X!"},
 		{pattern: "class $C extends State<$W> { $$$B }", want: dartSgMore, note: sgTrail + ": class _CounterPageState extends State<CounterPage> with SingleTickerProviderStateMixin (its mixins come after the superclass)",
-			why: []dartWhy{{sg: true, name: "mixins after the superclass", ok: func(m dartMatch, _ map[string]bool) bool {
+			why: []dartWhy{{theirs: true, name: "mixins after the superclass", ok: func(m dartMatch, _ map[string]bool) bool {
 				head, _, _ := strings.Cut(m.text(), "{")
 				return strings.Contains(head, " with ") || strings.Contains(head, " implements ")
-			}}, {sg: true, name: "a class modifier", ok: func(m dartMatch, _ map[string]bool) bool {
+			}}, {theirs: true, name: "a class modifier", ok: func(m dartMatch, _ map[string]bool) bool {
 				head, _, _ := strings.Cut(m.text(), "class ")
 				return head != ""
 			}}}},
@@ -204,7 +203,7 @@ func dartOracleCases() []dartOracleCase {
 				a := m.after()
 				return strings.HasPrefix(a, " =") && !strings.HasPrefix(a, " ==")
 			}},
-			{sg: true, name: "x.length()", ok: func(m dartMatch, _ map[string]bool) bool {
+			{theirs: true, name: "x.length()", ok: func(m dartMatch, _ map[string]bool) bool {
 				// ast-grep takes a method call for the member: the call's
 				// arguments are a sibling selector in tree-sitter-dart.
 				return strings.HasPrefix(m.after(), "(")
@@ -217,7 +216,7 @@ func dartOracleCases() []dartOracleCase {
 				return strings.Contains(head, ".")
 			}}}},
 		{pattern: "final $X = $Y;", sg: fn("final $X = $Y;"), selector: "local_variable_declaration", want: dartSgFewer, note: "fields: our fields and local variables are one kind of node, so final $X = $Y; also finds final _updates = …; in a class body, which tree-sitter-dart's local_variable_declaration is not", why: []dartWhy{fieldWhy, topWhy,
-			{sg: true, name: "late final", ok: func(m dartMatch, _ map[string]bool) bool { return strings.HasPrefix(m.text(), "late ") }}}},
+			{theirs: true, name: "late final", ok: func(m dartMatch, _ map[string]bool) bool { return strings.HasPrefix(m.text(), "late ") }}}},
 		{pattern: "if ($C) { $$$B }", sg: fn("if ($C) { $$$B }"), selector: "if_statement", want: dartSgNothing, note: setBody},
 		{pattern: "for (final $X in $Y) { $$$B }", sg: fn("for (final $X in $Y) { $$$B }"), selector: "for_statement", want: dartSgNothing, note: setBody},
 		{pattern: "void dispose() { $$$B }", sg: cls("void dispose() { $$$B }"), selector: "method_declaration", want: dartSgFewer, note: annotated, why: []dartWhy{annotatedWhy}},
@@ -226,7 +225,7 @@ func dartOracleCases() []dartOracleCase {
 		{pattern: "$A == null", sg: fn("x = $A == null;"), selector: "equality_expression"},
 		{pattern: "$A != null", sg: fn("x = $A != null;"), selector: "equality_expression"},
 		{pattern: "try { $$$A } catch ($E) { $$$B }", sg: fn("try { $$$A } catch ($E) { $$$B }"), selector: "try_statement", want: dartSgMore, note: sgTrail + ": a try with a finally after its catch",
-			why: []dartWhy{{sg: true, name: "a finally after the catch", ok: func(m dartMatch, _ map[string]bool) bool {
+			why: []dartWhy{{theirs: true, name: "a finally after the catch", ok: func(m dartMatch, _ map[string]bool) bool {
 				return strings.Contains(m.text(), "finally")
 			}}}},
 		{pattern: "$L.add($X)", sg: fn("$L.add($X);"), selector: "call_expression", why: []dartWhy{thisWhy}},
@@ -240,12 +239,12 @@ func dartOracleCases() []dartOracleCase {
 			}}}},
 		{pattern: "Future<void> $F($$$P) async { $$$B }", sg: cls("Future<void> $F($$$P) async { $$$B }"), selector: "method_declaration", want: dartSgFewer, note: "top-level functions, and " + annotated + "; and ours has one kind of node for methods and functions, where tree-sitter-dart's method_declaration is a class member only", why: []dartWhy{annotatedWhy, notMemberWhy}},
 		{pattern: "$X is $T", sg: fn("x = $X is $T;"), selector: "type_test_expression", want: dartSgMore, note: "value is! T: tree-sitter-dart's is! is a type_test_expression with an unnamed ! token, which ast-grep skips",
-			why: []dartWhy{thisWhy, {sg: true, name: "is!", ok: func(m dartMatch, _ map[string]bool) bool { return strings.Contains(m.text(), " is! ") }}}},
+			why: []dartWhy{thisWhy, {theirs: true, name: "is!", ok: func(m dartMatch, _ map[string]bool) bool { return strings.Contains(m.text(), " is! ") }}}},
 		{pattern: "$X as $T", sg: fn("x = $X as $T;"), selector: "type_cast_expression", why: []dartWhy{thisWhy}},
 		{pattern: "jsonEncode($X)", sg: fn("jsonEncode($X);"), selector: "call_expression"},
 		{pattern: "'$X'", sg: fn("x = '$X';"), selector: "string_literal", want: dartSgMore,
 			note: "ours reads $X in a pattern's string as a metavariable for one interpolation, so '$X' finds a string that is one interpolation and nothing else ('$_count', '${e.message}'); ast-grep binds $X to the string's whole text, so it finds every single-quoted string with no interpolation or with one ('Value' and imports' URIs among them)",
-			why: []dartWhy{{sg: true, name: "a string's text", ok: func(m dartMatch, _ map[string]bool) bool {
+			why: []dartWhy{{theirs: true, name: "a string's text", ok: func(m dartMatch, _ map[string]bool) bool {
 				return strings.HasPrefix(m.text(), "'")
 			}}, {name: "a ${…} interpolation", ok: func(m dartMatch, _ map[string]bool) bool {
 				// ast-grep's $X binds a string's text, and a ${…}
@@ -581,7 +580,7 @@ func dartWhys(c dartOracleCase) []dartWhy {
 			dartWhy{name: c.want.String(), ok: func(m dartMatch, sg map[string]bool) bool {
 				return m.end < len(m.f.src) && m.f.src[m.end] == '?' && sg[m.f.match(m.start, m.end+1).key]
 			}},
-			dartWhy{sg: true, name: c.want.String(), ok: func(m dartMatch, ours map[string]bool) bool {
+			dartWhy{theirs: true, name: c.want.String(), ok: func(m dartMatch, ours map[string]bool) bool {
 				return strings.HasSuffix(m.text(), "?") && ours[m.f.match(m.start, m.end-1).key]
 			}})
 	}
@@ -607,40 +606,13 @@ func dartCompare(t *testing.T, sg string, cases []dartOracleCase, files []*dartF
 		if len(onlyOurs)+len(onlySg) == 0 {
 			agree++
 		}
-		keys := func(l []dartMatch) map[string]bool {
-			s := map[string]bool{}
-			for _, m := range l {
-				s[m.key] = true
-			}
-			return s
-		}
 		whys := dartWhys(c)
-		count := make([]int, len(whys))
-		var unexplained, lines []string
-		for side, list := range [][]dartMatch{onlyOurs, onlySg} {
-			other, sign := keys(want), "+"
-			if side == 1 {
-				other, sign = keys(got), "-"
-			}
-			for _, m := range list {
-				name := "UNEXPLAINED"
-				for wi, w := range whys {
-					if w.sg == (side == 1) && w.ok(m, other) {
-						count[wi]++
-						name = w.name
-						break
-					}
-				}
-				if name == "UNEXPLAINED" {
-					unexplained = append(unexplained, sign+" "+m.show())
-				}
-				lines = append(lines, fmt.Sprintf("%s %s  [%s]", sign, m.show(), name))
-			}
-		}
+		e := roExplain([2][]dartMatch{onlyOurs, onlySg}, [2][]dartMatch{got, want}, whys, dartKey, dartMatch.show)
+		count, unexplained, lines := e.count, e.unexplained, e.lines
 		for wi, w := range whys {
 			if count[wi] > 0 {
 				side := "ours+"
-				if w.sg {
+				if w.theirs {
 					side = "sg+"
 				}
 				t.Logf("    %-5s %6d  %s", side, count[wi], w.name)

@@ -69,13 +69,12 @@ type jCase struct {
 }
 
 // A jWhy is one class of the locations that only one side finds.
-type jWhy struct {
-	javac bool   // a location javac's tree gives and ours does not; else the other way round
-	name  string // the class, as the log shows it
-	// ok reports whether the class holds of m; other is the keys of
-	// the other side's matches.
-	ok func(m jMatch, other map[string]bool) bool
-}
+// theirs: a location javac's tree gives and ours does not; else the
+// other way round.
+type jWhy = roWhy[jMatch]
+
+// jKey is a match's key.
+func jKey(m jMatch) string { return m.key }
 
 // jOracleCases are the patterns, as an agent would write them, and what
 // each should find by the pattern semantics of DESIGN.md: kinds agree and
@@ -141,7 +140,7 @@ func jOracleCases() []jCase {
 			p := n.Role1("pattern")
 			return n.Kind == "INSTANCE_OF" && jKind(p, "BINDING_PATTERN") && jBare(p.Role1("variable"))
 		}},
-		{pattern: "($T) $X", javac: jIs("TYPE_CAST"), why: []jWhy{{javac: true,
+		{pattern: "($T) $X", javac: jIs("TYPE_CAST"), why: []jWhy{{theirs: true,
 			name: "a cast to an intersection, (A & B) x: its types are several nodes of ours, and $T is one",
 			ok:   func(m jMatch, _ map[string]bool) bool { return jKind(m.node.Role1("type"), "INTERSECTION_TYPE") },
 		}}},
@@ -755,45 +754,13 @@ func jCompare(t *testing.T, cases []jCase, files []*jFile, exact, have21 bool) {
 		if len(onlyOurs)+len(onlyJavac) == 0 {
 			agree++
 		}
-		keys := func(l []jMatch) map[string]bool {
-			s := map[string]bool{}
-			for _, m := range l {
-				s[m.key] = true
-			}
-			return s
-		}
-		count := make([]int, len(c.why))
-		var unexplained, lines []string
-		var restOurs, restJavac []jMatch // what no why explains
-		for side, list := range [][]jMatch{onlyOurs, onlyJavac} {
-			other, sign := keys(want), "+"
-			if side == 1 {
-				other, sign = keys(got), "-"
-			}
-			for _, m := range list {
-				name := "UNEXPLAINED"
-				for wi, w := range c.why {
-					if w.javac == (side == 1) && w.ok(m, other) {
-						count[wi]++
-						name = w.name
-						break
-					}
-				}
-				if name == "UNEXPLAINED" {
-					unexplained = append(unexplained, sign+" "+m.show())
-					if side == 0 {
-						restOurs = append(restOurs, m)
-					} else {
-						restJavac = append(restJavac, m)
-					}
-				}
-				lines = append(lines, fmt.Sprintf("%s %s  [%s]", sign, m.show(), name))
-			}
-		}
+		e := roExplain([2][]jMatch{onlyOurs, onlyJavac}, [2][]jMatch{got, want}, c.why, jKey, jMatch.show)
+		count, unexplained, lines := e.count, e.unexplained, e.lines
+		restOurs, restJavac := e.rest[0], e.rest[1] // what no why explains
 		for wi, w := range c.why {
 			if count[wi] > 0 {
 				side := "ours+"
-				if w.javac {
+				if w.theirs {
 					side = "javac+"
 				}
 				t.Logf("    %-6s %6d  %s", side, count[wi], w.name)

@@ -685,6 +685,64 @@ func roSplit[M any](a, b []M, key func(M) string) (onlyA, onlyB []M, both int) {
 	return append(onlyA, a[i:]...), append(onlyB, b[j:]...), both
 }
 
+// An roWhy is what roExplain asks of one explanation of an oracle's:
+// whether it explains the other side's locations (theirs) or ours, its
+// name, and whether it holds of a match m, given the keys of the other
+// side's matches.
+type roWhy[M any] struct {
+	theirs bool
+	name   string
+	ok     func(m M, other map[string]bool) bool
+}
+
+// An roExplained is how roExplain sorted the locations only one side
+// finds: how many each why explained, the ones none did (as the log
+// shows them, and by side: ours, theirs), and a line for each location
+// with its explanation, for a dump of the differences.
+type roExplained[M any] struct {
+	count       []int
+	unexplained []string
+	rest        [2][]M
+	lines       []string
+}
+
+// roExplain puts each location only one side finds (only[0] ours,
+// only[1] theirs) under the first of whys that holds of it; keys gives a
+// match's key, show its line in the log. The oracles of C, Dart and Java
+// explain their differences with it.
+func roExplain[M any](only, all [2][]M, whys []roWhy[M], key func(M) string, show func(M) string) roExplained[M] {
+	keys := func(l []M) map[string]bool {
+		s := make(map[string]bool, len(l))
+		for _, m := range l {
+			s[key(m)] = true
+		}
+		return s
+	}
+	e := roExplained[M]{count: make([]int, len(whys))}
+	for side, list := range only {
+		other, sign := keys(all[1]), "+"
+		if side == 1 {
+			other, sign = keys(all[0]), "-"
+		}
+		for _, m := range list {
+			name := "UNEXPLAINED"
+			for wi, w := range whys {
+				if w.theirs == (side == 1) && w.ok(m, other) {
+					e.count[wi]++
+					name = w.name
+					break
+				}
+			}
+			if name == "UNEXPLAINED" {
+				e.unexplained = append(e.unexplained, sign+" "+show(m))
+				e.rest[side] = append(e.rest[side], m)
+			}
+			e.lines = append(e.lines, fmt.Sprintf("%s %s  [%s]", sign, show(m), name))
+		}
+	}
+	return e
+}
+
 // slashRel is p relative to root, with / separators, as a search names
 // the files it matched in.
 func slashRel(root, p string) string {
