@@ -13,13 +13,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/agenttools/agenttools/internal/peers"
 )
@@ -331,6 +331,9 @@ func run(ctx context.Context, cmd *exec.Cmd, paths []string, keep func(i int, li
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	cmd.Stdin = strings.NewReader(strings.Join(paths, "\n") + "\n")
+	// A child of the judge that outlives it holds its pipes open; Wait
+	// gives up on them this long after the judge is gone.
+	cmd.WaitDelay = 2 * time.Second
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
@@ -357,8 +360,10 @@ func run(ctx context.Context, cmd *exec.Cmd, paths []string, keep func(i int, li
 		}
 	}
 	if readErr != nil {
-		_ = cmd.Process.Kill() // the rest is of no use
-		_, _ = io.Copy(io.Discard, stdout)
+		// The rest is of no use. Wait closes the pipe once the process
+		// is gone; draining it would wait for whatever child still holds
+		// it open.
+		_ = cmd.Process.Kill()
 	}
 	werr := cmd.Wait()
 	if ctx.Err() != nil {
