@@ -3,11 +3,11 @@ package gramtest
 import (
 	"cmp"
 	"encoding/json"
-	"maps"
-	"slices"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
