@@ -106,6 +106,9 @@ type Language struct {
 	// write half of (func $F, def $F): what a pattern that starts with a
 	// form's keyword, its first word, and does not parse should be.
 	Forms []string
+	// TreeSitter maps the tree's kinds and fields to tree-sitter's names,
+	// for rules written for ast-grep; nil where none is written.
+	TreeSitter *TreeSitter
 }
 
 // Form returns the complete form of the construct that starts with the

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"testing"
+
+	"github.com/agenttools/agenttools/grammars"
 )
 
 // TestContractKinds: every kind a grammar names in its side of the
@@ -39,6 +41,39 @@ func TestContractKinds(t *testing.T) {
 		}
 		if len(l.Statements) == 0 || len(l.Calls) == 0 {
 			t.Errorf("%s: Statements %v, Calls %v: a grammar declares both", id, l.Statements, l.Calls)
+		}
+	}
+}
+
+// TestTreeSitterNames: every kind of ours a language's tree-sitter map
+// names is one of its kinds, and every field spec parses.
+func TestTreeSitterNames(t *testing.T) {
+	r := Registry()
+	for _, id := range r.IDs() {
+		l, err := r.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts := l.TreeSitter
+		if ts == nil {
+			continue
+		}
+		for _, theirs := range slices.Sorted(maps.Keys(ts.Kinds)) {
+			for _, ours := range ts.Kinds[theirs] {
+				if _, ok := l.KindByName(ours); !ok {
+					t.Errorf("%s: tree-sitter kind %q maps to %q, which is no kind of the language", id, theirs, ours)
+				}
+			}
+		}
+		for _, kind := range slices.Sorted(maps.Keys(ts.Fields)) {
+			if _, ok := l.KindByName(kind); !ok {
+				t.Errorf("%s: fields of %q, which is no kind of the language", id, kind)
+			}
+			for _, name := range slices.Sorted(maps.Keys(ts.Fields[kind])) {
+				if err := grammars.FieldSpec(ts.Fields[kind][name]).Check(); err != nil {
+					t.Errorf("%s: %s.%s: %v", id, kind, name, err)
+				}
+			}
 		}
 	}
 }
