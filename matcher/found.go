@@ -241,6 +241,10 @@ func (li *LineIndex) position(off uint32) Position {
 	return Position{Line: line + 1, Column: 1 + utf8.RuneCount(li.src[ls:off])}
 }
 
+// Position returns the 1-based line and column (in code points) of
+// byte offset off.
+func (li *LineIndex) Position(off uint32) Position { return li.position(off) }
+
 // Range returns the range of the bytes start to end of the source, its
 // end the position of its last character.
 func (li *LineIndex) Range(start, end uint32) Range {
