@@ -13,6 +13,7 @@ import (
 // pattern of several statements a run of siblings, with what its
 // metavariables captured (node ids of the tree).
 type Match struct {
+	Rule     string // the id of the rule document that found it; "" for a pattern
 	Node     int32
 	Run      []int32            // a sequence's statements, Node the first; nil for one node
 	Captures map[string]int32   // $NAME

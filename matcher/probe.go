@@ -160,3 +160,6 @@ func (tm *Template) Vars() []string {
 	}
 	return out
 }
+
+// Lang is the language p was compiled in.
+func (p *Pattern) Lang() *grammars.Language { return p.tree.Lang }

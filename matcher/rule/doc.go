@@ -13,6 +13,9 @@ import (
 type Rule struct {
 	ID, Message, Severity string
 	Lang                  *grammars.Language
+	// Key identifies the rule among others, for a cache of matches: its
+	// document's text and place.
+	Key string
 
 	root        *node
 	constraints []constraint
@@ -60,6 +63,7 @@ func Parse(src string, lookup func(name string) (*grammars.Language, error), def
 			}
 			return nil, err
 		}
+		r.Key = fmt.Sprintf("%d\x00%s", i, src)
 		if r.ID == "" {
 			r.ID = "rule"
 			if len(docs) > 1 {

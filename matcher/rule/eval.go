@@ -41,16 +41,18 @@ func (e *env) undo(mark int) {
 
 // state is one rule's work on one tree.
 type state struct {
-	r      *Rule
-	t      *grammars.Tree
-	ctx    context.Context
-	err    error
-	steps  int
-	probes map[*matcher.Pattern]*matcher.Probe
-	memo   [][]int8  // by rule node, then tree node: 0 unknown, 1 holds, 2 not
-	hits   [][]int32 // by rule node: the nodes a free has rule's rule holds at, by start
-	lines  *matcher.LineIndex
-	subs   map[*Rule]*state // rewriters' states on the same tree
+	r       *Rule
+	t       *grammars.Tree
+	ctx     context.Context
+	err     error
+	steps   int
+	probes  map[*matcher.Pattern]*matcher.Probe
+	memo    [][]int8  // by rule node, then tree node: 0 unknown, 1 holds, 2 not
+	hits    [][]int32 // by rule node: the nodes a free has rule's rule holds at, by start
+	lines   *matcher.LineIndex
+	subs    map[*Rule]*state     // rewriters' states on the same tree
+	sibs    map[[2]int32][2]int  // see holding
+	counted map[[2]int32][]int32 // nthChild's siblings, by rule node and parent
 }
 
 func newState(ctx context.Context, r *Rule, t *grammars.Tree) *state {
@@ -181,7 +183,7 @@ func (s *state) evalRun(rule *node, run []int32, e *env) bool {
 
 // result makes the match of a target, its bindings copied out of e.
 func (r *Rule) result(s *state, x target, e *env) matcher.Match {
-	m := matcher.Match{Node: x.n, Run: x.run, Captures: maps.Clone(e.m.Captures), Multi: maps.Clone(e.m.Multi)}
+	m := matcher.Match{Rule: r.ID, Node: x.n, Run: x.run, Captures: maps.Clone(e.m.Captures), Multi: maps.Clone(e.m.Multi)}
 	r.apply(s, &m)
 	if r.fix != nil {
 		m.Fix = r.fix
@@ -457,14 +459,22 @@ func (s *state) sibling(n *node, x target, e *env) bool {
 	if x.run != nil {
 		last = x.run[len(x.run)-1]
 	}
-	i := slices.Index(kids, first)
-	j := slices.Index(kids, last)
+	i, j := childIndex(t, kids, first), childIndex(t, kids, last)
 	if i < 0 || j < 0 {
 		return false
 	}
 	step, k := 1, j+1
 	if n.op == opFollows {
 		step, k = -1, i-1
+	}
+	if n.free && n.stop == stopEnd {
+		// Whether some earlier (later) sibling holds is one fact per
+		// parent: the first (last) that does, found once.
+		lo, hi := s.holding(n, p, kids)
+		if n.op == opFollows {
+			return lo >= 0 && lo < i
+		}
+		return hi > j
 	}
 	for ; k >= 0 && k < len(kids); k += step {
 		if s.try(n, kids[k], e) {
@@ -477,6 +487,49 @@ func (s *state) sibling(n *node, x target, e *env) bool {
 	return false
 }
 
+// childIndex returns the index of n among kids, its siblings in file
+// order, found by its start: a long list is searched in log time.
+func childIndex(t *grammars.Tree, kids []int32, n int32) int {
+	at := t.Nodes[n].Start
+	i, _ := slices.BinarySearchFunc(kids, at, func(c int32, off uint32) int { return cmp.Compare(t.Nodes[c].Start, off) })
+	for ; i < len(kids) && t.Nodes[kids[i]].Start == at; i++ {
+		if kids[i] == n {
+			return i
+		}
+	}
+	if i := slices.Index(kids, n); i >= 0 {
+		return i // a tree out of order: look at each
+	}
+	return -1
+}
+
+// holding returns the indexes of the first and the last of kids, the
+// children of p, at which free relational rule n's rule holds (-1 when
+// none does), remembered per parent.
+func (s *state) holding(n *node, p int32, kids []int32) (int, int) {
+	key := [2]int32{int32(n.id), p}
+	if r, ok := s.sibs[key]; ok {
+		return r[0], r[1]
+	}
+	lo, hi := -1, -1
+	e := &env{}
+	for k, c := range kids {
+		if s.try(n, c, e) {
+			if lo < 0 {
+				lo = k
+			}
+			hi = k
+		}
+	}
+	if s.err == nil {
+		if s.sibs == nil {
+			s.sibs = map[[2]int32][2]int{}
+		}
+		s.sibs[key] = [2]int{lo, hi}
+	}
+	return lo, hi
+}
+
 // nth reports whether x is at one of the positions of nthChild n among
 // its named siblings.
 func (s *state) nth(n *node, x target, e *env) bool {
@@ -485,23 +538,24 @@ func (s *state) nth(n *node, x target, e *env) bool {
 	if p == grammars.NoNode || x.run != nil || !t.Named(x.n) {
 		return false
 	}
-	var sibs []int32
-	for _, c := range t.Children(p) {
-		if !t.Named(c) {
-			continue
-		}
-		if n.nth.ofRule != nil {
-			mark := e.mark()
-			ok := s.eval(n.nth.ofRule, target{n: c}, e)
-			e.undo(mark)
-			if !ok {
-				continue
+	key := [2]int32{int32(n.id), p}
+	sibs, ok := s.counted[key]
+	if !ok {
+		for _, c := range t.Children(p) {
+			if t.Named(c) && (n.nth.ofRule == nil || s.holds(n.nth.ofRule, c, e)) {
+				sibs = append(sibs, c)
 			}
 		}
-		sibs = append(sibs, c)
+		if s.err != nil {
+			return false
+		}
+		if s.counted == nil {
+			s.counted = map[[2]int32][]int32{}
+		}
+		s.counted[key] = sibs
 	}
-	i := slices.Index(sibs, x.n)
-	if i < 0 {
+	i := childIndex(t, sibs, x.n)
+	if i < 0 || sibs[i] != x.n {
 		return false
 	}
 	pos := i + 1

@@ -70,7 +70,7 @@ func (r *Rule) expandFix(s *state, m *matcher.Match) {
 	}
 	sp := grammars.Span{Start: t.Nodes[m.Node].Start, End: t.Nodes[last].End}
 	e := &env{}
-	i, j := index(kids, m.Node), index(kids, last)
+	i, j := childIndex(t, kids, m.Node), childIndex(t, kids, last)
 	if r.expand[0] != nil {
 		for k := i - 1; k >= 0 && s.holds(r.expand[0], kids[k], e); k-- {
 			sp.Start = t.Nodes[kids[k]].Start
@@ -82,15 +82,6 @@ func (r *Rule) expandFix(s *state, m *matcher.Match) {
 		}
 	}
 	m.Expand = &sp
-}
-
-func index(kids []int32, n int32) int {
-	for i, k := range kids {
-		if k == n {
-			return i
-		}
-	}
-	return -1
 }
 
 // holds reports whether rule n holds at node c, binding nothing.
