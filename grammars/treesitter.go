@@ -250,15 +250,26 @@ func (l *Language) KindsFor(name string) (kinds []Kind, ok bool) {
 	if l.TreeSitter != nil {
 		if ours, mapped := l.TreeSitter.Kinds[name]; mapped {
 			for _, o := range ours {
-				if k, ok := l.KindByName(o); ok {
+				if k, ok := l.namedKind(o); ok {
 					kinds = append(kinds, k)
 				}
 			}
 			return kinds, true
 		}
 	}
-	if k, ok := l.KindByName(name); ok {
+	if k, ok := l.namedKind(name); ok {
 		return []Kind{k}, true
 	}
 	return nil, false
+}
+
+// namedKind returns the kind of that name, the named one where a keyword
+// shares a node's name (Java's throws), as a rule's kind means the node.
+func (l *Language) namedKind(name string) (Kind, bool) {
+	for i, k := range l.Kinds {
+		if k.Name == name && k.Named {
+			return Kind(i), true
+		}
+	}
+	return l.KindByName(name)
 }
