@@ -49,8 +49,8 @@ type tsName struct {
 	fields []string
 }
 
-// Run runs ast-grep twice on the sample: a scan with one rule {kind: K}
-// a kind, for the kinds, and the debug print of the file parsed as a
+// Run runs ast-grep twice on the sample: a scan with a rule {kind: K}
+// for each kind, and the debug print of the file parsed as a
 // pattern, for the fields, since a rule {inside: {field: F}} finds only
 // the first child in F where tree-sitter names several. The ast-grep
 // CLI missing skips the test, or fails it under AGENTTOOLS_REQUIRE_PEERS=1.
