@@ -75,6 +75,9 @@ type node struct {
 	// part of the rule uses, so that whether it holds at a node depends
 	// on the node alone, and is remembered per tree.
 	free bool
+	// pure: a matches whose utility binds no metavariable, whose answer
+	// at a node depends on the node alone.
+	pure bool
 	id   int // index of the node, for per-tree memos
 }
 
