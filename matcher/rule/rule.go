@@ -384,12 +384,20 @@ func (c *compiler) pattern(v value) (*node, error) {
 	return c.add(&node{op: opPattern, path: v.path, pat: p}), nil
 }
 
-// kind compiles a kind rule.
+// kind compiles a kind rule: a kind, or a selector of kinds.
 func (c *compiler) kind(v value) (*node, error) {
 	s, err := v.str()
 	if err != nil {
 		return nil, err
 	}
+	if isSelector(s) {
+		return c.selector(v, s)
+	}
+	return c.kindNamed(v, s)
+}
+
+// kindNamed compiles the rule of one kind, tree-sitter's name or ours.
+func (c *compiler) kindNamed(v value, s string) (*node, error) {
 	kinds, ok := c.lang.KindsFor(s)
 	if !ok {
 		return nil, v.errorf("%s is no kind of %s%s", s, c.lang.DisplayName(), nearestKinds(c.lang, s))
