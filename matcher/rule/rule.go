@@ -159,7 +159,12 @@ type compiler struct {
 	lang  *grammars.Language
 	nodes []*node
 	rel   int // how deep in relational rules the compiler is
+	depth int // how deep in rule objects
 }
+
+// maxNesting bounds how deep rules nest: ast-grep's catalog nests a few
+// levels, and a document nested thousands deep only costs stack.
+const maxNesting = 500
 
 func (c *compiler) add(n *node) *node {
 	n.id = len(c.nodes)
@@ -180,6 +185,10 @@ func (c *compiler) rule(v value, u *utils) (*node, error) {
 }
 
 func (c *compiler) ruleOf(v value, u *utils, known []string) (*node, error) {
+	if c.depth++; c.depth > maxNesting {
+		return nil, v.errorf("rules nested over %d deep", maxNesting)
+	}
+	defer func() { c.depth-- }()
 	fs, err := v.fields(known...)
 	if err != nil {
 		return nil, err
