@@ -15,7 +15,10 @@ type TreeSitter struct {
 	// Kinds maps a tree-sitter kind to the kinds of ours it is, where
 	// the names differ or one of theirs is several of ours (Rust's
 	// call_expression is our call_expression and method_call_expression).
-	// An empty list says the kind has no counterpart here.
+	// An empty list says the kind has no counterpart here. An entry may
+	// narrow one of ours by where the node stands or what it says (see
+	// KindRef): Go's field_identifier is "identifier/selector_expression.field",
+	// its nil "identifier=nil".
 	Kinds map[string][]string
 	// Fields maps one of our kinds to its fields, by tree-sitter's field
 	// name, each a FieldSpec saying which children the field names.
@@ -263,48 +266,128 @@ func (t *Tree) FieldOf(n int32) string {
 	return ""
 }
 
-// TreeSitterKinds returns the tree-sitter kinds that name our kind k:
-// k itself unless a map entry takes it, and every kind of theirs mapped
-// to it.
-func (l *Language) TreeSitterKinds(k string) []string {
+// TreeSitterKinds returns the tree-sitter kinds node n is: its kind's
+// name unless a map entry takes that name, and every kind of theirs
+// whose entry holds at n (identifier and field_identifier, for a
+// selector's field in Go).
+func (t *Tree) TreeSitterKinds(n int32) []string {
+	k := t.KindName(n)
 	var out []string
 	taken := false
-	if l.TreeSitter != nil {
-		for theirs, ours := range l.TreeSitter.Kinds {
-			for _, o := range ours {
-				if o == k {
-					out = append(out, theirs)
-				}
-			}
+	if ts := t.Lang.TreeSitter; ts != nil {
+		for theirs, ours := range ts.Kinds {
 			if theirs == k {
 				taken = true
 			}
+			for _, o := range ours {
+				r := ParseKindRef(o)
+				if r.Name != k || slices.Contains(out, theirs) {
+					continue
+				}
+				if r.Kind, _ = t.Lang.namedKind(r.Name); t.Is(n, []KindRef{r}) {
+					out = append(out, theirs)
+				}
+			}
 		}
 	}
-	if !taken {
+	if !taken && !slices.Contains(out, k) {
 		out = append(out, k)
 	}
+	slices.Sort(out)
 	return out
 }
 
 // KindsFor returns our kinds that a rule's kind name means: tree-sitter's
 // name mapped, or one of ours. ok is false when the language has no such
 // kind.
+//
+// Where an entry narrows a kind of ours by place or text, the kind is
+// returned all the same: KindRefs says which of its nodes are meant.
 func (l *Language) KindsFor(name string) (kinds []Kind, ok bool) {
+	refs, ok := l.KindRefs(name)
+	for _, r := range refs {
+		if !slices.Contains(kinds, r.Kind) {
+			kinds = append(kinds, r.Kind)
+		}
+	}
+	return kinds, ok
+}
+
+// A KindRef is one of our kinds that a tree-sitter kind is, perhaps only
+// where a node of it stands in a given place, or says a given text. It is
+// written Name, Name/Parent or Name/Parent.Field, then perhaps =Text or
+// !=Text: identifier/import_spec.name=_ is the _ of import _ "embed".
+type KindRef struct {
+	Name    string
+	Kind    Kind
+	Parent  string // the kind of the node's parent ("" any)
+	Field   string // the field of the parent the node is in ("" any)
+	Text    string // the node's text ("" any)
+	NotText bool   // the node's text is anything but Text
+}
+
+// ParseKindRef reads an entry of TreeSitter.Kinds; its Kind is not set.
+func ParseKindRef(s string) KindRef {
+	var r KindRef
+	if i := strings.IndexByte(s, '='); i > 0 {
+		s, r.Text = s[:i], s[i+1:]
+		if strings.HasSuffix(s, "!") {
+			s, r.NotText = s[:len(s)-1], true
+		}
+	}
+	name, place, _ := strings.Cut(s, "/")
+	r.Name = name
+	r.Parent, r.Field, _ = strings.Cut(place, ".")
+	return r
+}
+
+// Narrow reports whether the ref holds only some nodes of its kind.
+func (r KindRef) Narrow() bool { return r.Parent != "" || r.Text != "" }
+
+// KindRefs returns what a rule's kind name means: tree-sitter's name
+// mapped, or one of ours. ok is false when the language has no such
+// kind.
+func (l *Language) KindRefs(name string) (refs []KindRef, ok bool) {
 	if l.TreeSitter != nil {
 		if ours, mapped := l.TreeSitter.Kinds[name]; mapped {
 			for _, o := range ours {
-				if k, ok := l.namedKind(o); ok {
-					kinds = append(kinds, k)
+				r := ParseKindRef(o)
+				if k, ok := l.namedKind(r.Name); ok {
+					r.Kind = k
+					refs = append(refs, r)
 				}
 			}
-			return kinds, true
+			return refs, true
 		}
 	}
 	if k, ok := l.namedKind(name); ok {
-		return []Kind{k}, true
+		return []KindRef{{Name: name, Kind: k}}, true
 	}
 	return nil, false
+}
+
+// Is reports whether node n is one of refs.
+func (t *Tree) Is(n int32, refs []KindRef) bool {
+	k := t.Nodes[n].Kind
+	for _, r := range refs {
+		if r.Kind != k {
+			continue
+		}
+		if r.Text != "" && (t.Text(n) == r.Text) == r.NotText {
+			continue
+		}
+		if r.Parent != "" {
+			p := t.Nodes[n].Parent
+			if p == NoNode || t.KindName(p) != r.Parent {
+				continue
+			}
+			if r.Field != "" && !slices.Contains(t.Field(p, r.Field), n) {
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // namedKind returns the kind of that name, the named one where a keyword

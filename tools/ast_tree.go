@@ -201,8 +201,7 @@ func (r *astTreeResult) collect(tree *grammars.Tree, roots []int32, limit int, w
 // it has no named node below it (a leaf; modifiers of keywords alone).
 func treeNode(tree *grammars.Tree, n int32, depth int, rg *matcher.Range) astNode {
 	node := astNode{Kind: tree.KindName(n), Depth: depth, Range: rg, Field: tree.FieldOf(n)}
-	if ts := tree.Lang.TreeSitterKinds(node.Kind); len(ts) != 1 || ts[0] != node.Kind {
-		slices.Sort(ts)
+	if ts := tree.TreeSitterKinds(n); len(ts) != 1 || ts[0] != node.Kind {
 		node.TreeSitter = ts
 	}
 	if !slices.ContainsFunc(tree.Children(n), tree.Named) {

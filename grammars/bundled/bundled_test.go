@@ -60,8 +60,18 @@ func TestTreeSitterNames(t *testing.T) {
 		}
 		for _, theirs := range slices.Sorted(maps.Keys(ts.Kinds)) {
 			for _, ours := range ts.Kinds[theirs] {
-				if _, ok := l.KindByName(ours); !ok {
+				r := grammars.ParseKindRef(ours)
+				if _, ok := l.KindByName(r.Name); !ok {
 					t.Errorf("%s: tree-sitter kind %q maps to %q, which is no kind of the language", id, theirs, ours)
+				}
+				if r.Parent == "" {
+					continue
+				}
+				if _, ok := l.KindByName(r.Parent); !ok {
+					t.Errorf("%s: tree-sitter kind %q maps to %q, whose parent is no kind of the language", id, theirs, ours)
+				}
+				if _, ok := ts.Fields[r.Parent][r.Field]; r.Field != "" && !ok {
+					t.Errorf("%s: tree-sitter kind %q maps to %q, whose parent has no field %s", id, theirs, ours, r.Field)
 				}
 			}
 		}

@@ -23,9 +23,9 @@ var treeSitter = &grammars.TreeSitter{
 		// No counterpart.
 		"storage_class_specifier":           {},
 		"type_qualifier":                    {},
-		"null":                              {},
-		"true":                              {},
-		"false":                             {},
+		"null":                              {"identifier=NULL", "identifier=nullptr"},
+		"true":                              {"identifier=true"},
+		"false":                             {"identifier=false"},
 		"comment":                           {},
 		"string_content":                    {},
 		"escape_sequence":                   {},

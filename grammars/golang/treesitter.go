@@ -12,6 +12,17 @@ import "github.com/agenttools/agenttools/grammars"
 // TestTreeSitterOracle checks the map against ast-grep on a sample.
 var treeSitter = &grammars.TreeSitter{
 	Kinds: map[string][]string{
+		// Names tree-sitter tells apart by where they stand, which are
+		// identifiers to us: each is the identifier in those places.
+		"field_identifier":   {"identifier/selector_expression.field", "identifier/field_declaration.name", "identifier/method_elem.name", "identifier/method_declaration.name"},
+		"package_identifier": {"identifier/qualified_type.package", "identifier/import_spec.name!=_", "identifier/package_clause"},
+		"label_name":         {"identifier/labeled_statement.label", "identifier/break_statement", "identifier/continue_statement", "identifier/goto_statement"},
+		"type_identifier":    typeNames,
+		"true":               {"identifier=true"},
+		"false":              {"identifier=false"},
+		"nil":                {"identifier=nil"},
+		"iota":               {"identifier=iota"},
+		"blank_identifier":   {"identifier/import_spec.name=_"},
 		// Nodes we do not build. A name tree-sitter tells apart (a
 		// type's, a field's, a package's, a label's) is an identifier to
 		// us: mapped to identifier, a rule for field names would find,
@@ -20,27 +31,18 @@ var treeSitter = &grammars.TreeSitter{
 		// specs); others are read as another kind (a conversion is a
 		// call; a select case's receive, an assignment or a unary
 		// expression).
-		"blank_identifier":                   {},
-		"field_identifier":                   {},
-		"label_name":                         {},
-		"package_identifier":                 {},
-		"type_identifier":                    {},
 		"comment":                            {},
 		"dot":                                {},
 		"empty_statement":                    {},
 		"escape_sequence":                    {},
 		"expression_statement":               {},
-		"false":                              {},
 		"import_spec_list":                   {},
 		"interpreted_string_literal_content": {},
-		"iota":                               {},
 		"literal_element":                    {},
 		"negated_type":                       {},
-		"nil":                                {},
 		"raw_string_literal_content":         {},
 		"receive_statement":                  {},
 		"statement_list":                     {},
-		"true":                               {},
 		"type_constraint":                    {},
 		"type_conversion_expression":         {},
 		"type_instantiation_expression":      {},
@@ -121,3 +123,19 @@ var nameTypeValue = map[string]string{"name": "upto:= pre:!identifier", "type": 
 // notSimpleStatement leaves out a switch's initializer, when the switch
 // has one and no tag: switch x := f(); { … }.
 const notSimpleStatement = "kind:!short_var_declaration|assignment_statement|inc_statement|dec_statement|send_statement"
+
+// typeNames are the places where an identifier names a type, which
+// tree-sitter calls a type_identifier.
+var typeNames = []string{
+	"identifier/type_spec.name", "identifier/type_spec.type", "identifier/type_alias.name", "identifier/type_alias.type",
+	"identifier/qualified_type.name", "identifier/parenthesized_type",
+	"identifier/parameter_declaration.type", "identifier/variadic_parameter_declaration.type",
+	"identifier/field_declaration.type", "identifier/var_spec.type", "identifier/const_spec.type",
+	"identifier/pointer_type", "identifier/slice_type.element", "identifier/array_type.element",
+	"identifier/implicit_length_array_type.element", "identifier/map_type.key", "identifier/map_type.value",
+	"identifier/channel_type.value", "identifier/generic_type.type", "identifier/type_arguments",
+	"identifier/function_declaration.result", "identifier/method_declaration.result", "identifier/func_literal.result",
+	"identifier/function_type.result", "identifier/method_elem.result", "identifier/type_assertion_expression.type",
+	"identifier/type_case.type", "identifier/composite_literal.type", "identifier/type_parameter_declaration.type",
+	"identifier/type_elem",
+}

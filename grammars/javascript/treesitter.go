@@ -46,8 +46,8 @@ var commonKinds = map[string][]string{
 	"optional_chain":                        {},
 	"regex_flags":                           {},
 	"regex_pattern":                         {},
-	"shorthand_property_identifier":         {},
-	"shorthand_property_identifier_pattern": {},
+	"shorthand_property_identifier":         {"identifier/object"},
+	"shorthand_property_identifier_pattern": {"identifier/object_pattern"},
 	"undefined":                             {},
 }
 

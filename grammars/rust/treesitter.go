@@ -39,7 +39,7 @@ var treeSitter = &grammars.TreeSitter{
 		"captured_pattern":            {},
 		"match_pattern":               {},
 		"let_chain":                   {},
-		"shorthand_field_identifier":  {},
+		"shorthand_field_identifier":  {"identifier/field_pattern.name"},
 		"generic_function":            {},
 		"generic_type_with_turbofish": {},
 		"generic_pattern":             {},

@@ -223,7 +223,7 @@ func (s *state) eval(n *node, x target, e *env) bool {
 		return pr.At(x.n, &e.m, &e.log)
 	case opKind:
 		k := t.Nodes[x.n].Kind
-		return int(k) < len(n.kinds) && n.kinds[k]
+		return int(k) < len(n.kinds) && n.kinds[k] && (n.refs == nil || t.Is(x.n, n.refs))
 	case opRegex:
 		if x.run != nil {
 			return n.re.MatchString(s.runText(x.run))

@@ -57,7 +57,8 @@ type node struct {
 	path string // where it is in the document, for errors
 
 	pat   *matcher.Pattern
-	kinds []bool // opKind: by kind
+	kinds []bool             // opKind: by kind
+	refs  []grammars.KindRef // opKind, where a kind is meant only in some places
 	re    *regexp.Regexp
 	nth   nthChild
 	rng   rangeSpec
@@ -407,15 +408,18 @@ func (c *compiler) kind(v value) (*node, error) {
 
 // kindNamed compiles the rule of one kind, tree-sitter's name or ours.
 func (c *compiler) kindNamed(v value, s string) (*node, error) {
-	kinds, ok := c.lang.KindsFor(s)
+	refs, ok := c.lang.KindRefs(s)
 	if !ok {
 		return nil, v.errorf("%s is no kind of %s%s", s, c.lang.DisplayName(), nearestKinds(c.lang, s))
 	}
-	set := make([]bool, len(c.lang.Kinds))
-	for _, k := range kinds {
-		set[k] = true
+	n := &node{op: opKind, path: v.path, kinds: make([]bool, len(c.lang.Kinds))}
+	for _, r := range refs {
+		n.kinds[r.Kind] = true
+		if r.Narrow() {
+			n.refs = refs
+		}
 	}
-	return c.add(&node{op: opKind, path: v.path, kinds: set}), nil
+	return c.add(n), nil
 }
 
 // compileRegex compiles a rule's regex, which ast-grep reads as Rust's
