@@ -2,6 +2,7 @@ package grammars
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -29,6 +30,7 @@ type TreeSitter struct {
 //	after:X   those after the first child that is X
 //	before:X  those before the first child that is X (none when no child is)
 //	kind:A|B  those of kind A or B
+//	kind:!A|B those of neither kind (C's sizeof value: kind:!type_descriptor)
 //	#N        the Nth of those left (1 the first; -1 the last)
 //
 // X is a kind's name or an anonymous token's text ("else", ";", "block").
@@ -43,7 +45,7 @@ func (s FieldSpec) Check() error {
 }
 
 type fieldTerm struct {
-	op  string // anon, after, before, kind, nth
+	op  string // anon, after, before, kind, notkind, nth
 	arg []string
 	n   int
 }
@@ -66,6 +68,9 @@ func (s FieldSpec) terms() ([]fieldTerm, error) {
 			}
 			out = append(out, fieldTerm{op: op, arg: []string{arg}})
 		case op == "kind":
+			if neg, ok := strings.CutPrefix(arg, "!"); ok {
+				op, arg = "notkind", neg
+			}
 			if arg == "" {
 				return nil, fmt.Errorf("field spec %q: kind needs a kind", s)
 			}
@@ -77,7 +82,7 @@ func (s FieldSpec) terms() ([]fieldTerm, error) {
 			}
 			out = append(out, fieldTerm{op: "nth", n: n})
 		default:
-			return nil, fmt.Errorf("field spec %q: unknown term %q; terms are anon, after:X, before:X, kind:A|B and #N", s, w)
+			return nil, fmt.Errorf("field spec %q: unknown term %q; terms are anon, after:X, before:X, kind:A|B, kind:!A|B and #N", s, w)
 		}
 	}
 	return out, nil
@@ -152,19 +157,16 @@ func (t *Tree) Field(n int32, name string) []int32 {
 				}
 			}
 			hi = end
-		case "kind", "nth":
+		case "kind", "notkind", "nth":
 			if !filtered {
 				keep = t.pick(kids[lo:hi], named)
 				filtered = true
 			}
-			if tm.op == "kind" {
+			if tm.op != "nth" {
 				out := keep[:0:0]
 				for _, k := range keep {
-					for _, a := range tm.arg {
-						if t.KindName(k) == a {
-							out = append(out, k)
-							break
-						}
+					if slices.Contains(tm.arg, t.KindName(k)) == (tm.op == "kind") {
+						out = append(out, k)
 					}
 				}
 				keep = out
@@ -250,15 +252,26 @@ func (l *Language) KindsFor(name string) (kinds []Kind, ok bool) {
 	if l.TreeSitter != nil {
 		if ours, mapped := l.TreeSitter.Kinds[name]; mapped {
 			for _, o := range ours {
-				if k, ok := l.KindByName(o); ok {
+				if k, ok := l.namedKind(o); ok {
 					kinds = append(kinds, k)
 				}
 			}
 			return kinds, true
 		}
 	}
-	if k, ok := l.KindByName(name); ok {
+	if k, ok := l.namedKind(name); ok {
 		return []Kind{k}, true
 	}
 	return nil, false
+}
+
+// namedKind returns the kind of that name, the named one where a keyword
+// shares a node's name (Java's throws), as a rule's kind means the node.
+func (l *Language) namedKind(name string) (Kind, bool) {
+	for i, k := range l.Kinds {
+		if k.Name == name && k.Named {
+			return Kind(i), true
+		}
+	}
+	return l.KindByName(name)
 }

@@ -24,7 +24,8 @@ type Range struct {
 
 // A Found match, located in its file.
 type Found struct {
-	File          string        `json:"file"` // as the caller named it: a search's is relative to its root, with / separators
+	Rule          string        `json:"rule,omitempty"` // the id of the rule that found it, for a search by rule
+	File          string        `json:"file"`           // as the caller named it: a search's is relative to its root, with / separators
 	Range         Range         `json:"range"`
 	Text          string        `json:"text"`
 	Captures      Captures      `json:"captures,omitempty"`
@@ -96,7 +97,7 @@ func isWordStart(s string) bool {
 func Locate(t *grammars.Tree, lines *LineIndex, file string, m Match, context int) Found {
 	sp := m.Span(t)
 	start, end := lines.position(sp.Start), lines.position(lastChar(t.Src, sp))
-	f := Found{File: file, Range: Range{Start: start, End: end}}
+	f := Found{Rule: m.Rule, File: file, Range: Range{Start: start, End: end}}
 	f.first = max(1, start.Line-context)
 	last := min(len(lines.starts), end.Line+context)
 	from, to := lines.lineStart(f.first), lines.lineEnd(last)
@@ -240,6 +241,10 @@ func (li *LineIndex) position(off uint32) Position {
 	ls := li.starts[line]
 	return Position{Line: line + 1, Column: 1 + utf8.RuneCount(li.src[ls:off])}
 }
+
+// Position returns the 1-based line and column (in code points) of
+// byte offset off.
+func (li *LineIndex) Position(off uint32) Position { return li.position(off) }
 
 // Range returns the range of the bytes start to end of the source, its
 // end the position of its last character.

@@ -13,10 +13,20 @@ import (
 // pattern of several statements a run of siblings, with what its
 // metavariables captured (node ids of the tree).
 type Match struct {
+	Rule     string // the id of the rule document that found it; "" for a pattern
 	Node     int32
 	Run      []int32            // a sequence's statements, Node the first; nil for one node
 	Captures map[string]int32   // $NAME
 	Multi    map[string][]int32 // $$$NAME: the siblings, separators included
+	// Values are what a rule's transform computed, by metavariable
+	// ($NAME): text, not nodes, which a fix writes as it is.
+	Values map[string]string
+	// Fix, when set, is the template the match is rewritten with, in
+	// place of the one a rewrite is given: each rule's own.
+	Fix *Template
+	// Expand, when set, is the range a rewrite replaces, wider than the
+	// match: a rule's fix with expandStart or expandEnd.
+	Expand *grammars.Span
 }
 
 // Span returns the byte range of the match in t.

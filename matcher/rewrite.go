@@ -70,6 +70,33 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	if p == nil || p.tree == nil {
 		return nil, errors.New("no pattern to compile the rewrite against; compile the pattern first")
 	}
+	return compileTemplate(p.tree.Lang, template, func(vars []tvar) error { return checkBound(p, vars) })
+}
+
+// CompileTemplateFor compiles a template of language l whose
+// metavariables are bound by a rule, not one pattern: bound names them
+// as Pattern.Vars does ($X, $$$ARGS). A name bound as a value (a rule's
+// transform) is written as Match.Values holds it.
+func CompileTemplateFor(l *grammars.Language, template string, bound []string) (*Template, error) {
+	return compileTemplate(l, template, func(vars []tvar) error {
+		var missing []string
+		for _, v := range vars {
+			if !slices.Contains(bound, v.String()) {
+				missing = append(missing, v.String())
+			}
+		}
+		if len(missing) == 0 {
+			return nil
+		}
+		binds := "none"
+		if len(bound) > 0 {
+			binds = strings.Join(bound, ", ")
+		}
+		return fmt.Errorf("%s not bound by the rule; it binds %s", strings.Join(missing, ", "), binds)
+	})
+}
+
+func compileTemplate(l *grammars.Language, template string, check func([]tvar) error) (*Template, error) {
 	if err := CheckSize(template); err != nil {
 		return nil, err
 	}
@@ -77,7 +104,7 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 	// is applied.
 	src := strings.ReplaceAll(template, "\r\n", "\n")
 	tm := &Template{}
-	inside := insideLines(p.tree.Lang, src, strings.Count(src, "\n")+1)
+	inside := insideLines(l, src, strings.Count(src, "\n")+1)
 	lit, line := 0, 0 // where the pending literal and the current line start
 	for i := 0; i < len(src); {
 		if src[i] == '\n' {
@@ -97,10 +124,10 @@ func CompileTemplate(p *Pattern, template string) (*Template, error) {
 		lit = i
 	}
 	tm.addLiteral(src, lit, len(src), inside)
-	if err := checkBound(p, tm.vars); err != nil {
+	if err := check(tm.vars); err != nil {
 		return nil, err
 	}
-	tm.absorbCommas(p.tree.Lang.Sep())
+	tm.absorbCommas(l.Sep())
 	return tm, nil
 }
 
@@ -318,8 +345,10 @@ func RewriteTree(t *grammars.Tree, p *Pattern, tmpl *Template) Rewrite {
 
 // RewriteMatches is RewriteTree for matches found already (and perhaps
 // filtered), as Find returns them.
+//
+// tmpl may be nil when every match carries its own template (Match.Fix).
 func RewriteMatches(t *grammars.Tree, ms []Match, tmpl *Template) Rewrite {
-	if t == nil || tmpl == nil {
+	if t == nil || tmpl == nil && slices.ContainsFunc(ms, func(m Match) bool { return m.Fix == nil }) {
 		return Rewrite{}
 	}
 	if len(ms) == 0 {
@@ -409,12 +438,13 @@ func kindSet(l *grammars.Language, names []string) map[grammars.Kind]bool {
 // own.
 func (r *rewriter) replacedEnd(m *Match) uint32 {
 	end := r.matchSpan(m).End
-	for v, tv := range r.tmpl.vars {
+	tmpl := r.template(m)
+	for v, tv := range tmpl.vars {
 		if _, raw, ext, ok := r.capturedFor(m, v, tv); ok && raw == end && ext > end {
 			return ext
 		}
 	}
-	if !r.tmpl.endsWith(r.t.Lang.Terminator) {
+	if !tmpl.endsWith(r.t.Lang.Terminator) {
 		return end
 	}
 	last := m.Node
@@ -425,6 +455,15 @@ func (r *rewriter) replacedEnd(m *Match) uint32 {
 		return r.terminated(st)
 	}
 	return end
+}
+
+// template returns the template match m is rewritten with: its own, a
+// rule's fix, or the one of the rewrite.
+func (r *rewriter) template(m *Match) *Template {
+	if m.Fix != nil {
+		return m.Fix
+	}
+	return r.tmpl
 }
 
 // replacedSpan is the range match i's replacement takes.
@@ -447,6 +486,9 @@ func (r *rewriter) span(n int32) grammars.Span {
 
 // matchSpan is span for a match, which may be a run of statements.
 func (r *rewriter) matchSpan(m *Match) grammars.Span {
+	if m.Expand != nil {
+		return *m.Expand
+	}
 	sp := r.span(m.Node)
 	if len(m.Run) > 0 {
 		sp.End = max(sp.End, r.span(m.Run[len(m.Run)-1]).End)
@@ -539,9 +581,14 @@ type capture struct {
 // rewrite writes the replacement of match i to dst.
 func (r *rewriter) rewrite(dst *text, i int) {
 	m := &r.ms[i]
-	caps := make([]capture, len(r.tmpl.vars))
-	for v, tv := range r.tmpl.vars {
+	tmpl := r.template(m)
+	caps := make([]capture, len(tmpl.vars))
+	for v, tv := range tmpl.vars {
 		s, _, e, ok := r.capturedFor(m, v, tv)
+		if val, isVal := m.Values[tv.String()]; !ok && isVal {
+			caps[v].text.b = append(caps[v].text.b[:0], val...)
+			continue
+		}
 		if !ok {
 			caps[v].empty = tv.multi
 			continue
@@ -551,10 +598,10 @@ func (r *rewriter) rewrite(dst *text, i int) {
 		r.place(&caps[v].text, s, e, i+1, r.next[i])
 	}
 	// The nested matches are written; only now may the scratch be used.
-	cut := r.cutLiterals(caps)
+	cut := r.cutLiterals(tmpl, caps)
 	sp := r.replacedSpan(i)
 	em := emitter{dst: dst, indent: r.lineIndent(sp.Start), eol: r.eol, lineStart: len(dst.b)}
-	for k, pc := range r.tmpl.pieces {
+	for k, pc := range tmpl.pieces {
 		if pc.v < 0 {
 			from := cut[k][0]
 			em.literal(pc.lit[from:max(from, cut[k][1])], pc.frozen, from)
@@ -609,8 +656,8 @@ func (r *rewriter) isSep(n int32) bool {
 
 // cutLiterals returns, per piece of the template, the part of its literal
 // to write: an empty $$$ takes a comma beside it along (see Template).
-func (r *rewriter) cutLiterals(caps []capture) [][2]int {
-	pieces := r.tmpl.pieces
+func (r *rewriter) cutLiterals(tmpl *Template, caps []capture) [][2]int {
+	pieces := tmpl.pieces
 	r.cut = slices.Grow(r.cut[:0], len(pieces))[:len(pieces)]
 	for k, pc := range pieces {
 		r.cut[k] = [2]int{0, len(pc.lit)}

@@ -163,7 +163,7 @@ func (r *rewriter) enclosingStatement(n int32) int32 {
 // not carry the source's, or the rewrite would write two.
 func (r *rewriter) capturedFor(m *Match, v int, tv tvar) (s, raw, end uint32, ok bool) {
 	s, raw, end, ok = r.captured(m, tv)
-	if ok && end > raw && r.tmpl.terminatedAfter(v, r.t.Lang.Terminator) {
+	if ok && end > raw && r.template(m).terminatedAfter(v, r.t.Lang.Terminator) {
 		end = raw
 	}
 	return s, raw, end, ok

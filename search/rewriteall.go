@@ -3,12 +3,14 @@ package search
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/matcher/rule"
 )
 
 // A FileRewrite is the rewrite of one file, not yet written.
@@ -38,17 +40,19 @@ type Rewrites struct {
 }
 
 // RewriteAll computes the rewrite of every file under q.Path that has a
-// match of q.Pattern, in parallel, and writes nothing. Files the literal
+// match of q's pattern or rules, in parallel, and writes nothing. Each
+// match is rewritten with tmpl, or with its rule's fix when tmpl is nil. Files the literal
 // prefilter rules out are never parsed. Each rewritten file is parsed
 // again, so that a rewrite that breaks the syntax is reported.
 func RewriteAll(ctx context.Context, q Query, tmpl *matcher.Template) (*Rewrites, error) {
-	lits := q.literals()
+	rules := q.rules()
+	lits := literals(rules)
 	var (
 		mu  sync.Mutex
 		res Rewrites
 	)
 	report, err := eachFile(ctx, q, func(path string) {
-		fr, failure, parsed, large := rewriteFile(ctx, q, tmpl, lits, path)
+		fr, failure, parsed, large := rewriteFile(ctx, q, rules, tmpl, lits, path)
 		mu.Lock()
 		defer mu.Unlock()
 		res.FilesScanned++
@@ -78,7 +82,7 @@ func RewriteAll(ctx context.Context, q Query, tmpl *matcher.Template) (*Rewrites
 // rewriteFile returns the rewrite of one file, or nil when nothing in it
 // changes, and the file's failure to read or parse, if any; whether it
 // was parsed, and whether it is over the size limit and was not.
-func rewriteFile(ctx context.Context, q Query, tmpl *matcher.Template, lits [][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
+func rewriteFile(ctx context.Context, q Query, rules []*rule.Rule, tmpl *matcher.Template, lits [][][]byte, path string) (*FileRewrite, *Failure, bool, bool) {
 	rel := relSlash(q.Root, path)
 	info, err := os.Stat(path)
 	if err != nil {
@@ -91,7 +95,7 @@ func rewriteFile(ctx context.Context, q Query, tmpl *matcher.Template, lits [][]
 	if err != nil {
 		return nil, &Failure{File: rel, Error: err.Error()}, false, false
 	}
-	if !containsAll(src, lits) {
+	if !containsAny(src, lits) {
 		return nil, nil, false, false
 	}
 	st := stamp{size: info.Size(), mtime: info.ModTime()}
@@ -106,12 +110,17 @@ func rewriteFile(ctx context.Context, q Query, tmpl *matcher.Template, lits [][]
 	if len(tree.Errors) > 0 {
 		failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
-	ms, err := q.Pattern.FindContext(ctx, tree)
-	if err == nil {
-		ms, err = q.Filters.KeepContext(ctx, tree, ms)
+	ms, err := findAll(ctx, rules, tree)
+	if de := (*rule.DepthError)(nil); errors.As(err, &de) {
+		return nil, &Failure{File: rel, Error: de.Error()}, true, false // nothing is rewritten in a file not known
 	}
 	if err != nil {
 		return nil, failure, true, false // the walk ends with ctx's error
+	}
+	if tmpl != nil {
+		for i := range ms {
+			ms[i].Fix = nil // the call's rewrite, not the rules' fixes
+		}
 	}
 	rw := matcher.RewriteMatches(tree, ms, tmpl)
 	if rw.Replacements == 0 || bytes.Equal(rw.Src, tree.Src) {

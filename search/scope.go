@@ -12,6 +12,7 @@ import (
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/matcher/rule"
 )
 
 // A Scope is one search or rewrite as a tool call asks for it: a pattern
@@ -26,10 +27,18 @@ type Scope struct {
 	Inferred bool
 	Pattern  string
 	Narrow   Narrow
-	Cache    *Cache // may be nil
-	Globs    *Globs // may be nil
-	Limit    int    // as in Query, over all the languages
-	Context  int
+	// Rule, when set in place of Pattern, is ast-grep rule documents
+	// (YAML or JSON, separated by ---): each runs in its language key's
+	// language, read by Lookup, or in the one language of Langs.
+	Rule   string
+	Lookup func(id string) (*grammars.Language, error)
+	// UseFix says a Rewrite of rules takes each rule's fix, not the
+	// rewrite given.
+	UseFix  bool
+	Cache   *Cache // may be nil
+	Globs   *Globs // may be nil
+	Limit   int    // as in Query, over all the languages
+	Context int
 	// Progress, when set, hears the files done over every language's
 	// walk in turn, and of how many: total is -1 until the last
 	// language's walk has found every file.
@@ -68,7 +77,7 @@ func (s Scope) Search(ctx context.Context) (*Results, []string, Rejections, erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	all := &Results{Matches: []matcher.Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
+	all := &Results{Matches: []matcher.Found{}, ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].literalWords()}
 	langs := []string{}
 	for i, q := range qs {
 		q.Progress = progressAfter(q.Progress, all.FilesScanned, i == len(qs)-1)
@@ -112,13 +121,13 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].Pattern.Literals()}
+	all := &Rewrites{ParseFailures: []Failure{}, Skipped: []Skipped{}, TooLarge: []string{}, Literals: qs[0].literalWords()}
 	langs := []string{}
 	for i, q := range qs {
 		q.Progress = progressAfter(q.Progress, all.FilesScanned, i == len(qs)-1)
-		tmpl, err := matcher.CompileTemplate(q.Pattern, rewrite)
+		tmpl, err := s.template(q, rewrite)
 		if err != nil {
-			return nil, nil, nil, &ArgError{"rewrite", err}
+			return nil, nil, nil, err
 		}
 		r, err := RewriteAll(ctx, q, tmpl)
 		if err != nil {
@@ -182,6 +191,9 @@ func mergeSkipped(all, more []Skipped) []Skipped {
 // with no files here does not count among them. No language accepting
 // them is an error: the Rejections of all.
 func (s Scope) compile() ([]Query, Rejections, error) {
+	if s.Rule != "" {
+		return s.compileRules()
+	}
 	for _, arg := range []struct{ name, text string }{
 		{"pattern", s.Pattern}, {"inside", s.Narrow.Inside}, {"not_inside", s.Narrow.NotInside},
 		{"has", s.Narrow.Has}, {"not_has", s.Narrow.NotHas},
@@ -341,4 +353,85 @@ func (r Rejections) Error() string {
 		}
 	}
 	return b.String()
+}
+
+// compileRules compiles the scope's rule documents: a query per
+// language they are in, with the rules of that language.
+func (s Scope) compileRules() ([]Query, Rejections, error) {
+	var def *grammars.Language
+	if len(s.Langs) == 1 && !s.Inferred {
+		def = s.Langs[0]
+	}
+	lookup := s.Lookup
+	if lookup == nil {
+		lookup = func(id string) (*grammars.Language, error) {
+			for _, l := range s.Langs {
+				if l.ID == id || slices.Contains(l.Aliases, id) {
+					return l, nil
+				}
+			}
+			return nil, fmt.Errorf("unknown language %q", id)
+		}
+	}
+	rules, err := rule.Parse(s.Rule, lookup, def)
+	if err != nil {
+		return nil, nil, &ArgError{"rule", err}
+	}
+	var qs []Query
+	for i, r := range rules {
+		if !s.Inferred && !slices.Contains(s.Langs, r.Lang) {
+			ids := make([]string, len(s.Langs))
+			for k, l := range s.Langs {
+				ids[k] = l.ID
+			}
+			return nil, nil, &ArgError{"rule", fmt.Errorf("rule %s (document %d) is in %s, but the call searches %s", r.ID, i+1, r.Lang.ID, strings.Join(ids, ", "))}
+		}
+		k := slices.IndexFunc(qs, func(q Query) bool { return q.Lang == r.Lang })
+		if k < 0 {
+			qs = append(qs, Query{Root: s.Root, Path: s.Path, Lang: r.Lang, Pattern: r.Pattern(), Cache: s.Cache, Globs: s.Globs, Limit: s.Limit, Context: s.Context, Progress: s.Progress})
+			k = len(qs) - 1
+		}
+		qs[k].Rules = append(qs[k].Rules, r)
+	}
+	return qs, nil, nil
+}
+
+// template compiles a rewrite for query q: against its pattern, or the
+// metavariables its rules bind. With rules and no rewrite, each rule's
+// fix is the rewrite (a nil template), and a rule with none is an error.
+func (s Scope) template(q Query, rewrite string) (*matcher.Template, error) {
+	if len(q.Rules) == 0 {
+		tmpl, err := matcher.CompileTemplate(q.Pattern, rewrite)
+		if err != nil {
+			return nil, &ArgError{"rewrite", err}
+		}
+		return tmpl, nil
+	}
+	if s.UseFix {
+		for _, r := range q.Rules {
+			if !r.HasFix() {
+				return nil, &ArgError{"rule", fmt.Errorf("rule %s has no fix; give it a fix, or the call a rewrite", r.ID)}
+			}
+		}
+		return nil, nil
+	}
+	var vars []string
+	for _, r := range q.Rules {
+		for _, v := range r.Vars() {
+			if !slices.Contains(vars, v) {
+				vars = append(vars, v)
+			}
+		}
+	}
+	tmpl, err := matcher.CompileTemplateFor(q.Lang, rewrite, vars)
+	if err != nil {
+		return nil, &ArgError{"rewrite", err}
+	}
+	return tmpl, nil
+}
+
+// literalWords are the words every match of q's first rule holds, for
+// a search's footer.
+func (q Query) literalWords() []string {
+	return q.rules()[0].Literals()
 }

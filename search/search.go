@@ -9,7 +9,9 @@ package search
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,6 +24,7 @@ import (
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/matcher/rule"
 )
 
 // A Query is one search.
@@ -31,8 +34,13 @@ type Query struct {
 	Lang    *grammars.Language
 	Pattern *matcher.Pattern
 	Filters *matcher.Filters // may be nil
-	Cache   *Cache           // may be nil
-	Globs   *Globs           // may be nil
+	// Rules, when set, are what is searched instead of Pattern and
+	// Filters: rule documents of Lang, whose matches are merged in file
+	// order, each saying its rule's id. Pattern is then the first rule's
+	// head pattern, if it has one, for its readings.
+	Rules []*rule.Rule
+	Cache *Cache // may be nil
+	Globs *Globs // may be nil
 	// Limit is how many matches to keep in full; Total counts every one.
 	// Zero keeps them all.
 	Limit int
@@ -80,6 +88,9 @@ func noteReadings(q Query, readings, leftOut *map[string][]string) {
 		}
 		(*m)[q.Lang.ID] = rs
 	}
+	if q.Pattern == nil {
+		return
+	}
 	if rs := q.Pattern.Readings(); len(rs) > 1 {
 		note(readings, rs)
 	}
@@ -91,7 +102,8 @@ func noteReadings(q Query, readings, leftOut *map[string][]string) {
 // Search walks q.Path in parallel and returns every match, sorted by file
 // and position. Files the literal prefilter rules out are never parsed.
 func Search(ctx context.Context, q Query) (*Results, error) {
-	s := &search{ctx: ctx, q: q, lits: q.literals(), key: fmt.Sprintf("%s\x00%s%s\x00%d", q.Lang.ID, q.Pattern.Source, q.Filters.Key(), q.Context), gate: newSizeGate(inFlightBytes)}
+	rules := q.rules()
+	s := &search{ctx: ctx, q: q, rules: rules, lits: literals(rules), key: fmt.Sprintf("%s\x00%s\x00%d", q.Lang.ID, rulesKey(rules), q.Context), gate: newSizeGate(inFlightBytes)}
 	var (
 		mu   sync.Mutex
 		out  []*fileResult
@@ -265,11 +277,12 @@ func (p *progress) report(final bool) {
 
 // A search is one Search's shared state.
 type search struct {
-	ctx  context.Context // the search's: a file's matching stops when it is done
-	q    Query
-	lits [][]byte
-	key  string // the language and pattern, for the cache
-	gate *sizeGate
+	ctx   context.Context // the search's: a file's matching stops when it is done
+	q     Query
+	rules []*rule.Rule
+	lits  [][][]byte // per rule, the words a file must hold for it
+	key   string     // the language and pattern, for the cache
+	gate  *sizeGate
 }
 
 // inFlightBytes bounds the source being read and parsed at once: a tree
@@ -350,7 +363,7 @@ func (s *search) file(path string) *fileResult {
 	if int64(len(src)) != st.size {
 		st = stamp{} // changed while being read: remember nothing
 	}
-	if containsAll(src, s.lits) {
+	if containsAny(src, s.lits) {
 		s.match(r, rel, st, src)
 	}
 	if s.ctx.Err() != nil {
@@ -374,9 +387,11 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 	if len(tree.Errors) > 0 {
 		r.failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
-	ms, err := s.q.Pattern.FindContext(s.ctx, tree)
-	if err == nil {
-		ms, err = s.q.Filters.KeepContext(s.ctx, tree, ms)
+	ms, err := findAll(s.ctx, s.rules, tree)
+	if de := (*rule.DepthError)(nil); errors.As(err, &de) {
+		// What the file holds is not known: it is a failure, and
+		// counts no match.
+		r.failure, ms, err = &Failure{File: rel, Error: de.Error()}, nil, nil
 	}
 	if err != nil {
 		if s.q.Cache == nil {
@@ -419,18 +434,65 @@ func relSlash(root, p string) string {
 	return filepath.ToSlash(rel)
 }
 
-// literals are the words a file must contain to hold a match: the
-// pattern's and those of the filters that must match somewhere.
-func (q *Query) literals() [][]byte {
-	var lits [][]byte
-	seen := map[string]bool{}
-	for _, l := range append(q.Pattern.Literals(), q.Filters.Literals()...) {
-		if !seen[l] {
-			seen[l] = true
-			lits = append(lits, []byte(l))
+// rules returns the rules q runs: its Rules, or its pattern and filters
+// as one.
+func (q *Query) rules() []*rule.Rule {
+	if len(q.Rules) > 0 {
+		return q.Rules
+	}
+	return []*rule.Rule{rule.FromFilters(q.Pattern, q.Filters)}
+}
+
+// rulesKey identifies rules, for the cache.
+func rulesKey(rules []*rule.Rule) string {
+	var b strings.Builder
+	for _, r := range rules {
+		b.WriteString(r.Key)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// findAll returns the matches of every rule in t, in file order.
+func findAll(ctx context.Context, rules []*rule.Rule, t *grammars.Tree) ([]matcher.Match, error) {
+	if len(rules) == 1 {
+		return rules[0].FindContext(ctx, t)
+	}
+	var all []matcher.Match
+	for _, r := range rules {
+		ms, err := r.FindContext(ctx, t)
+		all = append(all, ms...)
+		if err != nil {
+			return all, err
 		}
 	}
-	return lits
+	slices.SortStableFunc(all, func(a, b matcher.Match) int {
+		x, y := a.Span(t), b.Span(t)
+		return cmp.Or(cmp.Compare(x.Start, y.Start), cmp.Compare(y.End, x.End))
+	})
+	return all, nil
+}
+
+// literals are, per rule, the words a file must contain to hold a match
+// of it.
+func literals(rules []*rule.Rule) [][][]byte {
+	out := make([][][]byte, len(rules))
+	for i, r := range rules {
+		for _, l := range r.Literals() {
+			out[i] = append(out[i], []byte(l))
+		}
+	}
+	return out
+}
+
+// containsAny reports whether src holds every word of some rule's list.
+func containsAny(src []byte, lits [][][]byte) bool {
+	for _, l := range lits {
+		if containsAll(src, l) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsAll(src []byte, lits [][]byte) bool {

@@ -132,10 +132,11 @@ func (s *editStore) put(ed *stagedEdit) {
 }
 
 type astEditArgs struct {
-	Pattern  string `json:"pattern" jsonschema:"what to match: a code fragment with metavariables, as in ast_grep"`
-	Rewrite  string `json:"rewrite" jsonschema:"what should stand there instead, with $NAME and $$$NAME substituted; empty deletes the matches"`
-	Path     string `json:"path,omitempty" jsonschema:"file or folder to rewrite, relative to the working directory (default: all of it)"`
-	Language string `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
+	Pattern  string  `json:"pattern,omitempty" jsonschema:"what to match: a code fragment with metavariables, as in ast_grep; or give rule"`
+	Rule     string  `json:"rule,omitempty" jsonschema:"instead of pattern: an ast-grep rule document in YAML or JSON, as in ast_grep; its fix is the rewrite unless rewrite is given"`
+	Rewrite  *string `json:"rewrite,omitempty" jsonschema:"what should stand there instead, with $NAME and $$$NAME substituted; empty deletes the matches; with rule, the rule's fix when left out"`
+	Path     string  `json:"path,omitempty" jsonschema:"file or folder to rewrite, relative to the working directory (default: all of it)"`
+	Language string  `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
 	narrowArgs
 }
 
@@ -168,15 +169,25 @@ type astEditResult struct {
 }
 
 func (e *env) astEdit(ctx context.Context, a astEditArgs) (tool.Result, error) {
-	if strings.TrimSpace(a.Pattern) == "" {
-		return tool.Errorf("pattern: must not be empty; give a code fragment such as dispose($X)"), nil
+	if bad := checkPatternOrRule(a.Pattern, a.Rule, a.narrowArgs, "dispose($X)"); bad != nil {
+		return *bad, nil
+	}
+	if a.Rewrite == nil && a.Rule == "" {
+		return tool.Errorf("rewrite: missing; give what should stand in place of each match (\"\" deletes them)"), nil
+	}
+	rewrite := ""
+	if a.Rewrite != nil {
+		rewrite = *a.Rewrite
 	}
 	sc, bad := e.scope(ctx, a.Path, a.Language, a.narrowArgs)
 	if bad != nil {
 		return *bad, nil
 	}
-	sc.Pattern = a.Pattern
-	rw, langs, rejected, err := sc.Rewrite(ctx, a.Rewrite)
+	sc.Pattern, sc.Rule = a.Pattern, a.Rule
+	if a.Rule != "" && a.Rewrite == nil {
+		sc.UseFix = true
+	}
+	rw, langs, rejected, err := sc.Rewrite(ctx, rewrite)
 	if err != nil {
 		return scopeError("ast_edit", err)
 	}

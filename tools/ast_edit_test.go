@@ -217,7 +217,8 @@ func TestASTEditBadInput(t *testing.T) {
 		want string
 	}{
 		{map[string]any{"pattern": "dispose($X)", "rewrite": "$Y.dispose()"}, "rewrite: "},
-		{map[string]any{"pattern": "dispose($X)"}, `missing required argument "rewrite"`},
+		{map[string]any{"pattern": "dispose($X)"}, `rewrite: missing`},
+		{map[string]any{"rule": "language: dart\nrule: {pattern: dispose($X)}"}, "rule: rule rule has no fix; give it a fix, or the call a rewrite"},
 		{map[string]any{"pattern": "", "rewrite": "x"}, "pattern: must not be empty"},
 		{map[string]any{"pattern": "func (", "rewrite": "x"}, "does not parse as c or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix"},
 		{map[string]any{"pattern": "f()", "rewrite": "g()", "language": "cobol"}, `language: unknown language "cobol"`},

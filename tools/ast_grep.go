@@ -25,7 +25,8 @@ func searchTools(e *env) []*tool.Tool {
 }
 
 type astGrepArgs struct {
-	Pattern    string `json:"pattern" jsonschema:"code fragment with metavariables, e.g. fmt.Sprintf($F, $$$ARGS)"`
+	Pattern    string `json:"pattern,omitempty" jsonschema:"code fragment with metavariables, e.g. fmt.Sprintf($F, $$$ARGS); or give rule"`
+	Rule       string `json:"rule,omitempty" jsonschema:"instead of pattern: an ast-grep rule document in YAML or JSON, as in an ast-grep rule file (id, language, rule with pattern/kind/regex/inside/has/precedes/follows/all/any/not/matches, constraints, utils, transform, fix); several separated by ---"`
 	Path       string `json:"path,omitempty" jsonschema:"file or folder to search, relative to the working directory (default: all of it)"`
 	Language   string `json:"language,omitempty" jsonschema:"language id, e.g. go; inferred from a file path"`
 	MaxResults int    `json:"max_results,omitempty" jsonschema:"how many matches to return (default 50)"`
@@ -51,8 +52,8 @@ type astGrepResult struct {
 }
 
 func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
-	if strings.TrimSpace(a.Pattern) == "" {
-		return tool.Errorf("pattern: must not be empty; give a code fragment such as errors.New($MSG)"), nil
+	if bad := checkPatternOrRule(a.Pattern, a.Rule, a.narrowArgs, "errors.New($MSG)"); bad != nil {
+		return *bad, nil
 	}
 	max := a.MaxResults
 	if max == 0 {
@@ -65,7 +66,7 @@ func (e *env) astGrep(ctx context.Context, a astGrepArgs) (tool.Result, error) {
 	if bad != nil {
 		return *bad, nil
 	}
-	sc.Pattern, sc.Limit, sc.Context = a.Pattern, max, a.Context
+	sc.Pattern, sc.Rule, sc.Limit, sc.Context = a.Pattern, a.Rule, max, a.Context
 	found, langs, rejected, err := sc.Search(ctx)
 	if err != nil {
 		return scopeError("ast_grep", err)
@@ -127,7 +128,7 @@ func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs)
 	if bad != nil {
 		return search.Scope{}, bad
 	}
-	sc := search.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(),
+	sc := search.Scope{Root: e.root.Dir(), Path: path, Cache: e.cache, Inferred: language == "" && info.IsDir(), Lookup: e.run.Grammars.Lookup,
 		Narrow: search.Narrow{Inside: n.Inside, NotInside: n.NotInside, Has: n.Has, NotHas: n.NotHas, Where: n.Where, WhereNot: n.WhereNot}}
 	if tool.HasProgress(ctx) {
 		sc.Progress = func(done, total int) {
@@ -158,7 +159,11 @@ func writeMatches(w io.Writer, r astGrepResult, context int) {
 			b.WriteByte('\n')
 		}
 		lines, first := m.Lines()
-		fmt.Fprintf(b, "%s:%d\n", m.File, m.Range.Start.Line)
+		if m.Rule != "" {
+			fmt.Fprintf(b, "%s:%d [%s]\n", m.File, m.Range.Start.Line, m.Rule)
+		} else {
+			fmt.Fprintf(b, "%s:%d\n", m.File, m.Range.Start.Line)
+		}
 		if context == 0 {
 			b.WriteString(strings.TrimRight(lines, "\n"))
 			b.WriteByte('\n')
@@ -194,4 +199,22 @@ func writeMatches(w io.Writer, r astGrepResult, context int) {
 		tail = strings.TrimLeft(tail, "\n") // the text starts with what there is
 	}
 	b.WriteString(tail)
+}
+
+// checkPatternOrRule checks that a call gives a pattern or a rule, not
+// both, and no inline filter with a rule, whose own rule says the same.
+func checkPatternOrRule(pattern, rule string, n narrowArgs, example string) *tool.Result {
+	p, r := strings.TrimSpace(pattern) != "", strings.TrimSpace(rule) != ""
+	var bad tool.Result
+	switch {
+	case p && r:
+		bad = tool.Errorf("pattern and rule: give one; a rule's pattern goes in it (rule: {pattern: ...})")
+	case !p && !r:
+		bad = tool.Errorf("pattern: must not be empty; give a code fragment such as %s, or a rule", example)
+	case r && (n.Inside != "" || n.NotInside != "" || n.Has != "" || n.NotHas != "" || len(n.Where) > 0 || len(n.WhereNot) > 0):
+		bad = tool.Errorf("inside, not_inside, has, not_has, where and where_not go with pattern; with rule, write them in the rule (inside:, not:, has:, constraints:)")
+	default:
+		return nil
+	}
+	return &bad
 }

@@ -19,7 +19,7 @@ import (
 
 func treeTools(e *env) *tool.Tool {
 	t := tool.New("ast_tree", tool.Read, true,
-		"Show the syntax tree ast_grep and ast_edit match on: its named nodes, one a line, indented by depth, with their kind and range (line:column, columns in code points), and a leaf's text. Give path for a file's tree (line and end_line for a part of it), or pattern and language for a pattern's tree as ast_grep reads it: which context it parsed in and which node is the pattern. Use it to see why a pattern does not match: a pattern matches a node whose kind and children agree with its own.",
+		"Show the syntax tree ast_grep and ast_edit match on: its named nodes, one a line, indented by depth, with their kind (and tree-sitter's name for it where that differs, as ast-grep rules' kind takes either), the tree-sitter field of the parent they are in (field: kind), their range (line:column, columns in code points), and a leaf's text. Give path for a file's tree (line and end_line for a part of it), or pattern and language for a pattern's tree as ast_grep reads it: which context it parsed in and which node is the pattern. Use it to see why a pattern does not match: a pattern matches a node whose kind and children agree with its own.",
 		e.astTree)
 	setMinimum(t.InputSchema, "line", 1)
 	setMinimum(t.InputSchema, "end_line", 1)
@@ -38,7 +38,12 @@ type astTreeArgs struct {
 
 // An astNode is one named node of the tree, in pre-order.
 type astNode struct {
-	Kind  string         `json:"kind"`
+	Kind string `json:"kind"`
+	// TreeSitter names the kind as tree-sitter does, where that differs
+	// from ours: what a rule written for ast-grep says.
+	TreeSitter []string `json:"tree_sitter,omitempty"`
+	// Field is the tree-sitter field of its parent the node is in.
+	Field string         `json:"field,omitempty"`
 	Depth int            `json:"depth"`           // 0 for the outermost shown
 	Range *matcher.Range `json:"range,omitempty"` // absent for a pattern read with indentation added
 	Text  string         `json:"text,omitempty"`  // a leaf's, or a node's with no named node below it, cut to maxTreeText bytes
@@ -195,7 +200,11 @@ func (r *astTreeResult) collect(tree *grammars.Tree, roots []int32, limit int, w
 // treeNode is node n of tree, at depth, in range rg, with its text when
 // it has no named node below it (a leaf; modifiers of keywords alone).
 func treeNode(tree *grammars.Tree, n int32, depth int, rg *matcher.Range) astNode {
-	node := astNode{Kind: tree.KindName(n), Depth: depth, Range: rg}
+	node := astNode{Kind: tree.KindName(n), Depth: depth, Range: rg, Field: tree.FieldOf(n)}
+	if ts := tree.Lang.TreeSitterKinds(node.Kind); len(ts) != 1 || ts[0] != node.Kind {
+		slices.Sort(ts)
+		node.TreeSitter = ts
+	}
 	if !slices.ContainsFunc(tree.Children(n), tree.Named) {
 		text := tree.Text(n)
 		if len(text) > maxTreeText {
@@ -225,7 +234,13 @@ func treeResult(r astTreeResult) tool.Result {
 	}
 	for _, n := range r.Nodes {
 		b.WriteString(strings.Repeat("  ", n.Depth))
+		if n.Field != "" {
+			b.WriteString(n.Field + ": ")
+		}
 		b.WriteString(n.Kind)
+		if len(n.TreeSitter) > 0 {
+			fmt.Fprintf(&b, " (tree-sitter: %s)", orNone(n.TreeSitter))
+		}
 		if n.Text != "" {
 			fmt.Fprintf(&b, " %q", n.Text)
 		}
@@ -243,4 +258,12 @@ func treeResult(r astTreeResult) tool.Result {
 	res := tool.Text(b.String())
 	res.Structured = r
 	return res
+}
+
+// orNone lists names, or says there are none.
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }

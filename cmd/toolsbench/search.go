@@ -19,9 +19,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/internal/cli"
 	"github.com/agenttools/agenttools/internal/peers"
 	"github.com/agenttools/agenttools/matcher"
+	"github.com/agenttools/agenttools/matcher/rule"
 	"github.com/agenttools/agenttools/search"
 )
 
@@ -30,6 +32,7 @@ type searchReport struct {
 	Lang        string  `json:"lang"`
 	Dir         string  `json:"dir"`
 	Pattern     string  `json:"pattern"`
+	Rule        string  `json:"rule,omitempty"` // the rule file searched with instead
 	Files       int     `json:"files"`
 	FilesParsed int     `json:"files_parsed"`
 	Matches     int     `json:"matches"`
@@ -85,6 +88,7 @@ func runSearch(args []string, stdout io.Writer) int {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	lang := fs.String("lang", "go", "language id")
 	pattern := fs.String("pattern", "", "the pattern")
+	ruleFile := fs.String("rule", "", "an ast-grep rule file to search with instead of a pattern (ast-grep runs it with scan --rule)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	vs := fs.Bool("vs-ast-grep", false, "run the ast-grep CLI on the same files with the same pattern")
 	sgBin := fs.String("ast-grep", "", "the ast-grep binary (default: found on PATH or in .peers)")
@@ -97,8 +101,8 @@ func runSearch(args []string, stdout io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 || *pattern == "" || *repeat < 1 {
-		fmt.Fprintln(os.Stderr, "usage: toolsbench search --lang go --pattern P [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--ast-grep-selector KIND] [--repeat N] [--json] DIR")
+	if fs.NArg() != 1 || (*pattern == "") == (*ruleFile == "") || *repeat < 1 {
+		fmt.Fprintln(os.Stderr, "usage: toolsbench search --lang go (--pattern P | --rule FILE) [--vs-ast-grep] [--ast-grep PATH] [--ast-grep-pattern P] [--ast-grep-selector KIND] [--repeat N] [--json] DIR")
 		return 2
 	}
 	dir, err := filepath.Abs(fs.Arg(0))
@@ -111,7 +115,16 @@ func runSearch(args []string, stdout io.Writer) int {
 		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 		return 2
 	}
-	if _, err := matcher.Compile(l, *pattern); err != nil {
+	if *ruleFile != "" {
+		if *ruleFile, err = filepath.Abs(*ruleFile); err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+			return 2
+		}
+		if _, err := readRules(*ruleFile, l); err != nil {
+			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
+			return 2
+		}
+	} else if _, err := matcher.Compile(l, *pattern); err != nil {
 		fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 		return 2
 	}
@@ -125,9 +138,9 @@ func runSearch(args []string, stdout io.Writer) int {
 		os.ReadFile(f)
 	}
 
-	rep := searchReport{Lang: l.ID, Dir: dir, Pattern: *pattern, MaxResults: *maxResults, CacheMB: *cacheMB}
+	rep := searchReport{Lang: l.ID, Dir: dir, Pattern: *pattern, Rule: *ruleFile, MaxResults: *maxResults, CacheMB: *cacheMB}
 	child := func(mode string) (*childResult, float64, float64, bool) {
-		r, rss, wall, err := runChild(mode, l.ID, *pattern, dir, *repeat, *cacheMB, *maxResults)
+		r, rss, wall, err := runChild(mode, l.ID, *pattern, *ruleFile, dir, *repeat, *cacheMB, *maxResults)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 			return nil, 0, 0, false
@@ -159,7 +172,7 @@ func runSearch(args []string, stdout io.Writer) int {
 		if p == "" {
 			p = *pattern
 		}
-		sg, err := runAstGrep(bin, p, *sgSelector, l.ID, dir, files)
+		sg, err := runAstGrep(bin, p, *ruleFile, *sgSelector, l.ID, dir, files)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "toolsbench search:", err)
 			return 1
@@ -184,7 +197,11 @@ func runSearch(args []string, stdout io.Writer) int {
 }
 
 func printSearch(w io.Writer, r searchReport) {
-	fmt.Fprintf(w, "%s %q in %s: %d files, %d parsed, %d matches, %d parse failures\n", r.Lang, r.Pattern, r.Dir, r.Files, r.FilesParsed, r.Matches, r.ParseFailure)
+	what := fmt.Sprintf("%q", r.Pattern)
+	if r.Rule != "" {
+		what = "rule " + filepath.Base(r.Rule)
+	}
+	fmt.Fprintf(w, "%s %s in %s: %d files, %d parsed, %d matches, %d parse failures\n", r.Lang, what, r.Dir, r.Files, r.FilesParsed, r.Matches, r.ParseFailure)
 	fmt.Fprintf(w, "agenttools (max_results %d): cold (one call, %.2f MB of JSON) %.3f s (%.3f s as a whole process, with its start and init), peak RSS %.0f MB; warm %.3f s, peak RSS %.0f MB (cache budget %d MB)\n", r.MaxResults, float64(r.ColdBytes)/1e6, r.ColdSeconds, r.ColdProcessSeconds, r.ColdRSSMB, r.WarmSeconds, r.WarmRSSMB, r.CacheMB)
 	sg := r.AstGrep
 	if sg == nil {
@@ -211,12 +228,12 @@ func printSearch(w io.Writer, r searchReport) {
 // times the same search repeated, as a long session makes it; "list"
 // reports every match's lines, for the agreement with ast-grep. It
 // returns the child's result, its peak RSS and its wall time.
-func runChild(mode, lang, pattern, dir string, repeat, cacheMB, maxResults int) (*childResult, float64, float64, error) {
+func runChild(mode, lang, pattern, ruleFile, dir string, repeat, cacheMB, maxResults int) (*childResult, float64, float64, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	cmd := exec.Command(self, "search-child", "--mode", mode, "--lang", lang, "--pattern", pattern, "--repeat", fmt.Sprint(repeat),
+	cmd := exec.Command(self, "search-child", "--mode", mode, "--lang", lang, "--pattern", pattern, "--rule", ruleFile, "--repeat", fmt.Sprint(repeat),
 		"--cache-mb", fmt.Sprint(cacheMB), "--max-results", fmt.Sprint(maxResults), dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -239,6 +256,7 @@ func runSearchChild(args []string) int {
 	mode := fs.String("mode", "cold", "")
 	lang := fs.String("lang", "go", "")
 	pattern := fs.String("pattern", "", "")
+	ruleFile := fs.String("rule", "", "")
 	repeat := fs.Int("repeat", 3, "")
 	cacheMB := fs.Int("cache-mb", 0, "")
 	maxResults := fs.Int("max-results", 50, "")
@@ -252,15 +270,25 @@ func runSearchChild(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	p, err := matcher.Compile(l, *pattern)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
+	q := search.Query{Root: dir, Path: dir, Lang: l, Limit: *maxResults}
+	if *ruleFile != "" {
+		rs, err := readRules(*ruleFile, l)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		q.Rules, q.Pattern = rs, rs[0].Pattern()
+	} else {
+		p, err := matcher.Compile(l, *pattern)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		q.Pattern = p
 	}
 	if *mode == "cold" {
-		return coldCall(l.ID, *pattern, dir, *maxResults)
+		return coldCall(l.ID, *pattern, *ruleFile, dir, *maxResults)
 	}
-	q := search.Query{Root: dir, Path: dir, Lang: l, Pattern: p, Limit: *maxResults}
 	switch *mode {
 	case "warm":
 		q.Cache = search.NewCache(int64(*cacheMB) << 20)
@@ -309,11 +337,22 @@ func runSearchChild(args []string) int {
 // coldCall makes the one-shot call agenttools call --json ast_grep in
 // this process, through the CLI's own entry point, and prints its time
 // and the size of its output.
-func coldCall(lang, pattern, dir string, maxResults int) int {
+func coldCall(lang, pattern, ruleFile, dir string, maxResults int) int {
 	if maxResults == 0 {
 		maxResults = math.MaxInt32 // all
 	}
-	args, _ := json.Marshal(map[string]any{"pattern": pattern, "language": lang, "max_results": maxResults})
+	a := map[string]any{"pattern": pattern, "language": lang, "max_results": maxResults}
+	if ruleFile != "" {
+		// As a harness calls it: the rule's text is in the call.
+		doc, err := os.ReadFile(ruleFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		delete(a, "pattern")
+		a["rule"] = string(doc)
+	}
+	args, _ := json.Marshal(a)
 	var out countingWriter
 	start := time.Now()
 	code := cli.Main(context.Background(), []string{"call", "--json", "--root", dir, "ast_grep", string(args)},
@@ -337,7 +376,7 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 // runAstGrep runs the ast-grep CLI on exactly the given files, named
 // relative to dir, and collects its matches as "file:start-end". A
 // selector, when given, is the kind ast-grep takes from the pattern.
-func runAstGrep(bin, pattern, selector, lang, dir string, files []string) (*astGrepReport, error) {
+func runAstGrep(bin, pattern, ruleFile, selector, lang, dir string, files []string) (*astGrepReport, error) {
 	bin, err := exec.LookPath(bin)
 	if err == nil {
 		bin, err = filepath.Abs(bin) // it runs in dir
@@ -350,6 +389,9 @@ func runAstGrep(bin, pattern, selector, lang, dir string, files []string) (*astG
 		r.Version = string(bytes.TrimSpace(bytes.TrimPrefix(v, []byte("ast-grep "))))
 	}
 	args := []string{"run", "--pattern", pattern, "--lang", lang, "--json=stream"}
+	if ruleFile != "" {
+		args = []string{"scan", "--rule", ruleFile, "--json=stream"}
+	}
 	if selector != "" {
 		args = append(args, "--selector", selector)
 	}
@@ -449,4 +491,13 @@ func compare(sg *astGrepReport, ours *searchReport, matches []string, list int) 
 	}
 	slices.Sort(diff)
 	sg.Disagreements = diff[:min(len(diff), list)]
+}
+
+// readRules reads a rule file for language l.
+func readRules(name string, l *grammars.Language) ([]*rule.Rule, error) {
+	doc, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return rule.Parse(string(doc), languages().Lookup, l)
 }

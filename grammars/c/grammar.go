@@ -33,6 +33,7 @@ func newLanguage() *grammars.Language {
 		Extensions: []string{".c", ".h"},
 		Kinds:      kit.KindTable(kindNames[:], named),
 		Tokens:     numTokens,
+		TreeSitter: treeSitter,
 		Scaffolds:  scaffolds(),
 		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"compound_statement", "translation_unit", "field_declaration_list", "preproc_if", "preproc_else", "preproc_elif"},

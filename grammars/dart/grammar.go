@@ -39,6 +39,7 @@ func newLanguage() *grammars.Language {
 		Extensions: []string{".dart"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
+		TreeSitter: treeSitter,
 		Scaffolds:  scaffolds(),
 		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "program", "class_body", "switch_case", "switch_default"},

@@ -36,6 +36,7 @@ func newLanguage() *grammars.Language {
 		Extensions: []string{".java"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
+		TreeSitter: treeSitter,
 		Scaffolds:  scaffolds(),
 		MaxSize:    kit.MaxFileSize,
 		Blocks: []string{"block", "program", "class_body", "interface_body", "enum_body_declarations",

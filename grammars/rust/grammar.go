@@ -37,6 +37,7 @@ func newLanguage() *grammars.Language {
 		Extensions: []string{".rs"},
 		Kinds:      kindTable(),
 		Tokens:     numTokens,
+		TreeSitter: treeSitter,
 		Scaffolds:  scaffolds(),
 		MaxSize:    kit.MaxFileSize,
 		Blocks:     []string{"block", "source_file", "declaration_list", "token_tree"},

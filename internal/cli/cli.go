@@ -1,5 +1,5 @@
-// Package cli is the agenttools binary: the tools, call, batch, serve and
-// mcp commands, their flags, and the ports that reach a person (a terminal, or
+// Package cli is the agenttools binary: the tools, call, batch, serve,
+// mcp and scan commands, their flags, and the ports that reach a person (a terminal, or
 // a serve host's ui/ask callback). main only calls Main, so tests run the
 // whole command line in-process as well as through the built binary.
 package cli
@@ -68,6 +68,7 @@ const usage = `usage:
   agenttools batch [flags] < calls.jsonl   one run, many calls: {"tool":..., "args":{...}} a line in, a Result a line out
   agenttools serve [flags]                 JSON-RPC 2.0 over stdio, one JSON object a line
   agenttools mcp   [flags]                 an MCP server over stdio (--tools default|all|NAMES, --ask-permissions)
+  agenttools scan  --rule FILE… [--json] [PATH]  run ast-grep rule files over PATH, as ast-grep scan -r does
 
 flags:
 `
@@ -94,6 +95,8 @@ func Main(ctx context.Context, args []string, io IO) int {
 		return runServe(ctx, rest, io)
 	case "mcp":
 		return runMCP(ctx, rest, io)
+	case "scan":
+		return runScan(ctx, rest, io)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(io.Stdout, usage)
 		f := newFlags("")
@@ -101,7 +104,7 @@ func Main(ctx context.Context, args []string, io IO) int {
 		f.fs.PrintDefaults()
 		return ExitOK
 	}
-	fmt.Fprintf(io.Stderr, "agenttools: unknown command %q: want tools, call, batch, serve or mcp\n", cmd)
+	fmt.Fprintf(io.Stderr, "agenttools: unknown command %q: want tools, call, batch, serve, mcp or scan\n", cmd)
 	return ExitUsage
 }
 

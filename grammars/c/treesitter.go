@@ -1,0 +1,116 @@
+package c
+
+import "github.com/agenttools/agenttools/grammars"
+
+// Declarator kinds, to tell a declaration's declarators from its type
+// among its children, which hold no field names.
+const (
+	declarators      = "identifier|init_declarator|pointer_declarator|array_declarator|function_declarator|parenthesized_declarator"
+	fieldDeclarators = "field_identifier|pointer_declarator|array_declarator|function_declarator|parenthesized_declarator"
+	paramDeclarators = declarators + "|abstract_pointer_declarator|abstract_array_declarator|abstract_function_declarator"
+)
+
+// treeSitter maps tree-sitter-c's kinds and fields onto our tree. Ours
+// names each primitive type by its keyword, keeps a storage class or a
+// qualifier as an anonymous keyword, and has no node for a condition's
+// parentheses; a conditional directive's condition is inside its
+// preproc_line.
+var treeSitter = &grammars.TreeSitter{
+	Kinds: map[string][]string{
+		"primitive_type":  {"char", "int", "float", "double", "void", "_Bool", "_Complex", "__int128"},
+		"preproc_ifdef":   {"preproc_if"},
+		"preproc_elifdef": {"preproc_elif"},
+		// No counterpart.
+		"storage_class_specifier":           {},
+		"type_qualifier":                    {},
+		"null":                              {},
+		"true":                              {},
+		"false":                             {},
+		"comment":                           {},
+		"string_content":                    {},
+		"escape_sequence":                   {},
+		"character":                         {},
+		"preproc_defined":                   {},
+		"variadic_parameter":                {},
+		"declaration_list":                  {},
+		"abstract_parenthesized_declarator": {},
+		"alignas_qualifier":                 {},
+		"attribute":                         {},
+		"attribute_declaration":             {},
+		"attributed_declarator":             {},
+		"attributed_statement":              {},
+		"extension_expression":              {},
+		"subscript_range_designator":        {},
+		"gnu_asm_clobber_list":              {},
+		"gnu_asm_goto_list":                 {},
+		"gnu_asm_input_operand":             {},
+		"gnu_asm_input_operand_list":        {},
+		"gnu_asm_output_operand":            {},
+		"gnu_asm_output_operand_list":       {},
+		"gnu_asm_qualifier":                 {},
+		"ms_based_modifier":                 {},
+		"ms_call_modifier":                  {},
+		"ms_declspec_modifier":              {},
+		"ms_pointer_modifier":               {},
+		"ms_restrict_modifier":              {},
+		"ms_signed_ptr_modifier":            {},
+		"ms_unaligned_ptr_modifier":         {},
+		"ms_unsigned_ptr_modifier":          {},
+		"seh_except_clause":                 {},
+		"seh_finally_clause":                {},
+		"seh_leave_statement":               {},
+		"seh_try_statement":                 {},
+	},
+	Fields: map[string]map[string]string{
+		"abstract_array_declarator":    {"declarator": "before:[ #1", "size": "after:[ #1"},
+		"abstract_function_declarator": {"declarator": "before:parameter_list #1", "parameters": "kind:parameter_list"},
+		"abstract_pointer_declarator":  {"declarator": "#-1"},
+		"alignof_expression":           {"type": "kind:type_descriptor"},
+		"array_declarator":             {"declarator": "#1", "size": "after:[ #1"},
+		"assignment_expression":        {"left": "#1", "operator": "anon", "right": "#-1"},
+		"binary_expression":            {"left": "#1", "operator": "anon", "right": "#-1"},
+		"call_expression":              {"function": "#1", "arguments": "kind:argument_list"},
+		"case_statement":               {"value": "after:case #1"},
+		"cast_expression":              {"type": "kind:type_descriptor", "value": "#-1"},
+		"comma_expression":             {"left": "#1", "right": "#-1"},
+		"compound_literal_expression":  {"type": "kind:type_descriptor", "value": "kind:initializer_list"},
+		"conditional_expression":       {"condition": "#1", "consequence": "after:? before::", "alternative": "after:: #1"},
+		"declaration":                  {"type": "#1", "declarator": "kind:" + declarators},
+		"do_statement":                 {"body": "#1", "condition": "after:( #1"},
+		"enum_specifier":               {"name": "kind:type_identifier", "underlying_type": "after:: #1", "body": "kind:enumerator_list"},
+		"enumerator":                   {"name": "#1", "value": "after:= #1"},
+		"field_declaration":            {"type": "#1", "declarator": "kind:" + fieldDeclarators},
+		"field_expression":             {"argument": "#1", "operator": "anon", "field": "#-1"},
+		"for_statement": {"initializer": "after:( before:;", "condition": "after:; before:;",
+			"update": "after:; after:; before:)", "body": "#-1"},
+		"function_declarator":   {"declarator": "#1", "parameters": "kind:parameter_list"},
+		"function_definition":   {"type": "#1", "declarator": "before:compound_statement #-1", "body": "kind:compound_statement"},
+		"gnu_asm_expression":    {"assembly_code": "kind:string_literal|concatenated_string #1"},
+		"goto_statement":        {"label": "#1"},
+		"if_statement":          {"condition": "after:( #1", "consequence": "after:) #1", "alternative": "kind:else_clause"},
+		"init_declarator":       {"declarator": "#1", "value": "after:= #1"},
+		"initializer_pair":      {"designator": "before:=", "value": "after:= #1"},
+		"labeled_statement":     {"label": "#1"},
+		"linkage_specification": {"value": "#1", "body": "#-1"},
+		"macro_type_specifier":  {"name": "#1", "type": "kind:type_descriptor"},
+		"offsetof_expression":   {"type": "kind:type_descriptor", "member": "#-1"},
+		"parameter_declaration": {"type": "#1", "declarator": "kind:" + paramDeclarators},
+		"pointer_declarator":    {"declarator": "#-1"},
+		"pointer_expression":    {"operator": "anon", "argument": "#1"},
+		"preproc_def":           {"name": "kind:identifier #1", "value": "after:identifier #1"},
+		"preproc_function_def":  {"name": "kind:identifier #1", "parameters": "kind:preproc_params"},
+		"preproc_include":       {"path": "#-1"},
+		"preproc_call":          {"directive": "kind:preproc_directive", "argument": "after:preproc_directive #1"},
+		"sized_type_specifier":  {"type": "kind:char|int|float|double|_Bool|_Complex|__int128|type_identifier"},
+		"sizeof_expression":     {"type": "kind:type_descriptor", "value": "kind:!type_descriptor #1"},
+		"struct_specifier":      {"name": "kind:type_identifier", "body": "kind:field_declaration_list"},
+		"subscript_expression":  {"argument": "#1", "index": "after:[ #1"},
+		"switch_statement":      {"condition": "after:( #1", "body": "#-1"},
+		"type_definition":       {"type": "#1", "declarator": "kind:" + declarators},
+		"type_descriptor":       {"type": "#1", "declarator": "#2"},
+		"unary_expression":      {"operator": "anon", "argument": "#1"},
+		"union_specifier":       {"name": "kind:type_identifier", "body": "kind:field_declaration_list"},
+		"update_expression":     {"operator": "anon", "argument": "#1"},
+		"while_statement":       {"condition": "after:( #1", "body": "after:) #1"},
+	},
+}
