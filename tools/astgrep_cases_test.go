@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -23,8 +24,9 @@ import (
 var astgrepShow = flag.Bool("astgrep.show", false, "log every ast-grep case and catalog rule with what it poses")
 
 // astgrepCasesFloor is the pass rate, in percent of the posable cases,
-// TestASTGrepCases was last measured at; a rate below it is a regression.
-const astgrepCasesFloor = 0.0
+// TestASTGrepCases was last measured at (278 of 307); a rate below it is
+// a regression.
+const astgrepCasesFloor = 90.5
 
 // TestASTGrepCases poses the unit tests of ast-grep's rule crate to
 // ast_grep and ast_edit, when AGENTTOOLS_ASTGREP_REPO names a fetched
@@ -35,7 +37,10 @@ const astgrepCasesFloor = 0.0
 // many cases were extracted, how many could be posed and how many pass,
 // every failure with what was wanted and what the tools gave, and every
 // test or assertion that could not be posed with why; it fails when the
-// pass rate drops below astgrepCasesFloor.
+// pass rate drops below astgrepCasesFloor. Where the ast-grep CLI is
+// installed, it poses every case to the CLI as well and lists where
+// ast-grep itself does not give what the case wants: the check that a
+// case was read as its test meant.
 func TestASTGrepCases(t *testing.T) {
 	where := os.Getenv("AGENTTOOLS_ASTGREP_REPO")
 	if where == "" {
@@ -71,13 +76,22 @@ func TestASTGrepCases(t *testing.T) {
 	if ok, got := poseCase(g, filepath.Join(root, "probe"), probe); !ok {
 		t.Fatalf("ast_grep does not run the rule {pattern: a}: %s", got)
 	}
+	names := usedNames(ex.cases)
 	posable := 0
 	passed := 0
 	var failures []string
 	for i, c := range ex.cases {
 		posable++
 		ok, got := poseCase(g, filepath.Join(root, fmt.Sprint(i)), c)
+		if ok && c.kind == expectError {
+			if name, ok2 := unknownName(got); ok2 && names[name] {
+				ok, got = false, "an error for another reason: "+got
+			}
+		}
 		if ok {
+			if *astgrepShow {
+				t.Logf("pass %s: %s", c.id(), got)
+			}
 			passed++
 			continue
 		}
@@ -96,6 +110,28 @@ func TestASTGrepCases(t *testing.T) {
 		}
 	}
 	logNotPosable(t, ex.skipped)
+	// the CLI, where it is installed, checks the reading of the cases: a
+	// case it does not pass was read wrong, or tests what the CLI is too
+	// old for
+	if cli := findASTGrepCLI(); cli != nil {
+		var disagree []string
+		unchecked := 0
+		for i, c := range ex.cases {
+			ok, got := cli.pose(filepath.Join(root, fmt.Sprint(i)+"-cli"), c)
+			switch {
+			case ok:
+			case cliNeedsKind(got):
+				unchecked++
+			default:
+				disagree = append(disagree, fmt.Sprintf("%s [%s]: want %s, %s gives %s", c.id(), c.idiom, c.expectation(), cli.version, got))
+			}
+		}
+		t.Logf("%s gives what %d of the %d cases want; %d it cannot run, as scan wants a rule with a kind; it differs on %d:",
+			cli.version, len(ex.cases)-len(disagree)-unchecked, len(ex.cases), unchecked, len(disagree))
+		for _, d := range disagree {
+			t.Log("  " + d)
+		}
+	}
 	if rate < astgrepCasesFloor {
 		t.Errorf("pass rate %.1f%% is below %.1f%%", rate, astgrepCasesFloor)
 	}
@@ -214,73 +250,116 @@ func poseCase(g *grammars.Registry, dir string, c *astCase) (bool, string) {
 		return false, "call failed: " + err.Error()
 	}
 	if res.IsError {
-		if c.kind == expectError {
-			return true, ""
-		}
-		return false, "error: " + firstLine(res.TextContent())
+		return c.kind == expectError, "error: " + firstLine(res.TextContent())
 	}
 	r, ok := res.Structured.(astGrepResult)
 	if !ok {
 		return false, fmt.Sprintf("a result of %T", res.Structured)
 	}
 	found := preOrder(r.Matches)
-	switch c.kind {
-	case expectError:
-		return false, fmt.Sprintf("no error (%d matches)", len(found))
-	case expectAccepted:
-		return true, ""
-	case expectFound:
-		return len(found) > 0, "no match"
-	case expectNotFound:
-		if len(found) == 0 {
-			return true, ""
-		}
-		return false, fmt.Sprintf("%d matches, first %q", len(found), found[0].Text)
-	case expectCount:
-		if len(found) == c.wantN {
-			return true, ""
-		}
-		return false, fmt.Sprintf("%d matches %s", len(found), matchTexts(found))
+	got := fmt.Sprintf("no error, %d matches %s", len(found), matchTexts(found))
+	if ok, done := c.checkCount(len(found)); done || len(found) == 0 {
+		return ok, got
 	}
-	if len(found) == 0 {
-		return false, "no match"
+	texts := make([]string, len(found))
+	for i, f := range found {
+		texts[i] = f.Text
 	}
-	first := found[0]
-	switch c.kind {
-	case expectText:
-		return first.Text == c.want, fmt.Sprintf("%q", first.Text)
-	case expectNthText:
-		if c.index >= len(found) {
-			return false, fmt.Sprintf("%d matches %s", len(found), matchTexts(found))
-		}
-		return found[c.index].Text == c.want, fmt.Sprintf("%q", found[c.index].Text)
-	case expectCapture:
-		got, ok := first.Captures.Get(c.name)
-		if !ok {
-			return false, fmt.Sprintf("$%s unbound", c.name)
-		}
-		return got == c.want, fmt.Sprintf("%q", got)
-	case expectNoCapture:
-		got, ok := first.Captures.Get(c.name)
-		return !ok, fmt.Sprintf("$%s = %q", c.name, got)
-	case expectCaptured:
-		_, ok := first.Captures.Get(c.name)
-		return ok, fmt.Sprintf("$%s unbound", c.name)
+	if ok, got, done := c.checkMatches(texts, found[0].Captures.Get); done {
+		return ok, got
 	}
 	return poseEdit(d, dir, file, c, found)
+}
+
+// An error case passes on any error, and the tools' kind and field maps
+// are not ast-grep's: a rule that names a kind or field ours lack is an
+// error here for that alone. So an error that a kind or field is unknown
+// does not pass a case when ast-grep's own tests use that name in rules
+// they expect to run. The names are read from the kind, selector and
+// field values of the rules of the other cases; the error is read from
+// the tools' wording, "X is no kind of" and "X is no field of".
+var (
+	ruleNameValue = regexp.MustCompile(`(?m)\b(?:kind|selector|field):\s*["']?([^"'\n,}]+)`)
+	ruleNameWord  = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+	unknownNameRe = regexp.MustCompile(`\b([A-Za-z_][A-Za-z0-9_]*) is no (?:kind|field) of`)
+)
+
+func usedNames(cases []*astCase) map[string]bool {
+	names := map[string]bool{}
+	for _, c := range cases {
+		if c.kind == expectError {
+			continue
+		}
+		for _, m := range ruleNameValue.FindAllStringSubmatch(c.doc, -1) {
+			for _, w := range ruleNameWord.FindAllString(m[1], -1) {
+				names[w] = true
+			}
+		}
+	}
+	return names
+}
+
+func unknownName(got string) (string, bool) {
+	m := unknownNameRe.FindStringSubmatch(got)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// checkCount judges a case by how many matches there are, for the
+// cases that read no more; done says it was one of them.
+func (c *astCase) checkCount(n int) (ok, done bool) {
+	switch c.kind {
+	case expectError:
+		return false, true
+	case expectAccepted:
+		return true, true
+	case expectFound:
+		return n > 0, true
+	case expectNotFound:
+		return n == 0, true
+	case expectCount:
+		return n == c.wantN, true
+	}
+	return false, false
+}
+
+// checkMatches judges a case by the texts of the matches, in order, and
+// the first match's metavariables, for the cases that read no more.
+func (c *astCase) checkMatches(texts []string, capture func(string) (string, bool)) (ok bool, got string, done bool) {
+	switch c.kind {
+	case expectText, expectNthText:
+		if c.index >= len(texts) {
+			return false, fmt.Sprintf("%d matches", len(texts)), true
+		}
+		return texts[c.index] == c.want, fmt.Sprintf("%q", texts[c.index]), true
+	case expectCapture, expectNoCapture, expectCaptured:
+		v, bound := capture(c.name)
+		got = fmt.Sprintf("$%s = %q", c.name, v)
+		if !bound {
+			got = fmt.Sprintf("$%s unbound", c.name)
+		}
+		switch c.kind {
+		case expectCapture:
+			return bound && v == c.want, got, true
+		case expectNoCapture:
+			return !bound, got, true
+		}
+		return bound, got, true
+	}
+	return false, "", false
 }
 
 // caseFolder writes a source into a folder of its own, as a file of its
 // language, and returns the tools over that folder.
 func caseFolder(g *grammars.Registry, dir, lang, src string) (*tool.Dispatcher, string, error) {
-	file := "case" + caseExtensions[lang]
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	file, err := writeCase(dir, lang, src)
+	if err != nil {
 		return nil, "", err
 	}
-	if err := os.WriteFile(filepath.Join(dir, file), []byte(src), 0o644); err != nil {
-		return nil, "", err
-	}
-	d, err := Registry(&Run{Dir: dir, Grammars: g})
+	// ast_edit writes, which a run approves: here --yes does
+	d, err := Registry(&Run{Dir: dir, Grammars: g, Yes: true})
 	return d, file, err
 }
 
@@ -299,18 +378,24 @@ func poseEdit(d *tool.Dispatcher, dir, file string, c *astCase, found []matcher.
 		return false, "ast_edit error: " + firstLine(res.TextContent())
 	}
 	ed, ok := res.Structured.(astEditResult)
-	if !ok || ed.EditID == "" {
-		return false, "nothing staged: " + firstLine(res.TextContent())
+	if !ok {
+		return false, fmt.Sprintf("a result of %T", res.Structured)
 	}
-	acc, err := callTool(d, "resolve", map[string]any{"edit_id": ed.EditID, "action": "accept"})
-	if err != nil || acc.IsError {
-		return false, fmt.Sprintf("resolve failed: %v %s", err, acc.TextContent())
+	// a replacement that is the text it replaces changes nothing, and
+	// nothing is staged
+	after := c.src
+	if ed.EditID != "" {
+		acc, err := callTool(d, "resolve", map[string]any{"edit_id": ed.EditID, "action": "accept"})
+		if err != nil || acc.IsError {
+			return false, fmt.Sprintf("resolve failed: %v %s", err, acc.TextContent())
+		}
+		b, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			return false, err.Error()
+		}
+		after = string(b)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, file))
-	if err != nil {
-		return false, err.Error()
-	}
-	start, oldEnd, newEnd, ok := firstEdit(c.src, string(b), found)
+	start, oldEnd, newEnd, ok := firstEdit(c.src, after, found)
 	if !ok {
 		return false, "the edit of the first match cannot be told apart"
 	}
@@ -320,11 +405,8 @@ func poseEdit(d *tool.Dispatcher, dir, file string, c *astCase, found []matcher.
 	case expectEditLength:
 		return oldEnd-start == c.wantN, fmt.Sprintf("%d bytes", oldEnd-start)
 	}
-	got := string(b)[start:newEnd]
-	if got == c.want || c.loose && dedentTail(got) == dedentTail(c.want) {
-		return true, ""
-	}
-	return false, fmt.Sprintf("%q", got)
+	got := after[start:newEnd]
+	return got == c.want || c.loose && dedentTail(got) == dedentTail(c.want), fmt.Sprintf("%q", got)
 }
 
 // firstEdit finds the first match's edit in what ast_edit wrote: where it
