@@ -316,7 +316,9 @@ func (l *Language) KindsFor(name string) (kinds []Kind, ok bool) {
 // A KindRef is one of our kinds that a tree-sitter kind is, perhaps only
 // where a node of it stands in a given place, or says a given text. It is
 // written Name, Name/Parent or Name/Parent.Field, then perhaps =Text or
-// !=Text: identifier/import_spec.name=_ is the _ of import _ "embed".
+// !=Text: identifier/import_spec.name=_ is the _ of import _ "embed". A
+// parent @block is any of the language's Blocks: call_expression/@block
+// is a call that stands as a statement.
 type KindRef struct {
 	Name    string
 	Kind    Kind
@@ -366,6 +368,25 @@ func (l *Language) KindRefs(name string) (refs []KindRef, ok bool) {
 	return nil, false
 }
 
+// standsAsStatement reports whether node n stands where a statement
+// does: in one of the language's Blocks or an else clause, in no field
+// but a body (not a switch case's value); or as the body of a statement
+// (if (a) b();).
+func (t *Tree) standsAsStatement(n int32) bool {
+	p := t.Nodes[n].Parent
+	if p == NoNode {
+		return false
+	}
+	k, f := t.KindName(p), t.FieldOf(n)
+	switch {
+	case slices.Contains(t.Lang.Blocks, k), k == "else_clause":
+		return f == "" || f == "body"
+	case slices.Contains(t.Lang.BodyParents, k) || strings.HasSuffix(k, "_statement"):
+		return f == "body" || f == "consequence" || f == "alternative"
+	}
+	return false
+}
+
 // Is reports whether node n is one of refs.
 func (t *Tree) Is(n int32, refs []KindRef) bool {
 	k := t.Nodes[n].Kind
@@ -376,7 +397,11 @@ func (t *Tree) Is(n int32, refs []KindRef) bool {
 		if r.Text != "" && (t.Text(n) == r.Text) == r.NotText {
 			continue
 		}
-		if r.Parent != "" {
+		if r.Parent == "@block" {
+			if !t.standsAsStatement(n) {
+				continue
+			}
+		} else if r.Parent != "" {
 			p := t.Nodes[n].Parent
 			if p == NoNode || t.KindName(p) != r.Parent {
 				continue

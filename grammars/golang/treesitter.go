@@ -35,7 +35,7 @@ var treeSitter = &grammars.TreeSitter{
 		"dot":                                {},
 		"empty_statement":                    {},
 		"escape_sequence":                    {},
-		"expression_statement":               {},
+		"expression_statement":               {"call_expression/@block", "unary_expression/@block"},
 		"import_spec_list":                   {},
 		"interpreted_string_literal_content": {},
 		"literal_element":                    {},

@@ -39,7 +39,6 @@ var goKnown = map[string]string{
 	"var_spec_list":                      "the var declaration holds its specs",
 	"statement_list":                     "a block or case holds its statements",
 	"literal_element":                    "a literal value or keyed element holds the element itself",
-	"expression_statement":               "a statement that is an expression is the expression",
 	"negated_type":                       "a ~T term is the token ~ and the type, in the type_elem",
 	"type_constraint":                    "a type parameter's constraint is the type itself",
 	"variadic_argument":                  "the ... of f(xs...) is a token of the argument list",

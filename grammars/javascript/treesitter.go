@@ -36,7 +36,7 @@ var commonKinds = map[string][]string{
 	// { a = 1 } an assignment pattern there.
 	"comment":                               {},
 	"escape_sequence":                       {},
-	"expression_statement":                  {},
+	"expression_statement":                  jsExpressionStatements,
 	"generator_function":                    {},
 	"generator_function_declaration":        {},
 	"hash_bang_line":                        {},
@@ -238,4 +238,23 @@ var tsFields = map[string]map[string]string{
 	"type_alias_declaration":   {"name": "#1", "type_parameters": "kind:type_parameters", "value": "after:="},
 	"type_parameter":           {"name": "#1", "constraint": "after:extends upto:=", "value": "after:="},
 	"type_predicate":           {"name": "kind:!type_annotation #1", "type": "after:is"},
+}
+
+// jsExpressionStatements are the expressions that may stand as a
+// statement, which tree-sitter wraps in an expression_statement and we
+// do not.
+var jsExpressionStatements = atBlock("call_expression", "assignment_expression", "augmented_assignment_expression",
+	"update_expression", "await_expression", "yield_expression", "new_expression", "identifier", "member_expression",
+	"subscript_expression", "string", "template_string", "unary_expression", "binary_expression", "ternary_expression",
+	"parenthesized_expression", "sequence_expression", "arrow_function", "function_expression", "this", "number",
+	"non_null_expression", "as_expression", "satisfies_expression", "jsx_element", "jsx_self_closing_element",
+	"internal_module")
+
+// atBlock is each kind where it stands as a statement.
+func atBlock(kinds ...string) []string {
+	out := make([]string, len(kinds))
+	for i, k := range kinds {
+		out[i] = k + "/@block"
+	}
+	return out
 }

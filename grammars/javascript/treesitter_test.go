@@ -47,7 +47,6 @@ var commonKnown = map[string]string{
 	"regex_flags":                         "a regex is one leaf",
 	"regex.pattern":                       "a regex is one leaf",
 	"regex.flags":                         "a regex is one leaf",
-	"expression_statement":                "a statement that is an expression is the expression",
 	"optional_chain":                      "the ?. of a?.b is a token",
 	"call_expression.optional_chain":      "the ?. of a?.() is a token",
 	"member_expression.optional_chain":    "the ?. of a?.b is a token",

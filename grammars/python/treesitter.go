@@ -25,7 +25,7 @@ var treeSitter = &grammars.TreeSitter{
 		"escape_interpolation":     {},
 		"escape_sequence":          {},
 		"exec_statement":           {},
-		"expression_statement":     {},
+		"expression_statement":     expressionStatements,
 		"format_expression":        {},
 		"future_import_statement":  {},
 		"generic_type":             {},
@@ -89,4 +89,17 @@ var treeSitter = &grammars.TreeSitter{
 		"with_item":                {"value": "#1"},
 		"with_statement":           {"body": "kind:block"},
 	},
+}
+
+// expressionStatements are the expressions and assignments that may
+// stand as a statement, which tree-sitter wraps in an expression_statement
+// and we do not.
+var expressionStatements = []string{
+	"assignment/@block", "augmented_assignment/@block", "call/@block", "await/@block", "string/@block",
+	"concatenated_string/@block", "yield/@block", "identifier/@block", "attribute/@block", "subscript/@block",
+	"binary_operator/@block", "boolean_operator/@block", "comparison_operator/@block", "unary_operator/@block",
+	"not_operator/@block", "named_expression/@block", "conditional_expression/@block", "lambda/@block",
+	"tuple/@block", "list/@block", "dictionary/@block", "set/@block", "parenthesized_expression/@block",
+	"expression_list/@block", "ellipsis/@block", "integer/@block", "float/@block", "list_comprehension/@block",
+	"generator_expression/@block",
 }

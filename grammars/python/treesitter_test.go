@@ -31,7 +31,6 @@ var pyKnown = map[string]string{
 	"line_continuation":       "a backslash at a line's end is trivia",
 	"escape_interpolation":    "a string's text is one leaf",
 	"escape_sequence":         "a string's text is one leaf",
-	"expression_statement":    "a statement that is an expression is the expression",
 	"type":                    "an annotation is the expression itself; our type is the keyword",
 	"with_clause":             "a with statement holds its items",
 	"lambda_parameters":       "a lambda holds its parameters",
