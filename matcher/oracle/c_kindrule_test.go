@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/agenttools/agenttools/grammars/c"
-	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/agenttools/agenttools/internal/peers"
 )
 
@@ -242,40 +241,18 @@ func TestCKindRules(t *testing.T) {
 
 	cases := ckKindRuleCases()
 	rules := krCompile(t, c.Language, cases)
-	ours := make([][][]cMatch, len(files))
-	theirs := make([][][]cMatch, len(files))
-	gramtest.Parallel(2, len(files), func(i int) {
+	ours, theirs := krRun(len(cases), len(files), func(i int) (ours, theirs [][]cMatch) {
 		f := files[i]
-		o := make([][]cMatch, len(cases))
-		th := make([][]cMatch, len(cases))
-		for ci, r := range rules {
-			spans, err := krFind(r, f.tree)
-			if err != nil {
-				t.Errorf("%s: %s: %v", f.name, cases[ci].name, err)
-				continue
-			}
-			for _, sp := range spans {
-				o[ci] = append(o[ci], f.match(sp.start, sp.end, nil))
-			}
-		}
+		ours = krOurs(t, f.name, rules, f.tree, func(sp krSpan) cMatch { return f.match(sp.start, sp.end, nil) })
+		theirs = make([][]cMatch, len(cases))
 		f.walk(func(n *cNode) {
 			for ci, c := range cases {
 				if c.ref(n) {
-					th[ci] = append(th[ci], f.match(n.start, n.end, n))
+					theirs[ci] = append(theirs[ci], f.match(n.start, n.end, n))
 				}
 			}
 		})
-		ours[i], theirs[i] = o, th
-	})
-	o := make([][]cMatch, len(cases))
-	th := make([][]cMatch, len(cases))
-	for i := range files {
-		for ci := range cases {
-			o[ci] = append(o[ci], ours[i][ci]...)
-			th[ci] = append(th[ci], theirs[i][ci]...)
-		}
-	}
-	krSort(o, cKey)
-	krSort(th, cKey)
-	krCompare(t, "clang", cases, o, th, cCommonWhys(), cKey, cMatch.show)
+		return ours, theirs
+	}, cKey)
+	krCompare(t, "clang", cases, ours, theirs, cCommonWhys(), cKey, cMatch.show)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/bundled"
+	"github.com/agenttools/agenttools/grammars/gramtest"
 	"github.com/agenttools/agenttools/matcher/rule"
 )
 
@@ -144,6 +145,44 @@ func krCompare[N, M any](t *testing.T, ref string, cases []krCase[N, M], ours, t
 		t.Error(msg)
 	}
 	t.Logf("%d of %d rules agree exactly", agree, len(cases))
+}
+
+// krRun runs every case over n files, two at a time: each gives, per
+// case, our matches and the reference's. It returns them per case, all
+// files together, sorted by key.
+func krRun[M any](ncases, n int, each func(i int) (ours, theirs [][]M), key func(M) string) (ours, theirs [][]M) {
+	o := make([][][]M, n)
+	th := make([][][]M, n)
+	gramtest.Parallel(2, n, func(i int) { o[i], th[i] = each(i) })
+	ours, theirs = make([][]M, ncases), make([][]M, ncases)
+	for i := range n {
+		for ci := range ncases {
+			if o[i] != nil {
+				ours[ci] = append(ours[ci], o[i][ci]...)
+				theirs[ci] = append(theirs[ci], th[i][ci]...)
+			}
+		}
+	}
+	krSort(ours, key)
+	krSort(theirs, key)
+	return ours, theirs
+}
+
+// krOurs runs each rule over tree and makes a match of each of its
+// matches with mk.
+func krOurs[M any](t *testing.T, file string, rules []*rule.Rule, tree *grammars.Tree, mk func(krSpan) M) [][]M {
+	out := make([][]M, len(rules))
+	for ci, r := range rules {
+		spans, err := krFind(r, tree)
+		if err != nil {
+			t.Errorf("%s: rule %d: %v", file, ci, err)
+			continue
+		}
+		for _, sp := range spans {
+			out[ci] = append(out[ci], mk(sp))
+		}
+	}
+	return out
 }
 
 // krSort sorts each list of matches by key.
