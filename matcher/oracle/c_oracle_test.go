@@ -1526,29 +1526,13 @@ func cRun(t *testing.T, cases []cOracleCase, files []*cFile) (ours, theirs [][]c
 						o[ci] = append(o[ci], f.match(int(sp.Start), int(sp.End), nil))
 					}
 				}
-				var walk func(n *cNode)
-				walk = func(n *cNode) {
-					if n.Kind == "OpaqueValueExpr" {
-						// a GNU x ?: y's x once more, as its condition and
-						// its value
-						return
-					}
-					if n.start >= 0 {
-						for ci, c := range cases {
-							if c.clang(f, n) {
-								th[ci] = append(th[ci], f.match(n.start, n.end, n))
-							}
+				f.walk(func(n *cNode) {
+					for ci, c := range cases {
+						if c.clang(f, n) {
+							th[ci] = append(th[ci], f.match(n.start, n.end, n))
 						}
 					}
-					for _, k := range n.Inner {
-						if k != nil {
-							walk(k)
-						}
-					}
-				}
-				for _, n := range f.nodes {
-					walk(n)
-				}
+				})
 				mu.Lock()
 				for ci := range cases {
 					ours[ci] = append(ours[ci], o[ci]...)
@@ -1657,6 +1641,29 @@ func cCompare(t *testing.T, cases []cOracleCase, files []*cFile, exact bool) {
 		}
 	}
 	t.Logf("%d of %d patterns agree exactly", agree, len(cases))
+}
+
+// walk calls visit on each node of clang's tree of f that has a range
+// in the file, in pre-order.
+func (f *cFile) walk(visit func(n *cNode)) {
+	var walk func(n *cNode)
+	walk = func(n *cNode) {
+		if n.Kind == "OpaqueValueExpr" {
+			// a GNU x ?: y's x once more, as its condition and its value
+			return
+		}
+		if n.start >= 0 {
+			visit(n)
+		}
+		for _, k := range n.Inner {
+			if k != nil {
+				walk(k)
+			}
+		}
+	}
+	for _, n := range f.nodes {
+		walk(n)
+	}
 }
 
 // cSplit pairs up two lists sorted by key (roSplit).

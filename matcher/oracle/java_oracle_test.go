@@ -502,27 +502,7 @@ var jOracleEvery = map[string]int{javac.JDK17: 20, javac.Java21: 3}
 func TestJavaOracle(t *testing.T) {
 	began := time.Now()
 	tools := javac.Require(t)
-	fixtures, err := filepath.Glob(filepath.Join("testdata", "java", "*.java"))
-	if err != nil || len(fixtures) == 0 {
-		t.Fatalf("no fixtures in testdata/java: %v", err)
-	}
-	var paths, names, parts []string
-	for _, f := range fixtures {
-		abs, err := filepath.Abs(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		paths, names, parts = append(paths, abs), append(names, filepath.Base(f)), append(parts, "fixture")
-	}
-	full := os.Getenv("AGENTTOOLS_JAVA_ORACLE_FULL") == "1"
-	seen := map[string]int{}
-	for _, f := range javac.RequireCorpus(t) {
-		seen[f.Part]++
-		if !full && (seen[f.Part]-1)%jOracleEvery[f.Part] != 0 {
-			continue
-		}
-		paths, names, parts = append(paths, f.Path), append(names, jShortName(f.Path)), append(parts, f.Part)
-	}
+	paths, names, parts, fixtures := jOracleInputs(t)
 	newer, have21 := tools.Newer(context.Background())
 	if have21 {
 		t.Logf("javac 17 gives the trees, and %s, with --release 21, those of the files javac 17 cannot read", newer.Version)
@@ -549,8 +529,8 @@ func TestJavaOracle(t *testing.T) {
 	for j, n := range judges {
 		t.Logf("%d trees from %s", n, j)
 	}
-	if len(fixtureFiles) != len(fixtures) && have21 {
-		t.Errorf("%d of %d fixtures compared", len(fixtureFiles), len(fixtures))
+	if len(fixtureFiles) != fixtures && have21 {
+		t.Errorf("%d of %d fixtures compared", len(fixtureFiles), fixtures)
 	}
 	t.Run("fixtures", func(t *testing.T) { jCompare(t, cases, fixtureFiles, true, have21) })
 	t.Run("corpus", func(t *testing.T) {
@@ -561,10 +541,40 @@ func TestJavaOracle(t *testing.T) {
 			byPart[f.part]++
 		}
 		t.Logf("corpus: %d files compared (%d of the JDK 17's sources, %d Java 21 files; every Nth: %v), %.1f MB",
-			len(corpusFiles), byPart[javac.JDK17], byPart[javac.Java21], !full, float64(size)/1e6)
+			len(corpusFiles), byPart[javac.JDK17], byPart[javac.Java21], os.Getenv("AGENTTOOLS_JAVA_ORACLE_FULL") != "1", float64(size)/1e6)
 		jCompare(t, cases, corpusFiles, false, have21)
 	})
 	t.Logf("%d patterns in %v", len(cases), time.Since(began).Round(time.Millisecond))
+}
+
+// jOracleInputs returns the files of the Java oracles: the fixtures of
+// testdata/java, and the sample of the Java corpus jOracleEvery takes,
+// or all of it under AGENTTOOLS_JAVA_ORACLE_FULL=1; each with its name as
+// the log shows it and its part ("fixture" for a fixture). fixtures is
+// how many fixtures there are.
+func jOracleInputs(t *testing.T) (paths, names, parts []string, fixtures int) {
+	t.Helper()
+	fx, err := filepath.Glob(filepath.Join("testdata", "java", "*.java"))
+	if err != nil || len(fx) == 0 {
+		t.Fatalf("no fixtures in testdata/java: %v", err)
+	}
+	for _, f := range fx {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths, names, parts = append(paths, abs), append(names, filepath.Base(f)), append(parts, "fixture")
+	}
+	full := os.Getenv("AGENTTOOLS_JAVA_ORACLE_FULL") == "1"
+	seen := map[string]int{}
+	for _, f := range javac.RequireCorpus(t) {
+		seen[f.Part]++
+		if !full && (seen[f.Part]-1)%jOracleEvery[f.Part] != 0 {
+			continue
+		}
+		paths, names, parts = append(paths, f.Path), append(names, jShortName(f.Path)), append(parts, f.Part)
+	}
+	return paths, names, parts, len(fx)
 }
 
 // jShortName is a corpus file's name as the log shows it: from its part

@@ -69,13 +69,7 @@ import (
 // return.
 func TestRustOracle(t *testing.T) {
 	began := time.Now()
-	peers.Require(t, "rustc")
-	roots, _ := filepath.Glob("/usr/src/rustc-*/library")
-	if len(roots) == 0 {
-		missingPeer(t, "no /usr/src/rustc-*/library: apt-get install rust-src (scripts/peers.sh rustsrc)")
-	}
-	slices.Sort(roots)
-	root := roots[len(roots)-1] // the newest, if several
+	root := rustLibrary(t)
 	full := os.Getenv("AGENTTOOLS_RUST_ORACLE_FULL") == "1"
 	files := rustOracleFiles(t, root, full)
 
@@ -233,6 +227,20 @@ func TestRustOracle(t *testing.T) {
 		}
 	}
 	t.Logf("%d patterns over %d files in %v", len(cases), compared, time.Since(began).Round(time.Millisecond))
+}
+
+// rustLibrary returns the library folder of Debian's rust-src, the
+// newest if several, for a test that needs rustc too; else it skips
+// the test, or fails it under AGENTTOOLS_REQUIRE_PEERS=1.
+func rustLibrary(t *testing.T) string {
+	t.Helper()
+	peers.Require(t, "rustc")
+	roots, _ := filepath.Glob("/usr/src/rustc-*/library")
+	if len(roots) == 0 {
+		missingPeer(t, "no /usr/src/rustc-*/library: apt-get install rust-src (scripts/peers.sh rustsrc)")
+	}
+	slices.Sort(roots)
+	return roots[len(roots)-1]
 }
 
 // rustOracleFiles returns the corpus: the .rs files under root of at most
