@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -110,6 +111,9 @@ func rewriteFile(ctx context.Context, q Query, rules []*rule.Rule, tmpl *matcher
 		failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
 	ms, err := findAll(ctx, rules, tree)
+	if de := (*rule.DepthError)(nil); errors.As(err, &de) {
+		return nil, &Failure{File: rel, Error: de.Error()}, true, false // nothing is rewritten in a file not known
+	}
 	if err != nil {
 		return nil, failure, true, false // the walk ends with ctx's error
 	}

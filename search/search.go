@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -387,6 +388,11 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 		r.failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
 	ms, err := findAll(s.ctx, s.rules, tree)
+	if de := (*rule.DepthError)(nil); errors.As(err, &de) {
+		// What the file holds is not known: it is a failure, and
+		// counts no match.
+		r.failure, ms, err = &Failure{File: rel, Error: de.Error()}, nil, nil
+	}
 	if err != nil {
 		if s.q.Cache == nil {
 			tree.Release()

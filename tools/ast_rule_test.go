@@ -1,8 +1,10 @@
 package tools
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -97,5 +99,25 @@ func TestASTEditRule(t *testing.T) {
 	_, e, _ = run(t, "ast_edit", map[string]any{"rule": "language: go\nrule: {pattern: fmt.Println($A)}\nfix: x", "rewrite": "log($A)"})
 	if e.Replacements != 1 || !cmp.Equal(e.Files[0].File, "a.go") {
 		t.Errorf("rewrite over fix: %+v", e)
+	}
+}
+
+// TestASTGrepRuleTooDeep: a rule that recurses past the engine's bound
+// in a file reports the file as not searched, never as holding no match.
+func TestASTGrepRuleTooDeep(t *testing.T) {
+	dir, run := ruleRun(t)
+	var b strings.Builder
+	b.WriteString("package a\n\nfunc F() {\n")
+	for i := range 30000 {
+		fmt.Fprintf(&b, "\tx = %d\n", i)
+	}
+	b.WriteString("}\n")
+	if err := os.WriteFile(filepath.Join(dir, "big.go"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := "language: go\nutils: {before: {any: [{kind: assignment_statement, not: {precedes: {kind: assignment_statement}}}, {precedes: {matches: before}}]}}\nrule: {kind: assignment_statement, matches: before}"
+	r, _, text := run(t, "ast_grep", map[string]any{"rule": doc})
+	if len(r.ParseFailures) != 1 || r.ParseFailures[0].File != "big.go" || !strings.Contains(text, "utility rule before went 25000 deep at line") {
+		t.Errorf("failures %+v; text:\n%s", r.ParseFailures, text)
 	}
 }

@@ -78,8 +78,17 @@ func formula(v value) (nthChild, error) {
 	if err != nil {
 		return nthChild{}, err
 	}
+	f, err := formulaText(s)
+	if err != nil {
+		return f, v.errorf("%v", err)
+	}
+	return f, nil
+}
+
+// formulaText reads a position's text.
+func formulaText(s string) (nthChild, error) {
 	bad := func(why string) (nthChild, error) {
-		return nthChild{}, v.errorf("%s: %s; give a position from 1, or a formula An+B such as 2n+1", s, why)
+		return nthChild{}, fmt.Errorf("%s: %s; give a position from 1, or a formula An+B such as 2n+1", s, why)
 	}
 	t := strings.ReplaceAll(s, " ", "")
 	switch t {

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -73,5 +74,32 @@ func TestCancelled(t *testing.T) {
 	ms, err := rs[0].FindContext(ctx, tree)
 	if err != context.Canceled || len(ms) >= 100000 {
 		t.Errorf("cancelled: %d matches, %v", len(ms), err)
+	}
+}
+
+// TestDepth: a utility that recurses through every sibling costs each
+// once; past MaxDepth levels it stops with a DepthError that says where,
+// rather than exhausting the stack.
+func TestDepth(t *testing.T) {
+	// Every statement comes before the last one: from the first, the
+	// utility recurses through each sibling after it.
+	doc := "utils: {before: {any: [{kind: assignment_statement, not: {precedes: {kind: assignment_statement}}}, {precedes: {matches: before}}]}}\nrule: {kind: assignment_statement, matches: before}"
+	rs, err := Parse(doc, bundled.Registry().Lookup, golang.Language)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{MaxDepth / 2, MaxDepth * 2} {
+		tree, err := golang.Language.Parse(bigFunc(n, func(i int) string { return fmt.Sprintf("x = %d", i) }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := rs[0].FindContext(context.Background(), tree)
+		var de *DepthError
+		switch {
+		case n < MaxDepth && (err != nil || len(ms) != n):
+			t.Errorf("%d statements: %d matches, %v; want %d", n, len(ms), err, n)
+		case n > MaxDepth && !errors.As(err, &de):
+			t.Errorf("%d statements: %d matches, %v; want a DepthError", n, len(ms), err)
+		}
 	}
 }

@@ -246,6 +246,11 @@ func (r *Rule) finish(c *compiler) {
 			n.sub = n.scope.find(n.util)
 		}
 	}
+	for _, n := range c.nodes {
+		if n.op == opMatches {
+			n.pure = len(varsOf(n.sub, nil)) == 0
+		}
+	}
 	switch {
 	case r.root.op == opPattern:
 		r.seed = r.root.pat

@@ -3,6 +3,7 @@ package rule
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -51,6 +52,7 @@ type state struct {
 	hits    [][]int32 // by rule node: the nodes a free has rule's rule holds at, by start
 	lines   *matcher.LineIndex
 	subs    map[*Rule]*state     // rewriters' states on the same tree
+	depth   int                  // utility rules being evaluated, one in another
 	sibs    map[[2]int32][2]int  // see holding
 	counted map[[2]int32][]int32 // nthChild's siblings, by rule node and parent
 }
@@ -248,7 +250,18 @@ func (s *state) eval(n *node, x target, e *env) bool {
 		e.undo(mark)
 		return !ok
 	case opMatches:
-		return n.sub != nil && s.eval(n.sub, x, e)
+		if n.sub == nil {
+			return false
+		}
+		if s.depth++; s.depth > MaxDepth {
+			s.err = &DepthError{Util: n.util, Line: s.lineOf(x.n)}
+			return false
+		}
+		defer func() { s.depth-- }()
+		if n.pure && x.run == nil {
+			return s.remembered(n, x.n, e)
+		}
+		return s.eval(n.sub, x, e)
 	case opInside:
 		return s.inside(n, x, e)
 	case opHas:
@@ -283,6 +296,54 @@ func (s *state) try(n *node, c int32, e *env) bool {
 	e.undo(mark) // a free rule's bindings are used nowhere else
 	if s.err != nil {
 		return false // cancelled: remember nothing
+	}
+	memo[c] = 2
+	if ok {
+		memo[c] = 1
+	}
+	return ok
+}
+
+// MaxDepth bounds how deep utility rules are evaluated one inside
+// another: a recursive utility (one that follows or has itself) goes as
+// deep as the siblings or the tree it walks, and each level takes stack.
+const MaxDepth = 25_000
+
+// A DepthError is a rule that went past MaxDepth in a file: what it
+// matched there is not known, which a search says of the file.
+type DepthError struct {
+	Util string
+	Line int
+}
+
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("utility rule %s went %d deep at line %d; the file was not searched by the rule (write it without recursing through every sibling or level)", e.Util, MaxDepth, e.Line)
+}
+
+// lineOf is the 1-based line node c starts on.
+func (s *state) lineOf(c int32) int {
+	if s.lines == nil {
+		s.lines = matcher.NewLineIndex(s.t.Src)
+	}
+	return s.lines.Position(s.t.Nodes[c].Start).Line
+}
+
+// remembered is eval of a utility rule that binds nothing, whose answer
+// at a node is the node's alone: remembered per node, a recursive
+// utility (one that follows or has itself) costs each node once, not
+// once per path to it.
+func (s *state) remembered(n *node, c int32, e *env) bool {
+	memo := s.memo[n.id]
+	if memo == nil {
+		memo = make([]int8, len(s.t.Nodes))
+		s.memo[n.id] = memo
+	}
+	if memo[c] != 0 {
+		return memo[c] == 1
+	}
+	ok := s.eval(n.sub, target{n: c}, e)
+	if s.err != nil {
+		return false
 	}
 	memo[c] = 2
 	if ok {

@@ -75,6 +75,9 @@ type node struct {
 	// part of the rule uses, so that whether it holds at a node depends
 	// on the node alone, and is remembered per tree.
 	free bool
+	// pure: a matches whose utility binds no metavariable, whose answer
+	// at a node depends on the node alone.
+	pure bool
 	id   int // index of the node, for per-tree memos
 }
 
@@ -156,7 +159,12 @@ type compiler struct {
 	lang  *grammars.Language
 	nodes []*node
 	rel   int // how deep in relational rules the compiler is
+	depth int // how deep in rule objects
 }
+
+// maxNesting bounds how deep rules nest: ast-grep's catalog nests a few
+// levels, and a document nested thousands deep only costs stack.
+const maxNesting = 500
 
 func (c *compiler) add(n *node) *node {
 	n.id = len(c.nodes)
@@ -177,6 +185,10 @@ func (c *compiler) rule(v value, u *utils) (*node, error) {
 }
 
 func (c *compiler) ruleOf(v value, u *utils, known []string) (*node, error) {
+	if c.depth++; c.depth > maxNesting {
+		return nil, v.errorf("rules nested over %d deep", maxNesting)
+	}
+	defer func() { c.depth-- }()
 	fs, err := v.fields(known...)
 	if err != nil {
 		return nil, err
@@ -381,12 +393,20 @@ func (c *compiler) pattern(v value) (*node, error) {
 	return c.add(&node{op: opPattern, path: v.path, pat: p}), nil
 }
 
-// kind compiles a kind rule.
+// kind compiles a kind rule: a kind, or a selector of kinds.
 func (c *compiler) kind(v value) (*node, error) {
 	s, err := v.str()
 	if err != nil {
 		return nil, err
 	}
+	if isSelector(s) {
+		return c.selector(v, s)
+	}
+	return c.kindNamed(v, s)
+}
+
+// kindNamed compiles the rule of one kind, tree-sitter's name or ours.
+func (c *compiler) kindNamed(v value, s string) (*node, error) {
 	kinds, ok := c.lang.KindsFor(s)
 	if !ok {
 		return nil, v.errorf("%s is no kind of %s%s", s, c.lang.DisplayName(), nearestKinds(c.lang, s))

@@ -93,6 +93,11 @@ func TestRules(t *testing.T) {
 		{"rewriters", "go", "rule: {pattern: f($$$A)}\nrewriters:\n  - id: num\n    rule: {kind: int_literal}\n    fix: N\ntransform: {B: {rewrite: {source: $$$A, rewriters: [num], joinBy: ' + '}}}\nfix: g($B)", "package a\nfunc x() { f(1, y, 2) }\n", []string{"f(1, y, 2) => g(N + y + N)"}},
 		{"expandEnd", "go", "rule: {kind: int_literal, regex: '^2$'}\nfix: {template: '', expandEnd: {regex: ','}}", "package a\nfunc x() { f(2, 3) }\n", []string{"2 => "}},
 		{"selector", "go", "rule: {pattern: {context: 'var x = $A + $B', selector: binary_expression}}", "package a\nvar y = 1 + 2 * 3\n", []string{"1 + 2 * 3"}},
+		{"selector child", "go", "rule: {kind: call_expression > identifier}", "package a\nfunc f() { g(h) }\n", []string{"g"}},
+		{"selector descendant", "go", "rule: {kind: 'call_expression identifier'}", "package a\nfunc f() { g(h) }\n", []string{"g", "h"}},
+		{"selector sibling", "go", "rule: {kind: 'call_expression + call_expression'}", "package a\nfunc f() { a(); b(); c() }\n", []string{"b()", "c()"}},
+		{"selector pseudo", "go", "rule: {kind: 'call_expression:has(int_literal):not(:nth-child(1))'}", "package a\nfunc f() { a(1); b(2); c() }\n", []string{"b(2)"}},
+		{"selector list", "go", "rule: {kind: 'int_literal, interpreted_string_literal'}", "package a\nvar x = f(1, \"s\")\n", []string{"1", `"s"`}},
 		{"several documents", "go", "id: a\nrule: {pattern: a()}\n---\nid: b\nrule: {pattern: b()}\n", "package a\nfunc f() { a(); b() }\n", []string{"a()", "b()"}},
 	}
 	for _, tc := range tests {
@@ -122,8 +127,17 @@ func TestBadRules(t *testing.T) {
 		{"empty rule", "rule: {}", "at least one"},
 		{"huge", "rule: {pattern: '" + strings.Repeat("a", 1<<20) + "'}", "over the 256 KiB"},
 		{"not yaml", "rule: [", "not YAML"},
+		{"aliases", "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\nrule: {kind: block}", "aliases"},
+		{"deep", "rule: " + strings.Repeat("{not: ", 5000) + "{kind: block}" + strings.Repeat("}", 5000), "nested over 500 deep"},
+		{"transform source", "rule: {pattern: a($X)}\ntransform: {Y: {replace: {source: $Z, replace: a, by: b}}}", "transform.Y.replace.source"},
+		{"transform call", "rule: {pattern: a($X)}\ntransform: {Y: \"frobnicate($X)\"}", "frobnicate is no transform"},
+		{"convert case", "rule: {pattern: a($X)}\ntransform: {Y: {convert: {source: $X, toCase: shouty}}}", "give one of lowerCase"},
+		{"constraint name", "rule: {pattern: a($X)}\nconstraints: {Y: {kind: block}}", "constraints.Y"},
+		{"selector bad", "rule: {pattern: {context: 'func f() {}', selector: nokind}}", "rule.pattern.selector"},
 		{"stopBy", "rule: {kind: block, has: {kind: block, stopBy: never}}", "rule.has.stopBy"},
 		{"field", "rule: {kind: block, has: {kind: block, field: nosuchfield}}", "rule.has.field"},
+		{"selector", "rule: {kind: 'block > :foo(x)'}", "unknown pseudo-class :foo"},
+		{"selector kind", "rule: {kind: 'block > blok'}", "blok is no kind of Go"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
