@@ -265,6 +265,6 @@ func TestGoKindRules(t *testing.T) {
 			return true
 		})
 	}
-	krCompareAll(t, "go/ast", krs, ours, theirs)
+	krCompareAll(t, "go/ast", krs, nil, ours, theirs)
 	t.Logf("%d rules over %d files in %v", len(cases), len(files), time.Since(began).Round(time.Millisecond))
 }

@@ -3,6 +3,7 @@ package oracle
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -42,6 +43,7 @@ type krMatch struct {
 	start, end int    // byte offsets, end exclusive
 	line       int    // 1-based, of start
 	text       string // the first line of the node's source
+	last, next byte   // the node's last byte and the one after it (0 at the end)
 }
 
 // krKey orders matches by file, then start, then end.
@@ -64,7 +66,33 @@ func krAt(file string, src []byte, start, end int) krMatch {
 		text = text[:60] + "…"
 	}
 	m.text = text
+	if end > start {
+		m.last = src[end-1]
+	}
+	if end < len(src) {
+		m.next = src[end]
+	}
 	return m
+}
+
+// krTrailingSemicolon explains the node whose end the reference parser
+// puts after a ; that ends the last statement in it (Python's ast ends a
+// def or an if with its last statement, the ; included): a terminator is
+// no leaf of our tree, so ours ends before it.
+func krTrailingSemicolon() []roWhy[krMatch] {
+	const name = "a ; ends the node's last statement: the reference's node ends after it, ours before"
+	return []roWhy[krMatch]{
+		{theirs: true, name: name, ok: func(m krMatch, other map[string]bool) bool {
+			shorter := m
+			shorter.end--
+			return m.last == ';' && other[krKey(shorter)]
+		}},
+		{name: name, ok: func(m krMatch, other map[string]bool) bool {
+			longer := m
+			longer.end++
+			return m.next == ';' && other[krKey(longer)]
+		}},
+	}
 }
 
 // krCompile compiles each case's rule for l, failing the test on a rule
@@ -112,8 +140,9 @@ func krFind(t *testing.T, l *grammars.Language, rules []*rule.Rule, file string,
 
 // krCompareAll compares each case's matches, ours with the reference
 // parser's (named ref in the log), and fails the test on a difference no
-// why of the case explains, unless the case is a known bug.
-func krCompareAll(t *testing.T, ref string, cases []krCase, ours, theirs [][]krMatch) {
+// why of the case's or of common explains, unless the case is a known
+// bug.
+func krCompareAll(t *testing.T, ref string, cases []krCase, common []roWhy[krMatch], ours, theirs [][]krMatch) {
 	t.Helper()
 	t.Logf("%-22s %7s %7s %7s %6s %6s", "rule", "ours", ref, "both", "ours+", ref+"+")
 	agree := 0
@@ -134,8 +163,9 @@ func krCompareAll(t *testing.T, ref string, cases []krCase, ours, theirs [][]krM
 			}
 			continue
 		}
-		e := roExplain([2][]krMatch{onlyOurs, onlyTheirs}, [2][]krMatch{got, want}, c.why, krKey, krMatch.show)
-		for wi, w := range c.why {
+		whys := append(slices.Clone(c.why), common...)
+		e := roExplain([2][]krMatch{onlyOurs, onlyTheirs}, [2][]krMatch{got, want}, whys, krKey, krMatch.show)
+		for wi, w := range whys {
 			if e.count[wi] > 0 {
 				side := "ours+"
 				if w.theirs {
