@@ -106,15 +106,35 @@ rule:
 // library, tests included (1,800 files, about a minute), where a few
 // bodies end with a ; that ast's node takes in and ours does not.
 func TestPythonKindRules(t *testing.T) {
-	began := time.Now()
 	py := peers.Require(t, "python3")
 	out, err := exec.Command(py, "-c", `import sysconfig; print(sysconfig.get_paths()["stdlib"])`).Output()
 	if err != nil {
 		t.Fatalf("python3 stdlib: %v", err)
 	}
 	root := strings.TrimSpace(string(out))
+	runPyKindRules(t, py, root, oracleParts(t, root, pyOracleParts))
+}
+
+// TestPythonKindRulesDistPackages is TestPythonKindRules on third-party
+// code: the part of Debian's dist-packages TestPythonOracleDistPackages
+// searches (pandas, numpy, matplotlib).
+func TestPythonKindRulesDistPackages(t *testing.T) {
+	py := peers.Require(t, "python3")
+	for _, part := range distParts {
+		if _, err := os.Stat(filepath.Join(distPackages, part)); err != nil {
+			missingPeer(t, "%v: scripts/peers.sh pandas matplotlib installs it", err)
+		}
+	}
+	runPyKindRules(t, py, distPackages, distParts)
+}
+
+// runPyKindRules compares the kind rules' matches with the oracle's on
+// the Python files of parts of root.
+func runPyKindRules(t *testing.T, py, root string, parts []string) {
+	t.Helper()
+	began := time.Now()
 	var files []string
-	for _, part := range oracleParts(t, root, pyOracleParts) {
+	for _, part := range parts {
 		fs, err := search.Walk(root, filepath.Join(root, part), python.Language)
 		if err != nil {
 			t.Fatalf("%s: %v", part, err)
