@@ -29,13 +29,20 @@ type TreeSitter struct {
 //	anon      its anonymous children instead (an operator)
 //	after:X   those after the first child that is X
 //	before:X  those before the first child that is X (none when no child is)
+//	upto:X    those before the first child that is X (all when no child is)
 //	kind:A|B  those of kind A or B
 //	kind:!A|B those of neither kind (C's sizeof value: kind:!type_descriptor)
+//	pre:X     those whose previous sibling is X; pre:!X those whose is not
 //	#N        the Nth of those left (1 the first; -1 the last)
+//	#N..M     the Nth to the Mth of those left (none when M comes before N)
 //
 // X is a kind's name or an anonymous token's text ("else", ";", "block").
 // Go's if_statement has condition "before:block #-1", consequence
-// "kind:block #1" and alternative "after:else".
+// "kind:block #1" and alternative "after:else". Its var_spec, whose
+// names and type are siblings (a, b int = 1, 2), has name
+// "upto:= pre:!identifier", type "upto:= pre:identifier" and value
+// "after:="; its parameter_declaration, whose type comes last and may
+// stand alone, has name "#1..-2" and type "#-1".
 type FieldSpec string
 
 // Check reports a spec that does not parse.
@@ -45,44 +52,59 @@ func (s FieldSpec) Check() error {
 }
 
 type fieldTerm struct {
-	op  string // anon, after, before, kind, notkind, nth
-	arg []string
-	n   int
+	op   string // anon, after, before, upto, kind, pre, nth
+	not  bool   // kind:!A|B, pre:!X
+	arg  []string
+	n, m int // nth: the Nth to the Mth
 }
+
+// positional reports whether a term of op narrows the children by
+// position, which the terms that filter them come after.
+func positional(op string) bool { return op == "after" || op == "before" || op == "upto" }
 
 func (s FieldSpec) terms() ([]fieldTerm, error) {
 	var out []fieldTerm
 	narrowed := false
 	for _, w := range strings.Fields(string(s)) {
 		op, arg, _ := strings.Cut(w, ":")
-		if (op == "after" || op == "before") && narrowed {
-			return nil, fmt.Errorf("field spec %q: %s comes before kind: and #N", s, op)
+		if positional(op) && narrowed {
+			return nil, fmt.Errorf("field spec %q: %s comes before kind:, pre: and #N", s, op)
 		}
-		narrowed = narrowed || op == "kind" || strings.HasPrefix(w, "#")
+		narrowed = narrowed || op == "kind" || op == "pre" || strings.HasPrefix(w, "#")
 		switch {
 		case w == "anon":
 			out = append(out, fieldTerm{op: "anon"})
-		case op == "after" || op == "before":
+		case positional(op):
 			if arg == "" {
 				return nil, fmt.Errorf("field spec %q: %s needs a kind or a token", s, op)
 			}
 			out = append(out, fieldTerm{op: op, arg: []string{arg}})
-		case op == "kind":
-			if neg, ok := strings.CutPrefix(arg, "!"); ok {
-				op, arg = "notkind", neg
-			}
-			if arg == "" {
+		case op == "kind" || op == "pre":
+			neg, not := strings.CutPrefix(arg, "!")
+			if neg == "" && op == "kind" {
 				return nil, fmt.Errorf("field spec %q: kind needs a kind", s)
 			}
-			out = append(out, fieldTerm{op: op, arg: strings.Split(arg, "|")})
-		case strings.HasPrefix(w, "#"):
-			n, err := strconv.Atoi(w[1:])
-			if err != nil || n == 0 {
-				return nil, fmt.Errorf("field spec %q: %s is no position; give #1, #2, … or #-1 for the last", s, w)
+			if neg == "" {
+				return nil, fmt.Errorf("field spec %q: pre needs a kind or a token", s)
 			}
-			out = append(out, fieldTerm{op: "nth", n: n})
+			args := []string{neg}
+			if op == "kind" {
+				args = strings.Split(neg, "|")
+			}
+			out = append(out, fieldTerm{op: op, not: not, arg: args})
+		case strings.HasPrefix(w, "#"):
+			from, to, isRange := strings.Cut(w[1:], "..")
+			n, err := strconv.Atoi(from)
+			m := n
+			if err == nil && isRange {
+				m, err = strconv.Atoi(to)
+			}
+			if err != nil || n == 0 || m == 0 {
+				return nil, fmt.Errorf("field spec %q: %s is no position; give #1, #2, … or #-1 for the last, or #1..-2 for a run", s, w)
+			}
+			out = append(out, fieldTerm{op: "nth", n: n, m: m})
 		default:
-			return nil, fmt.Errorf("field spec %q: unknown term %q; terms are anon, after:X, before:X, kind:A|B, kind:!A|B and #N", s, w)
+			return nil, fmt.Errorf("field spec %q: unknown term %q; terms are anon, after:X, before:X, upto:X, kind:A|B, kind:!A|B, pre:X, pre:!X, #N and #N..M", s, w)
 		}
 	}
 	return out, nil
@@ -135,57 +157,77 @@ func (t *Tree) Field(n int32, name string) []int32 {
 	var keep []int32
 	filtered := false
 	for _, tm := range terms {
-		switch tm.op {
-		case "anon":
+		if tm.op == "anon" {
 			named = false
-		case "after":
-			for i := lo; i < hi; i++ {
-				if t.isChild(kids[i], tm.arg[0]) {
-					lo = i + 1
-					break
-				}
-				if i == hi-1 {
-					lo = hi
-				}
-			}
-		case "before":
-			end := lo
-			for i := lo; i < hi; i++ {
-				if t.isChild(kids[i], tm.arg[0]) {
-					end = i
-					break
-				}
-			}
-			hi = end
-		case "kind", "notkind", "nth":
-			if !filtered {
-				keep = t.pick(kids[lo:hi], named)
-				filtered = true
-			}
-			if tm.op != "nth" {
-				out := keep[:0:0]
-				for _, k := range keep {
-					if slices.Contains(tm.arg, t.KindName(k)) == (tm.op == "kind") {
-						out = append(out, k)
-					}
-				}
-				keep = out
-				continue
-			}
-			i := tm.n - 1
-			if tm.n < 0 {
-				i = len(keep) + tm.n
-			}
-			if i < 0 || i >= len(keep) {
-				return nil
-			}
-			keep = keep[i : i+1]
+			continue
 		}
+		if positional(tm.op) {
+			lo, hi = t.position(kids, lo, hi, tm)
+			continue
+		}
+		if !filtered {
+			keep = t.pick(kids[lo:hi], named)
+			filtered = true
+		}
+		if tm.op != "nth" {
+			out := keep[:0:0]
+			for _, k := range keep {
+				if t.holds(kids, k, tm) != tm.not {
+					out = append(out, k)
+				}
+			}
+			keep = out
+			continue
+		}
+		i, j := tm.n-1, tm.m-1
+		if tm.n < 0 {
+			i = len(keep) + tm.n
+		}
+		if tm.m < 0 {
+			j = len(keep) + tm.m
+		}
+		if tm.n == tm.m && (i < 0 || i >= len(keep)) {
+			return nil
+		}
+		i, j = max(i, 0), min(j, len(keep)-1)
+		if i > j {
+			return nil
+		}
+		keep = keep[i : j+1]
 	}
 	if !filtered {
 		keep = t.pick(kids[lo:hi], named)
 	}
 	return keep
+}
+
+// position narrows the children left, kids[lo:hi], by the term tm:
+// after:X, before:X or upto:X.
+func (t *Tree) position(kids []int32, lo, hi int, tm fieldTerm) (int, int) {
+	at := hi // the first child that is X; hi when none is
+	for i := lo; i < hi; i++ {
+		if t.isChild(kids[i], tm.arg[0]) {
+			at = i
+			break
+		}
+	}
+	switch {
+	case tm.op == "after":
+		return min(at+1, hi), hi
+	case tm.op == "before" && at == hi:
+		return lo, lo
+	}
+	return lo, at
+}
+
+// holds reports whether child k of kids is what the filter tm asks,
+// kind:A|B or pre:X, its ! aside.
+func (t *Tree) holds(kids []int32, k int32, tm fieldTerm) bool {
+	if tm.op == "kind" {
+		return slices.Contains(tm.arg, t.KindName(k))
+	}
+	i := slices.Index(kids, k)
+	return i > 0 && t.isChild(kids[i-1], tm.arg[0])
 }
 
 // pick returns the named children of kids, or the anonymous ones.

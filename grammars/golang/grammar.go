@@ -95,6 +95,7 @@ func newLanguage() *grammars.Language {
 			"func $F($$$P) $$$R { $$$B }, or for a method func ($RECV $T) $F($$$P) $$$R { $$$B }",
 			"type $T struct { $$$F }", "if $C { $$$B }", "for $$$ { $$$B }", "switch $X { $$$C }",
 		},
+		TreeSitter: treeSitter,
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_list"), []string{"call_expression"}
 	l.Terminator = ";"

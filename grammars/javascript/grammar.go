@@ -66,6 +66,10 @@ func newLanguage(id, title string, aliases, exts []string, d dialect, sc []gramm
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_block", "statement_identifier"), []string{"call_expression", "call_signature"}
 	l.Terminator = ";"
+	l.TreeSitter = jsTreeSitter
+	if d.ts {
+		l.TreeSitter = tsTreeSitter
+	}
 	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
 		return parse(l, d, src, pattern, record)
 	})

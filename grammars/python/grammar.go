@@ -115,6 +115,7 @@ func newLanguage() *grammars.Language {
 			"for $X in $Y: $$$B", "while $C: $$$B", "with $X as $Y: $$$B",
 			"try: $$$B\nexcept $E: $$$H",
 		},
+		TreeSitter: treeSitter,
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statements"), []string{"call"}
 	l.Terminator = "" // a statement ends at its line; a ; between two is a leaf
