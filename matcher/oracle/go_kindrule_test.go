@@ -128,6 +128,41 @@ rule:
 			_, sel := c.Fun.(*ast.SelectorExpr)
 			return sel
 		}},
+		{krCase{name: "selectorCallField", rule: `
+rule:
+  kind: call_expression
+  has: {field: function, kind: selector_expression}
+`}, func(n ast.Node, _ []ast.Node) bool {
+			c, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			_, sel := c.Fun.(*ast.SelectorExpr)
+			return sel
+		}},
+		{krCase{name: "calleeIdent", rule: `
+rule:
+  kind: identifier
+  inside: {field: function, kind: call_expression}
+`}, func(n ast.Node, stack []ast.Node) bool {
+			if _, ok := n.(*ast.Ident); !ok || len(stack) == 0 {
+				return false
+			}
+			c, ok := stack[len(stack)-1].(*ast.CallExpr)
+			return ok && c.Fun == n
+		}},
+		{krCase{name: "elseIf", rule: `
+rule:
+  kind: if_statement
+  has: {field: alternative, kind: if_statement}
+`}, func(n ast.Node, _ []ast.Node) bool {
+			s, ok := n.(*ast.IfStmt)
+			if !ok {
+				return false
+			}
+			_, elif := s.Else.(*ast.IfStmt)
+			return elif
+		}},
 		{krCase{name: "forInFuncLit", rule: `
 rule:
   kind: for_statement

@@ -42,6 +42,16 @@ rule:
   kind: call
   has: {kind: attribute, nthChild: 1}
 `},
+		{name: "attributeCallField", rule: `
+rule:
+  kind: call
+  has: {field: function, kind: attribute}
+`},
+		{name: "ifElif", rule: `
+rule:
+  kind: if_statement
+  has: {field: alternative, kind: elif_clause}
+`},
 		{name: "forInFunc", rule: `
 rule:
   kind: for_statement

@@ -38,6 +38,18 @@ rule:
   kind: call_expression
   has: {kind: member_expression, nthChild: 1}
 `},
+		{name: "krMemberCallField", rule: `
+rule:
+  kind: call_expression
+  has: {field: function, kind: member_expression}
+`},
+		{name: "krElseIf", rule: `
+rule:
+  kind: if_statement
+  has:
+    field: alternative
+    has: {kind: if_statement}
+`},
 		{name: "krForInArrow", rule: `
 rule:
   kind: for_statement

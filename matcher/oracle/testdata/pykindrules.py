@@ -195,6 +195,12 @@ PREDICATES = {
     # kind: call, has: {kind: attribute, nthChild: 1}
     "attributeCall": lambda s, n: (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                                    and not parened(s, n.func)),
+    # kind: call, has: {field: function, kind: attribute}
+    "attributeCallField": lambda s, n: (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                                        and not parened(s, n.func)),
+    # kind: if_statement, has: {field: alternative, kind: elif_clause}
+    "ifElif": lambda s, n: (is_if(s, n) and len(n.orelse) == 1 and isinstance(n.orelse[0], ast.If)
+                            and not is_if(s, n.orelse[0])),
     # kind: for_statement, inside: {kind: function_definition, stopBy: end}
     "forInFunc": lambda s, n: (isinstance(n, (ast.For, ast.AsyncFor))
                                and any(isinstance(a, FUNCS) for a in ancestors(n))),

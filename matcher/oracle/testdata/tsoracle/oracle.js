@@ -447,6 +447,12 @@ const predicates = {
   krMemberCall: (n) =>
     (n.kind === K.CallExpression && n.expression.kind === K.PropertyAccessExpression) ||
     (n.kind === K.TaggedTemplateExpression && n.tag.kind === K.PropertyAccessExpression),
+  // kind: call_expression, has: {field: function, kind: member_expression}
+  krMemberCallField: (n) =>
+    (n.kind === K.CallExpression && n.expression.kind === K.PropertyAccessExpression) ||
+    (n.kind === K.TaggedTemplateExpression && n.tag.kind === K.PropertyAccessExpression),
+  // kind: if_statement, has: {field: alternative, has: {kind: if_statement}}
+  krElseIf: (n) => n.kind === K.IfStatement && !!n.elseStatement && n.elseStatement.kind === K.IfStatement,
   // kind: for_statement, inside: {kind: arrow_function, stopBy: end}
   krForInArrow: (n) => n.kind === K.ForStatement && above(n, (p) => p.kind === K.ArrowFunction),
   // kind: string, inside: {kind: arguments}
