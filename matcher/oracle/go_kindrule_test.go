@@ -75,6 +75,17 @@ func goArg(n ast.Node, stack []ast.Node, i int) bool {
 	return ok && i < len(c.Args) && c.Args[i] == n
 }
 
+// goSelectorCall says a call's callee is a selector, x.f(…): the
+// function field, which is also the call's first named child.
+func goSelectorCall(n ast.Node, _ []ast.Node) bool {
+	c, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	_, sel := c.Fun.(*ast.SelectorExpr)
+	return sel
+}
+
 func goKindCases() []goKindCase {
 	return []goKindCase{
 		{krCase{name: "funcReturns", rule: `
@@ -120,26 +131,12 @@ rule:
 rule:
   kind: call_expression
   has: {kind: selector_expression, nthChild: 1}
-`}, func(n ast.Node, _ []ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			_, sel := c.Fun.(*ast.SelectorExpr)
-			return sel
-		}},
+`}, goSelectorCall},
 		{krCase{name: "selectorCallField", rule: `
 rule:
   kind: call_expression
   has: {field: function, kind: selector_expression}
-`}, func(n ast.Node, _ []ast.Node) bool {
-			c, ok := n.(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			_, sel := c.Fun.(*ast.SelectorExpr)
-			return sel
-		}},
+`}, goSelectorCall},
 		{krCase{name: "calleeIdent", rule: `
 rule:
   kind: identifier
