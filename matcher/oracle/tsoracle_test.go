@@ -195,14 +195,15 @@ type tsOracleAnswer struct {
 }
 
 // A tsOracleMatch is one match as oracle.js writes it: [file, first
-// line, last line].
+// line, last line, start, end], the last two byte offsets.
 type tsOracleMatch struct {
 	File        string
 	First, Last int
+	Start, End  int
 }
 
 func (m *tsOracleMatch) UnmarshalJSON(b []byte) error {
-	return json.Unmarshal(b, &[3]any{&m.File, &m.First, &m.Last})
+	return json.Unmarshal(b, &[5]any{&m.File, &m.First, &m.Last, &m.Start, &m.End})
 }
 
 // TestTSOracle compares the JavaScript/TypeScript search with an oracle
@@ -218,47 +219,7 @@ func (m *tsOracleMatch) UnmarshalJSON(b []byte) error {
 // with our grammar too.
 func TestTSOracle(t *testing.T) {
 	began := time.Now()
-	node := peers.Require(t, "node")
-	top := checkoutRoot(t)
-	root := filepath.Join(top, ".peers")
-	tsDir := filepath.Join(root, "node_modules", "typescript")
-	if v, err := packageVersion(tsDir); err != nil || !strings.HasPrefix(v, "6.") {
-		missingPeer(t, "typescript@6 is not in %s (%v, version %q): run scripts/peers.sh typescript (make test does)", tsDir, err, v)
-	}
-	if _, err := os.Stat(filepath.Join(root, "jscorpus", "node_modules", "effect", "package.json")); err != nil {
-		missingPeer(t, "the JavaScript/TypeScript corpus is not installed (%v): run scripts/peers.sh jscorpus (make test does)", err)
-	}
-	for id, l := range tsOracleLangs {
-		if l.ID != id {
-			t.Fatalf("the language registered as %s has id %q", id, l.ID)
-		}
-	}
-
-	// The selection: every file of each part, in part order.
-	var paths []string
-	langOf := map[string]string{} // by path relative to root
-	for _, part := range tsOracleParts {
-		l := tsOracleLangs[part.lang]
-		dir := filepath.Join(root, filepath.FromSlash(part.path))
-		found, err := search.Walk(root, dir, l)
-		if err != nil {
-			t.Fatalf("walking %s: %v (is the corpus of scripts/peers.sh jscorpus still at the same versions?)", dir, err)
-		}
-		if len(found) == 0 {
-			t.Fatalf("no %s files under %s", part.lang, dir)
-		}
-		for _, p := range found {
-			rel := slashRel(root, p)
-			if !l.ForFile(p) {
-				t.Fatalf("%s is not a %s file", rel, part.lang)
-			}
-			if other, ok := langOf[rel]; ok {
-				t.Fatalf("%s is in two parts (%s and %s)", rel, other, part.lang)
-			}
-			langOf[rel] = part.lang
-			paths = append(paths, p)
-		}
-	}
+	node, root, tsDir, paths, langOf := tsOracleCorpus(t)
 
 	cases := tsOracleCases()
 	ans := runTSOracle(t, node, tsDir, paths, cases)
@@ -359,6 +320,53 @@ func TestTSOracle(t *testing.T) {
 		t.Errorf("our grammar fails where TypeScript's parser does not: %s", f)
 	}
 	t.Logf("%d patterns in %v", len(cases), time.Since(began).Round(time.Millisecond))
+}
+
+// tsOracleCorpus finds node, typescript@6 and the corpus, skipping the
+// test when a peer is missing, and returns the selection: every file of
+// each part, in part order, with each file's language by its path
+// relative to root.
+func tsOracleCorpus(t *testing.T) (node, root, tsDir string, paths []string, langOf map[string]string) {
+	t.Helper()
+	node = peers.Require(t, "node")
+	top := checkoutRoot(t)
+	root = filepath.Join(top, ".peers")
+	tsDir = filepath.Join(root, "node_modules", "typescript")
+	if v, err := packageVersion(tsDir); err != nil || !strings.HasPrefix(v, "6.") {
+		missingPeer(t, "typescript@6 is not in %s (%v, version %q): run scripts/peers.sh typescript (make test does)", tsDir, err, v)
+	}
+	if _, err := os.Stat(filepath.Join(root, "jscorpus", "node_modules", "effect", "package.json")); err != nil {
+		missingPeer(t, "the JavaScript/TypeScript corpus is not installed (%v): run scripts/peers.sh jscorpus (make test does)", err)
+	}
+	for id, l := range tsOracleLangs {
+		if l.ID != id {
+			t.Fatalf("the language registered as %s has id %q", id, l.ID)
+		}
+	}
+	langOf = map[string]string{}
+	for _, part := range tsOracleParts {
+		l := tsOracleLangs[part.lang]
+		dir := filepath.Join(root, filepath.FromSlash(part.path))
+		found, err := search.Walk(root, dir, l)
+		if err != nil {
+			t.Fatalf("walking %s: %v (is the corpus of scripts/peers.sh jscorpus still at the same versions?)", dir, err)
+		}
+		if len(found) == 0 {
+			t.Fatalf("no %s files under %s", part.lang, dir)
+		}
+		for _, p := range found {
+			rel := slashRel(root, p)
+			if !l.ForFile(p) {
+				t.Fatalf("%s is not a %s file", rel, part.lang)
+			}
+			if other, ok := langOf[rel]; ok {
+				t.Fatalf("%s is in two parts (%s and %s)", rel, other, part.lang)
+			}
+			langOf[rel] = part.lang
+			paths = append(paths, p)
+		}
+	}
+	return node, root, tsDir, paths, langOf
 }
 
 // runTSOracle runs oracle.js over files with the predicates of cases, in

@@ -14,14 +14,18 @@
 //	{"typescript": version,
 //	 "parse_seconds": seconds spent in ts.createSourceFile,
 //	 "files": [{"file", "ok", "bytes", "error"?}, ...],   // in request order
-//	 "matches": {N: [[file, first line, last line], ...]}}
+//	 "matches": {N: [[file, first line, last line, start, end], ...]}}
 //
 // A file is ok when ts.createSourceFile, with the script kind of its
 // extension, reports no parse diagnostics; error is the first of them.
 // Matches are searched in ok files only. A match's lines are 1-based: the
 // line of the node's first token (node.getStart, comments and JSDoc
 // skipped, decorators and modifiers included) and the line of its last
-// character. Unknown pattern names are an error (exit 2).
+// character. start and end are the node's UTF-8 byte offsets (end
+// exclusive) as the matcher's tree has them: where export, default or
+// declare wrap a declaration the node starts after them, and a
+// statement's ; is left out (the kind-rule test compares these).
+// Unknown pattern names are an error (exit 2).
 //
 // Each predicate below says, on TypeScript's tree, which nodes the pattern
 // written beside it in tsoracle_test.go matches under the semantics of
@@ -317,9 +321,169 @@ function templateText(lit) {
   return lit.rawText !== undefined ? lit.rawText : lit.text;
 }
 
+
+// Helpers for the kind-rule predicates (kindrule_test.go's TypeScript
+// cases), whose matches are compared by byte range.
+
+// functionLike reports whether n is a node the kind rules call a
+// function: function_declaration, function_expression, arrow_function,
+// method_definition (methods, constructors and accessors alike).
+function functionLike(n) {
+  switch (n.kind) {
+    case K.FunctionDeclaration:
+    case K.FunctionExpression:
+    case K.ArrowFunction:
+    case K.MethodDeclaration:
+    case K.Constructor:
+    case K.GetAccessor:
+    case K.SetAccessor:
+      return true;
+  }
+  return false;
+}
+
+// below reports whether some node under n meets pred, not looking under
+// a node that stop says ends the search.
+function below(n, pred, stop = () => false) {
+  let found = false;
+  const visit = (c) => {
+    if (found) return;
+    if (pred(c)) {
+      found = true;
+      return;
+    }
+    if (!stop(c)) ts.forEachChild(c, visit);
+  };
+  ts.forEachChild(n, visit);
+  return found;
+}
+
+// above reports whether some ancestor of n meets pred.
+function above(n, pred) {
+  for (let p = n.parent; p !== undefined; p = p.parent) {
+    if (pred(p)) return true;
+  }
+  return false;
+}
+
+// statementSiblings returns the statement list n is in and its index
+// there, or [undefined, -1]: the siblings precedes and follows see.
+function statementSiblings(n) {
+  const p = n.parent;
+  if (p === undefined || p.statements === undefined) return [undefined, -1];
+  return [p.statements, p.statements.indexOf(n)];
+}
+
+// argumentIndex is n's index among the arguments of the call or new that
+// is its parent (a tagged template has none), or -1.
+function argumentIndex(n) {
+  const p = n.parent;
+  if (p === undefined || (p.kind !== K.CallExpression && p.kind !== K.NewExpression) || !p.arguments) return -1;
+  return p.arguments.indexOf(n);
+}
+
+// afterModifiers is the offset of the first token of n after its
+// modifiers and decorators.
+function afterModifiers(n, sf) {
+  const mods = n.modifiers;
+  if (!mods || mods.length === 0) return n.getStart(sf);
+  return ts.skipTrivia(sf.text, mods[mods.length - 1].end);
+}
+
+// kindStart is where the matcher's node for n starts: export, default
+// and declare wrap a declaration (export_statement, ambient_declaration),
+// with the decorators written before them, so the declaration starts
+// after the last of those; elsewhere it is TS's start.
+function kindStart(n, sf) {
+  if (n.kind !== K.FunctionDeclaration && n.kind !== K.ClassDeclaration) return n.getStart(sf);
+  const mods = n.modifiers || [];
+  let last = -1;
+  mods.forEach((m, i) => {
+    if (m.kind === K.ExportKeyword || m.kind === K.DefaultKeyword || m.kind === K.DeclareKeyword) last = i;
+  });
+  if (last < 0) return n.getStart(sf);
+  if (last + 1 < mods.length) return mods[last + 1].getStart(sf);
+  return ts.skipTrivia(sf.text, mods[last].end);
+}
+
+// A Bytes turns a file's UTF-16 offsets into UTF-8 byte offsets.
+class Bytes {
+  constructor(text, size) {
+    this.prefix = undefined;
+    if (size !== text.length) {
+      this.prefix = new Int32Array(text.length + 1);
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        let w = 3;
+        if (c < 0x80) w = 1;
+        else if (c < 0x800) w = 2;
+        else if (c >= 0xd800 && c < 0xdc00) w = 4; // with its low surrogate, which adds none
+        else if (c >= 0xdc00 && c < 0xe000) w = 0;
+        this.prefix[i + 1] = this.prefix[i] + w;
+      }
+    }
+  }
+
+  at(pos) {
+    return this.prefix === undefined ? pos : this.prefix[pos];
+  }
+}
+
 // predicates holds, by name, which nodes each pattern of the test
 // matches; the comment on each is the pattern.
 const predicates = {
+  // Kind rules (kindrule_test.go), each under the rule it answers.
+  // kind: function_declaration, has: {kind: return_statement, stopBy: end}
+  krFuncReturns: (n) => n.kind === K.FunctionDeclaration && !!n.body && below(n.body, (c) => c.kind === K.ReturnStatement),
+  // ... stopBy: any function-like kind
+  krFuncReturnsOwn: (n) =>
+    n.kind === K.FunctionDeclaration &&
+    !!n.body &&
+    below(n.body, (c) => c.kind === K.ReturnStatement, functionLike),
+  // kind: if_statement, not: {has: {kind: else_clause}}
+  krIfNoElse: (n) => n.kind === K.IfStatement && !n.elseStatement,
+  // kind: call_expression, has: {kind: member_expression, nthChild: 1};
+  // a tagged template is a call_expression to the matcher
+  krMemberCall: (n) =>
+    (n.kind === K.CallExpression && n.expression.kind === K.PropertyAccessExpression) ||
+    (n.kind === K.TaggedTemplateExpression && n.tag.kind === K.PropertyAccessExpression),
+  // kind: call_expression, has: {field: function, kind: member_expression}
+  krMemberCallField: (n) =>
+    (n.kind === K.CallExpression && n.expression.kind === K.PropertyAccessExpression) ||
+    (n.kind === K.TaggedTemplateExpression && n.tag.kind === K.PropertyAccessExpression),
+  // kind: if_statement, has: {field: alternative, has: {kind: if_statement}}
+  krElseIf: (n) => n.kind === K.IfStatement && !!n.elseStatement && n.elseStatement.kind === K.IfStatement,
+  // kind: for_statement, inside: {kind: arrow_function, stopBy: end}
+  krForInArrow: (n) => n.kind === K.ForStatement && above(n, (p) => p.kind === K.ArrowFunction),
+  // kind: string, inside: {kind: arguments}
+  krStringArg: (n) => n.kind === K.StringLiteral && argumentIndex(n) >= 0,
+  // kind: class_declaration with a method_definition named constructor
+  krClassWithCtor: (n, ctx) =>
+    n.kind === K.ClassDeclaration &&
+    n.members.some(
+      (m) => m.kind === K.Constructor && !!m.body && ctx.sf.text.startsWith("constructor", afterModifiers(m, ctx.sf)),
+    ),
+  // kind: arrow_function, inside: {kind: arrow_function, stopBy: end}
+  krNestedArrow: (n) => n.kind === K.ArrowFunction && above(n, (p) => p.kind === K.ArrowFunction),
+  // kind: identifier, nthChild: 2, inside: {kind: arguments}
+  krSecondArgIdent: (n) => n.kind === K.Identifier && argumentIndex(n) === 1,
+  // kind: return_statement, follows: {kind: if_statement, stopBy: end}
+  krReturnAfterIf: (n) => {
+    if (n.kind !== K.ReturnStatement) return false;
+    const [list, i] = statementSiblings(n);
+    return list !== undefined && list.slice(0, i).some((c) => c.kind === K.IfStatement);
+  },
+  // kind: if_statement, precedes: {kind: return_statement}
+  krIfThenReturn: (n) => {
+    if (n.kind !== K.IfStatement) return false;
+    const [list, i] = statementSiblings(n);
+    return list !== undefined && i + 1 < list.length && list[i + 1].kind === K.ReturnStatement;
+  },
+  // kind: method_definition, regex: '^async '
+  krAsyncMethod: (n, ctx) => n.kind === K.MethodDeclaration && !!n.body && /^async\s/.test(ctx.text(n)),
+  // kind: function_declaration, inside: {kind: export_statement}
+  krExportedFunc: (n) => n.kind === K.FunctionDeclaration && !!n.body && hasModifier(n, K.ExportKeyword),
+
   // Calls.
   consoleLog: (n) => plainCall(n) && member(n.expression, "console", "log"), // console.log($$$A)
   consoleAny: (n) => plainCall(n) && member(n.expression, "console"), // console.$M($$$A)
@@ -626,6 +790,7 @@ function main() {
       continue;
     }
     const ctx = new Ctx(sf);
+    const bytes = new Bytes(sf.text, raw.length);
     const line = (pos) => sf.getLineAndCharacterOfPosition(pos).line + 1;
     const visit = (n) => {
       for (let i = 0; i < preds.length; i++) {
@@ -638,7 +803,7 @@ function main() {
             end--;
             while (end > start && /\s/.test(sf.text[end])) end--;
           }
-          matches[names[i]].push([file, line(start), line(end)]);
+          matches[names[i]].push([file, line(start), line(end), bytes.at(kindStart(n, sf)), bytes.at(end + 1)]);
         }
       }
       ts.forEachChild(n, visit);
