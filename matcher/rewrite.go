@@ -829,3 +829,16 @@ func trimPrefix(line, strip []byte) []byte {
 	}
 	return line[i:]
 }
+
+// Replacement returns the text match m of t is replaced by, with its own
+// template (Match.Fix): what a rule's rewriter makes of a node.
+func Replacement(t *grammars.Tree, m Match) string {
+	if m.Fix == nil {
+		return ""
+	}
+	r := newRewriter(t, m.Fix, []Match{m})
+	sp := r.replacedSpan(0)
+	var out text
+	r.place(&out, sp.Start, sp.End, 0, 1)
+	return string(out.b)
+}

@@ -135,7 +135,7 @@ func formulaText(s string) (nthChild, error) {
 }
 
 // A rangeSpec is a node's exact range: lines and columns from 0, the
-// columns in characters.
+// columns in characters; a column of -1 is any.
 type rangeSpec struct {
 	startLine, startCol, endLine, endCol int
 }
@@ -167,8 +167,8 @@ func (c *compiler) rangeRule(v value) (*node, error) {
 				col = x
 			}
 		}
-		if line < 0 || col < 0 {
-			return nil, f.val.errorf("give both line and column")
+		if line < 0 {
+			return nil, f.val.errorf("give a line (and a column, or none for any)")
 		}
 		if f.key == "start" {
 			n.rng.startLine, n.rng.startCol = line, col
@@ -181,7 +181,7 @@ func (c *compiler) rangeRule(v value) (*node, error) {
 		return nil, v.errorf("a range needs start and end")
 	}
 	r := n.rng
-	if r.endLine < r.startLine || r.endLine == r.startLine && r.endCol < r.startCol {
+	if r.endLine < r.startLine || r.endLine == r.startLine && r.startCol >= 0 && r.endCol >= 0 && r.endCol < r.startCol {
 		return nil, v.errorf("the range ends before it starts")
 	}
 	return c.add(n), nil

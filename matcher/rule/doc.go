@@ -23,6 +23,7 @@ type Rule struct {
 	fix         *matcher.Template // nil: the document has no fix
 	expand      [2]*node          // fix's expandStart and expandEnd
 	rewriters   map[string]*Rule
+	enclosing   *Rule    // a rewriter's document, whose match's bindings it starts from
 	vars        []string // what the rule binds: $X, $$$X, and transform's names
 	nodes       int      // how many rule nodes, for per-tree memos
 
@@ -130,6 +131,11 @@ func parseDoc(d value, lookup func(string) (*grammars.Language, error), def *gra
 			return nil, err
 		}
 	}
+	if v, ok := by["labels"]; ok {
+		if err := r.checkLabels(v); err != nil {
+			return nil, err
+		}
+	}
 	r.finish(c)
 	return r, nil
 }
@@ -143,6 +149,9 @@ func (r *Rule) compileCore(c *compiler, u *utils, rv value, by map[string]value)
 			return err
 		}
 		for _, f := range fs {
+			if f.key == "" || strings.ContainsAny(f.key, "(),=") {
+				return f.val.errorf("%q: a utility's id has none of ( ) , =", f.key)
+			}
 			u.raw[f.key] = f.val
 		}
 		for _, f := range fs {
@@ -263,6 +272,7 @@ func (r *Rule) finish(c *compiler) {
 		switch n.op {
 		case opInside, opHas, opPrecedes, opFollows:
 			n.free = n.stopRule == nil && !reaches(n.sub, opMatches, map[*node]bool{}) && disjoint(varsOf(n.sub, nil), used(n))
+			n.binds = len(varsOf(n.sub, nil)) > 0
 		}
 	}
 }
@@ -417,6 +427,22 @@ func potential(n *node, l *grammars.Language, seen map[*node]bool) []bool {
 			return nil
 		}
 		return potential(n.sub, l, seen)
+	}
+	return nil
+}
+
+// checkLabels checks that labels name metavariables the rule binds: a
+// label marks what one captured. They are not shown.
+func (r *Rule) checkLabels(v value) error {
+	fs, err := v.fields()
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		name := "$" + strings.TrimLeft(f.key, "$")
+		if !slices.Contains(r.vars, name) && !slices.Contains(r.vars, "$$"+name) {
+			return f.val.errorf("%s is not bound by the rule; it binds %s", name, varList(r.vars))
+		}
 	}
 	return nil
 }

@@ -29,6 +29,50 @@ type env struct {
 
 func (e *env) mark() int { return len(e.log) }
 
+// A binding is one metavariable's capture, as an env holds it.
+type binding struct {
+	name string // $X or $$$X
+	node int32
+	run  []int32
+}
+
+// since returns the bindings made since mark.
+func (e *env) since(mark int) []binding {
+	out := make([]binding, 0, len(e.log)-mark)
+	for _, k := range e.log[mark:] {
+		if name, ok := strings.CutPrefix(k, "$$$"); ok {
+			out = append(out, binding{name: k, run: e.m.Multi[name]})
+		} else {
+			out = append(out, binding{name: k, node: e.m.Captures[strings.TrimPrefix(k, "$")]})
+		}
+	}
+	return out
+}
+
+// replay makes bindings again, those e does not hold yet.
+func (e *env) replay(bs []binding) {
+	for _, b := range bs {
+		if name, ok := strings.CutPrefix(b.name, "$$$"); ok {
+			if _, has := e.m.Multi[name]; !has {
+				if e.m.Multi == nil {
+					e.m.Multi = map[string][]int32{}
+				}
+				e.m.Multi[name] = b.run
+				e.log = append(e.log, b.name)
+			}
+			continue
+		}
+		name := strings.TrimPrefix(b.name, "$")
+		if _, has := e.m.Captures[name]; !has {
+			if e.m.Captures == nil {
+				e.m.Captures = map[string]int32{}
+			}
+			e.m.Captures[name] = b.node
+			e.log = append(e.log, b.name)
+		}
+	}
+}
+
 func (e *env) undo(mark int) {
 	for _, k := range e.log[mark:] {
 		if name, ok := strings.CutPrefix(k, "$$$"); ok {
@@ -48,17 +92,19 @@ type state struct {
 	err     error
 	steps   int
 	probes  map[*matcher.Pattern]*matcher.Probe
-	memo    [][]int8  // by rule node, then tree node: 0 unknown, 1 holds, 2 not
-	hits    [][]int32 // by rule node: the nodes a free has rule's rule holds at, by start
+	memo    [][]int8              // by rule node, then tree node: 0 unknown, 1 holds, 2 not
+	bound   []map[int32][]binding // by rule node, then tree node: what a free rule bound where it held
+	hits    [][]int32             // by rule node: the nodes a free has rule's rule holds at, by start
 	lines   *matcher.LineIndex
 	subs    map[*Rule]*state     // rewriters' states on the same tree
 	depth   int                  // utility rules being evaluated, one in another
+	enc     *matcher.Match       // a rewriter's: the document's match it rewrites below
 	sibs    map[[2]int32][2]int  // see holding
 	counted map[[2]int32][]int32 // nthChild's siblings, by rule node and parent
 }
 
 func newState(ctx context.Context, r *Rule, t *grammars.Tree) *state {
-	return &state{r: r, t: t, ctx: ctx, probes: map[*matcher.Pattern]*matcher.Probe{}, memo: make([][]int8, r.nodes), hits: make([][]int32, r.nodes)}
+	return &state{r: r, t: t, ctx: ctx, probes: map[*matcher.Pattern]*matcher.Probe{}, memo: make([][]int8, r.nodes), hits: make([][]int32, r.nodes), bound: make([]map[int32][]binding, r.nodes)}
 }
 
 // checkEvery is how many rule steps pass between two looks at the
@@ -289,17 +335,31 @@ func (s *state) try(n *node, c int32, e *env) bool {
 		s.memo[n.id] = memo
 	}
 	if memo[c] != 0 {
+		if memo[c] == 1 && n.binds {
+			e.replay(s.bound[n.id][c])
+		}
 		return memo[c] == 1
 	}
+	// What a free rule binds is read by nothing else, but a match
+	// reports it among its captures: it is kept, and remembered to be
+	// given again where the answer is remembered.
 	mark := e.mark()
 	ok := s.eval(n.sub, target{n: c}, e)
-	e.undo(mark) // a free rule's bindings are used nowhere else
+	if !ok || !n.binds {
+		e.undo(mark)
+	}
 	if s.err != nil {
 		return false // cancelled: remember nothing
 	}
 	memo[c] = 2
 	if ok {
 		memo[c] = 1
+		if n.binds {
+			if s.bound[n.id] == nil {
+				s.bound[n.id] = map[int32][]binding{}
+			}
+			s.bound[n.id][c] = e.since(mark)
+		}
 	}
 	return ok
 }
@@ -424,7 +484,7 @@ func (s *state) has(n *node, x target, e *env) bool {
 		}
 		return false
 	}
-	if n.free && n.stop == stopEnd {
+	if n.free && !n.binds && n.stop == stopEnd {
 		return s.hasFree(n, x)
 	}
 	return s.hasBelow(n, kids, e)
@@ -507,6 +567,38 @@ func (s *state) under(c int32, x target) bool {
 	return false
 }
 
+// findSibling returns the sibling of x that relational rule n (precedes:
+// after x; follows: before it) finds, nearest first, or NoNode.
+func (s *state) findSibling(n *node, x target, e *env) int32 {
+	t := s.t
+	p := t.Nodes[x.n].Parent
+	if p == grammars.NoNode {
+		return grammars.NoNode
+	}
+	kids := t.Children(p)
+	last := x.n
+	if x.run != nil {
+		last = x.run[len(x.run)-1]
+	}
+	i, j := childIndex(t, kids, x.n), childIndex(t, kids, last)
+	if i < 0 || j < 0 {
+		return grammars.NoNode
+	}
+	step, k := 1, j+1
+	if n.op == opFollows {
+		step, k = -1, i-1
+	}
+	for ; k >= 0 && k < len(kids); k += step {
+		if s.holds(n.sub, kids[k], e) {
+			return kids[k]
+		}
+		if n.stop == stopNeighbor || s.stops(n, kids[k], e) || s.err != nil {
+			break
+		}
+	}
+	return grammars.NoNode
+}
+
 // sibling runs precedes (a later sibling holds) and follows (an earlier
 // one).
 func (s *state) sibling(n *node, x target, e *env) bool {
@@ -528,7 +620,7 @@ func (s *state) sibling(n *node, x target, e *env) bool {
 	if n.op == opFollows {
 		step, k = -1, i-1
 	}
-	if n.free && n.stop == stopEnd {
+	if n.free && !n.binds && n.stop == stopEnd {
 		// Whether some earlier (later) sibling holds is one fact per
 		// parent: the first (last) that does, found once.
 		lo, hi := s.holding(n, p, kids)
@@ -633,7 +725,7 @@ func (s *state) inRange(r rangeSpec, c int32) bool {
 	}
 	sl, sc := s.position(s.t.Nodes[c].Start)
 	el, ec := s.position(s.t.Nodes[c].End)
-	return sl == r.startLine && sc == r.startCol && el == r.endLine && ec == r.endCol
+	return sl == r.startLine && el == r.endLine && (r.startCol < 0 || sc == r.startCol) && (r.endCol < 0 || ec == r.endCol)
 }
 
 // position is the 0-based line and character column of offset off.

@@ -1,18 +1,34 @@
 package rule
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/matcher"
 )
 
-// compileFix reads fix: a template, or an object with template,
-// expandStart and expandEnd.
+// compileFix reads fix: a template; an object with template, and
+// expandStart and expandEnd, each a relational rule (stopBy neighbor by
+// default) that finds the sibling before or after the match the
+// replaced range widens to; or a list of such objects, each with a
+// title, of which the first is the fix.
 func (r *Rule) compileFix(c *compiler, u *utils, v value) error {
 	tv := v
+	if items, err := v.list(); err == nil {
+		if len(items) == 0 {
+			return v.errorf("a list of fixes needs one at least")
+		}
+		for _, it := range items {
+			if fs, err := it.fields(); err == nil && !slices.ContainsFunc(fs, func(f field) bool { return f.key == "title" }) {
+				return it.errorf("a fix in a list needs a title")
+			}
+		}
+		v = items[0]
+	}
 	if _, err := v.str(); err != nil {
-		fs, err := v.fields("template", "expandStart", "expandEnd")
+		fs, err := v.fields("template", "expandStart", "expandEnd", "title")
 		if err != nil {
 			return err
 		}
@@ -21,8 +37,10 @@ func (r *Rule) compileFix(c *compiler, u *utils, v value) error {
 			switch f.key {
 			case "template":
 				tv = f.val
-			default:
-				n, err := c.rule(f.val, u)
+			case "expandStart", "expandEnd":
+				// As follows and precedes look: before the match, after it.
+				key := map[string]string{"expandStart": "follows", "expandEnd": "precedes"}[f.key]
+				n, err := c.relation(key, f.val, u)
 				if err != nil {
 					return err
 				}
@@ -37,7 +55,11 @@ func (r *Rule) compileFix(c *compiler, u *utils, v value) error {
 	if err != nil {
 		return err
 	}
-	tm, err := matcher.CompileTemplateFor(r.Lang, s, r.vars)
+	bound := r.vars
+	if r.enclosing != nil {
+		bound = union(slices.Clone(bound), r.enclosing.vars)
+	}
+	tm, err := matcher.CompileTemplateFor(r.Lang, s, bound)
 	if err != nil {
 		return tv.errorf("%v", err)
 	}
@@ -52,33 +74,29 @@ func (r *Rule) HasFix() bool { return r.fix != nil }
 // what a rewrite may use.
 func (r *Rule) Vars() []string { return r.vars }
 
-// expandFix widens the range m's fix replaces over the siblings before
-// it that expandStart matches, and those after it that expandEnd does.
+// expandFix widens the range m's fix replaces: to the start of the
+// sibling before it that expandStart finds, and to the end of the one
+// after it that expandEnd finds, looking as follows and precedes do.
 func (r *Rule) expandFix(s *state, m *matcher.Match) {
 	if r.expand[0] == nil && r.expand[1] == nil {
 		return
 	}
 	t := s.t
-	p := t.Nodes[m.Node].Parent
-	if p == grammars.NoNode {
-		return
-	}
-	kids := t.Children(p)
 	last := m.Node
 	if len(m.Run) > 0 {
 		last = m.Run[len(m.Run)-1]
 	}
 	sp := grammars.Span{Start: t.Nodes[m.Node].Start, End: t.Nodes[last].End}
-	e := &env{}
-	i, j := childIndex(t, kids, m.Node), childIndex(t, kids, last)
-	if r.expand[0] != nil {
-		for k := i - 1; k >= 0 && s.holds(r.expand[0], kids[k], e); k-- {
-			sp.Start = t.Nodes[kids[k]].Start
+	e := &env{m: matcher.Match{Captures: maps.Clone(m.Captures), Multi: maps.Clone(m.Multi)}}
+	x := target{n: m.Node, run: m.Run}
+	if n := r.expand[0]; n != nil {
+		if c := s.findSibling(n, x, e); c != grammars.NoNode {
+			sp.Start = t.Nodes[c].Start
 		}
 	}
-	if r.expand[1] != nil {
-		for k := j + 1; k < len(kids) && s.holds(r.expand[1], kids[k], e); k++ {
-			sp.End = t.Nodes[kids[k]].End
+	if n := r.expand[1]; n != nil {
+		if c := s.findSibling(n, x, e); c != grammars.NoNode {
+			sp.End = t.Nodes[c].End
 		}
 	}
 	m.Expand = &sp
@@ -133,7 +151,7 @@ func (r *Rule) compileRewriters(c *compiler, u *utils, v value) error {
 		if _, ok := by["fix"]; !ok {
 			return it.errorf("a rewriter needs a fix")
 		}
-		rw := &Rule{ID: id, Lang: r.Lang, rewriters: r.rewriters}
+		rw := &Rule{ID: id, Lang: r.Lang, rewriters: r.rewriters, enclosing: r}
 		rc := &compiler{lang: r.Lang}
 		if err := rw.compileCore(rc, newUtils(rc, u), rv, by); err != nil {
 			return err
@@ -158,57 +176,95 @@ func (r *Rule) compileRewriters(c *compiler, u *utils, v value) error {
 // rewrite runs a rewrite transform: below each node the source holds
 // (each of a run's, joined by joinBy), the first rewriter that matches a
 // node, outermost first, replaces it by its fix.
-func (r *Rule) rewrite(s *state, m *matcher.Match, tr *transform) string {
+//
+// The rewriters start from what the document's match bound (enc), even
+// in a rewriter's own transform: that is the enclosing match of every
+// rewrite below it.
+func (r *Rule) rewrite(s *state, m, enc *matcher.Match, tr *transform) (string, bool) {
+	t := s.t
 	var nodes []int32
 	if bare, ok := strings.CutPrefix(tr.source, "$$$"); ok {
-		for _, n := range trimSeps(s.t, m.Multi[bare]) {
-			if s.t.Named(n) {
-				nodes = append(nodes, n)
-			}
-		}
+		nodes = trimSeps(t, m.Multi[bare])
 	} else if n, ok := m.Captures[strings.TrimPrefix(tr.source, "$")]; ok {
 		nodes = []int32{n}
 	}
-	parts := make([]string, 0, len(nodes))
-	for _, n := range nodes {
-		parts = append(parts, r.rewriteNode(s, n, tr.rewriters))
+	if len(nodes) == 0 {
+		return "", false
 	}
-	return strings.Join(parts, tr.joinBy)
-}
-
-func (r *Rule) rewriteNode(s *state, n int32, ids []string) string {
-	t := s.t
-	var ms []matcher.Match
-	stack := []int32{n}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		matched := false
-		for _, id := range ids {
-			rw := r.rewriters[id]
-			rs := s.sub(rw)
-			e := &env{}
-			x := target{n: c}
-			if rs.eval(rw.root, x, e) && rw.accept(rs, x, e) {
-				ms = append(ms, rw.result(rs, x, e))
-				matched = true
-				break
+	start, end := t.Nodes[nodes[0]].Start, t.Nodes[nodes[len(nodes)-1]].End
+	// Each node and every node below it, in file order, is tried with
+	// each rewriter in turn, starting from what the match bound; an edit
+	// inside one made already is dropped, so the outermost wins.
+	var edits []edit
+	at := start
+	for _, n := range nodes {
+		stack := []int32{n}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if nd := t.Nodes[c]; nd.Start >= at {
+				if text, ok := r.rewriteAt(s, enc, c, tr.rewriters); ok {
+					edits = append(edits, edit{nd.Start, nd.End, text})
+					at = nd.End
+					continue
+				}
+			}
+			kids := t.Children(c)
+			for i := len(kids) - 1; i >= 0; i-- {
+				stack = append(stack, kids[i])
 			}
 		}
-		if matched {
-			continue
+	}
+	var b strings.Builder
+	if tr.joinBy != "" || tr.joinSet {
+		// The rewritten nodes alone, joined.
+		for i, ed := range edits {
+			if i > 0 {
+				b.WriteString(tr.joinBy)
+			}
+			b.WriteString(ed.text)
 		}
-		kids := t.Children(c)
-		for i := len(kids) - 1; i >= 0; i-- {
-			stack = append(stack, kids[i])
+		return b.String(), true
+	}
+	pos := start
+	for _, ed := range edits {
+		b.Write(t.Src[pos:ed.start])
+		b.WriteString(ed.text)
+		pos = ed.end
+	}
+	b.Write(t.Src[pos:end])
+	return b.String(), true
+}
+
+// An edit is a rewriter's replacement of a node's bytes.
+type edit struct {
+	start, end uint32
+	text       string
+}
+
+// rewriteAt tries the rewriters at node c, bound first to what the
+// enclosing match m bound, and returns the first one's fix there.
+func (r *Rule) rewriteAt(s *state, m *matcher.Match, c int32, ids []string) (string, bool) {
+	for _, id := range ids {
+		rw := r.rewriters[id]
+		rs := s.sub(rw)
+		rs.enc = m
+		e := &env{m: matcher.Match{Captures: maps.Clone(m.Captures), Multi: maps.Clone(m.Multi)}}
+		x := target{n: c}
+		if rs.eval(rw.root, x, e) && rw.accept(rs, x, e) {
+			fm := rw.result(rs, x, e)
+			for k, v := range m.Values {
+				if _, own := fm.Values[k]; !own {
+					if fm.Values == nil {
+						fm.Values = map[string]string{}
+					}
+					fm.Values[k] = v
+				}
+			}
+			return matcher.Replacement(s.t, fm), true
 		}
 	}
-	if len(ms) == 0 {
-		return t.Text(n)
-	}
-	out := matcher.RewriteMatches(t, ms, nil).Src
-	nd := t.Nodes[n]
-	return string(out[nd.Start : len(out)-(len(t.Src)-int(nd.End))])
+	return "", false
 }
 
 // sub returns the state of a rewriter on the same tree.

@@ -76,6 +76,9 @@ type node struct {
 	// part of the rule uses, so that whether it holds at a node depends
 	// on the node alone, and is remembered per tree.
 	free bool
+	// binds: a relational rule's rule binds a metavariable, which a
+	// match reports among its captures.
+	binds bool
 	// pure: a matches whose utility binds no metavariable, whose answer
 	// at a node depends on the node alone.
 	pure bool

@@ -31,6 +31,7 @@ type transform struct {
 
 	rewriters []string // rewrite
 	joinBy    string
+	joinSet   bool // joinBy was given, perhaps empty
 }
 
 // compileTransforms reads the document's transform, ordered so that a
@@ -52,6 +53,9 @@ func (r *Rule) compileTransforms(by map[string]value) error {
 			return err
 		}
 		tr.name = "$" + strings.TrimLeft(f.key, "$")
+		if slices.Contains(r.vars, tr.name) || slices.Contains(r.vars, "$$"+tr.name) {
+			return f.val.errorf("%s is bound by the rule already; give the transform another name", tr.name)
+		}
 		byName[tr.name] = tr
 		order = append(order, tr.name)
 	}
@@ -256,6 +260,9 @@ func (tr *transform) set(at value, get func(key string) (any, value, bool, error
 			return at.errorf("rewrite needs rewriters")
 		}
 		tr.rewriters, _ = x.([]string)
+		if _, _, ok, _ := get("joinBy"); ok {
+			tr.joinSet = true
+		}
 		if tr.joinBy, _, err = str("joinBy", false); err != nil {
 			return err
 		}
@@ -389,7 +396,14 @@ func (r *Rule) apply(s *state, m *matcher.Match) {
 		case "convert":
 			out = convert(src, tr.toCase, tr.sep)
 		case "rewrite":
-			out = r.rewrite(s, m, tr)
+			var ok bool
+			enc := s.enc
+			if enc == nil {
+				enc = m
+			}
+			if out, ok = r.rewrite(s, m, enc, tr); !ok {
+				continue
+			}
 		}
 		if m.Values == nil {
 			m.Values = map[string]string{}
