@@ -111,7 +111,11 @@ func Locate(t *grammars.Tree, lines *LineIndex, file string, m Match, context in
 	f.Text = text(sp.Start, sp.End)
 	for name, n := range m.Captures {
 		nd := t.Nodes[n]
-		f.Captures = append(f.Captures, Capture{Name: name, Text: text(nd.Start, nd.End)})
+		sp := grammars.Span{Start: nd.Start, End: nd.End}
+		if w, ok := m.Within[name]; ok {
+			sp = w
+		}
+		f.Captures = append(f.Captures, Capture{Name: name, Text: text(sp.Start, sp.End)})
 	}
 	for name, run := range m.Multi {
 		list := []string{}

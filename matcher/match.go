@@ -18,6 +18,10 @@ type Match struct {
 	Run      []int32            // a sequence's statements, Node the first; nil for one node
 	Captures map[string]int32   // $NAME
 	Multi    map[string][]int32 // $$$NAME: the siblings, separators included
+	// Within holds, for a metavariable that is a string's content in the
+	// pattern ('$S'), the range of the content of the string it captured:
+	// what it stands for, without the quotes.
+	Within map[string]grammars.Span
 	// Values are what a rule's transform computed, by metavariable
 	// ($NAME): text, not nodes, which a fix writes as it is.
 	Values map[string]string
@@ -290,7 +294,7 @@ type memoKey struct {
 // node reports whether pattern node pn matches tree node tn.
 func (m *matcher) node(pn, tn int32) bool {
 	if v := m.pat.vars[pn]; v.is && !v.multi {
-		if !m.t.Named(tn) || v.name && m.t.Nodes[tn].Count > 0 {
+		if v.str && !m.quoted(pn, v, tn) || !m.t.Named(tn) || v.name && m.t.Nodes[tn].Count > 0 {
 			return false
 		}
 		return v.slot < 0 || m.bind(v.slot, tn)
@@ -312,6 +316,18 @@ func (m *matcher) node(pn, tn int32) bool {
 		return pk.Count == tk.Count && bytes.Equal(m.p.Src[pk.Start:pk.End], m.t.Src[tk.Start:tk.End])
 	}
 	return m.seq(m.p.Children(pn), m.t.Children(tn))
+}
+
+// quoted reports whether tree node tn is a string literal of the same
+// kind and quotes as pattern node pn's, a string whose content is a
+// metavariable.
+func (m *matcher) quoted(pn int32, v patVar, tn int32) bool {
+	pk, tk := &m.p.Nodes[pn], &m.t.Nodes[tn]
+	if pk.Kind != tk.Kind || tk.Count != 0 || int(tk.End-tk.Start) < v.open+v.close {
+		return false
+	}
+	ps, ts := m.p.Src[pk.Start:pk.End], m.t.Src[tk.Start:tk.End]
+	return bytes.Equal(ps[:v.open], ts[:v.open]) && bytes.Equal(ps[len(ps)-v.close:], ts[len(ts)-v.close:])
 }
 
 // unnamed returns the children of declarator tn without the name it
@@ -597,6 +613,7 @@ func (m *matcher) match(n int32) Match {
 				r.Captures = map[string]int32{}
 			}
 			r.Captures[sl.name] = m.nodes[s]
+			m.within(&r, s)
 			continue
 		}
 		if r.Multi == nil {
@@ -605,6 +622,20 @@ func (m *matcher) match(n int32) Match {
 		r.Multi[sl.name] = m.runs[s]
 	}
 	return r
+}
+
+// within records, for a slot that is a string's content ('$S'), the
+// content's range in r.Within.
+func (m *matcher) within(r *Match, s int32) {
+	q, ok := m.pat.quotes[s]
+	if !ok {
+		return
+	}
+	nd := m.t.Nodes[m.nodes[s]]
+	if r.Within == nil {
+		r.Within = map[string]grammars.Span{}
+	}
+	r.Within[m.pat.slots[s].name] = grammars.Span{Start: nd.Start + uint32(q[0]), End: nd.End - uint32(q[1])}
 }
 
 // prefixLike returns how many siblings of ts hold, together, the same

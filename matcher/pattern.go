@@ -66,6 +66,9 @@ type Pattern struct {
 	// declared is the kind of the leaf that is a declarator's name, which
 	// an abstract declarator's match sets aside (Language.DeclaredName).
 	declared grammars.Kind
+	// quotes: by slot, the quotes of a string whose content the
+	// metavariable is ('$S'), whose capture is that content.
+	quotes map[int32][2]int
 }
 
 // Kind is the kind of the pattern's root: a node of another kind never
@@ -94,6 +97,11 @@ type patVar struct {
 	is, multi bool
 	name      bool  // it binds a leaf only: its parent is of a kind in Language.Names
 	slot      int32 // index into Pattern.slots; -1 for $_ and $$$, which bind nothing
+	// str: a string literal whose content is the metavariable ('$S'),
+	// which matches a string of the same kind and quotes and binds its
+	// content; open and close are the lengths of its quotes.
+	str         bool
+	open, close int
 }
 
 // A slot is one named metavariable. $A and $$$A are two slots, as they
@@ -405,6 +413,19 @@ func (p *Pattern) classify() {
 		p.sep[n] = t.Nodes[n].Count == 0 && !t.Named(n) && t.Text(n) == t.Lang.Sep()
 		name, ok, multi := metavar(t, n)
 		v := patVar{is: ok, multi: multi, slot: -1}
+		if ok && t.Nodes[n].Count == 0 && t.Named(n) {
+			if _, open, close, isStr := strVar(t.Text(n)); isStr {
+				v.str, v.open, v.close = true, open, close
+			}
+		}
+		defer func() {
+			if v.str && v.slot >= 0 {
+				if p.quotes == nil {
+					p.quotes = map[int32][2]int{}
+				}
+				p.quotes[v.slot] = [2]int{v.open, v.close}
+			}
+		}()
 		if par := t.Nodes[n].Parent; ok && par != grammars.NoNode {
 			v.name = names[t.Nodes[par].Kind]
 		}
@@ -584,8 +605,33 @@ func metavar(t *grammars.Tree, n int32) (name string, ok, multi bool) {
 		return "", false, false
 	}
 	name, multi, ok = grammars.Metavar(t.Text(n))
+	if !ok {
+		name, _, _, ok = strVar(t.Text(n))
+	}
 	return name, ok, multi
 }
+
+// strVar reads a string literal's text whose content is one metavariable
+// ('$S', `$TAG`, f"$X", r#"$X"#): its name and its quotes' lengths. The
+// quotes are what comes before the $, ending with a quote mark, and what
+// comes after the name, starting with one.
+func strVar(text string) (name string, open, close int, ok bool) {
+	i := strings.IndexByte(text, '$')
+	if i < 1 || !isQuote(text[i-1]) {
+		return "", 0, 0, false
+	}
+	n := grammars.MetavarLen(text[i:])
+	if n == 0 || i+n >= len(text) || !isQuote(text[i+n]) {
+		return "", 0, 0, false
+	}
+	name, multi, ok := grammars.Metavar(text[i : i+n])
+	if !ok || multi {
+		return "", 0, 0, false
+	}
+	return name, i, len(text) - i - n, true
+}
+
+func isQuote(c byte) bool { return c == '\'' || c == '"' || c == '`' }
 
 // isMulti reports whether a fragment is nothing but a $$$ metavariable.
 func isMulti(frag string) bool { return grammars.IsRunMetavar(frag) }

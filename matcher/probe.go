@@ -78,6 +78,7 @@ func (m *matcher) export(env *Match, mark int, added *[]string) {
 				env.Captures = map[string]int32{}
 			}
 			env.Captures[sl.name] = m.nodes[s]
+			m.within(env, s)
 			continue
 		}
 		if env.Multi == nil {

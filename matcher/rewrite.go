@@ -627,6 +627,9 @@ func (r *rewriter) captured(m *Match, v tvar) (s, raw, end uint32, ok bool) {
 		if !ok {
 			return 0, 0, 0, false
 		}
+		if w, ok := m.Within[v.name]; ok {
+			return w.Start, w.End, w.End, true // a string's content
+		}
 		sp := r.span(n)
 		return sp.Start, sp.End, max(sp.End, r.statementEnd(n)), true
 	}

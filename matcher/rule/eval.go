@@ -31,9 +31,10 @@ func (e *env) mark() int { return len(e.log) }
 
 // A binding is one metavariable's capture, as an env holds it.
 type binding struct {
-	name string // $X or $$$X
-	node int32
-	run  []int32
+	name   string // $X or $$$X
+	node   int32
+	run    []int32
+	within *grammars.Span
 }
 
 // since returns the bindings made since mark.
@@ -43,7 +44,11 @@ func (e *env) since(mark int) []binding {
 		if name, ok := strings.CutPrefix(k, "$$$"); ok {
 			out = append(out, binding{name: k, run: e.m.Multi[name]})
 		} else {
-			out = append(out, binding{name: k, node: e.m.Captures[strings.TrimPrefix(k, "$")]})
+			b := binding{name: k, node: e.m.Captures[strings.TrimPrefix(k, "$")]}
+			if w, ok := e.m.Within[strings.TrimPrefix(k, "$")]; ok {
+				b.within = &w
+			}
+			out = append(out, b)
 		}
 	}
 	return out
@@ -68,6 +73,12 @@ func (e *env) replay(bs []binding) {
 				e.m.Captures = map[string]int32{}
 			}
 			e.m.Captures[name] = b.node
+			if b.within != nil {
+				if e.m.Within == nil {
+					e.m.Within = map[string]grammars.Span{}
+				}
+				e.m.Within[name] = *b.within
+			}
 			e.log = append(e.log, b.name)
 		}
 	}
@@ -79,6 +90,7 @@ func (e *env) undo(mark int) {
 			delete(e.m.Multi, name)
 		} else {
 			delete(e.m.Captures, strings.TrimPrefix(k, "$"))
+			delete(e.m.Within, strings.TrimPrefix(k, "$"))
 		}
 	}
 	e.log = e.log[:mark]
@@ -140,7 +152,7 @@ func (r *Rule) FindContext(ctx context.Context, t *grammars.Tree) ([]matcher.Mat
 			if s.tick() {
 				break
 			}
-			e.m = matcher.Match{Captures: m.Captures, Multi: m.Multi}
+			e.m = matcher.Match{Captures: m.Captures, Multi: m.Multi, Within: m.Within}
 			e.log = e.log[:0]
 			x := target{m.Node, m.Run}
 			if s.all(r.rest, x, e) && r.accept(s, x, e) {
@@ -203,6 +215,13 @@ func (r *Rule) accept(s *state, x target, e *env) bool {
 		run, many := e.m.Multi[c.name]
 		switch {
 		case one && (!c.multi || !many):
+			if w, ok := e.m.Within[c.name]; ok && c.rule.op == opRegex {
+				// A string's content: the regex reads it, without quotes.
+				if !c.rule.re.Match(s.t.Src[w.Start:w.End]) {
+					return false
+				}
+				continue
+			}
 			if !s.eval(c.rule, target{n: n}, e) {
 				return false
 			}
@@ -231,7 +250,7 @@ func (s *state) evalRun(rule *node, run []int32, e *env) bool {
 
 // result makes the match of a target, its bindings copied out of e.
 func (r *Rule) result(s *state, x target, e *env) matcher.Match {
-	m := matcher.Match{Rule: r.ID, Node: x.n, Run: x.run, Captures: maps.Clone(e.m.Captures), Multi: maps.Clone(e.m.Multi)}
+	m := matcher.Match{Rule: r.ID, Node: x.n, Run: x.run, Captures: maps.Clone(e.m.Captures), Multi: maps.Clone(e.m.Multi), Within: maps.Clone(e.m.Within)}
 	r.apply(s, &m)
 	if r.fix != nil {
 		m.Fix = r.fix
@@ -755,9 +774,13 @@ func (s *state) textOf(m *matcher.Match, name string) (string, bool) {
 		}
 		return s.runText(trimSeps(s.t, run)), true
 	}
-	n, ok := m.Captures[strings.TrimPrefix(name, "$")]
+	bare := strings.TrimPrefix(name, "$")
+	n, ok := m.Captures[bare]
 	if !ok {
 		return "", false
+	}
+	if w, ok := m.Within[bare]; ok {
+		return string(s.t.Src[w.Start:w.End]), true
 	}
 	return s.t.Text(n), true
 }

@@ -249,7 +249,7 @@ func (r *Rule) rewriteAt(s *state, m *matcher.Match, c int32, ids []string) (str
 		rw := r.rewriters[id]
 		rs := s.sub(rw)
 		rs.enc = m
-		e := &env{m: matcher.Match{Captures: maps.Clone(m.Captures), Multi: maps.Clone(m.Multi)}}
+		e := &env{m: matcher.Match{Captures: maps.Clone(m.Captures), Multi: maps.Clone(m.Multi), Within: maps.Clone(m.Within)}}
 		x := target{n: c}
 		if rs.eval(rw.root, x, e) && rw.accept(rs, x, e) {
 			fm := rw.result(rs, x, e)

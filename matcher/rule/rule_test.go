@@ -99,6 +99,8 @@ func TestRules(t *testing.T) {
 		{"selector sibling", "go", "rule: {kind: 'call_expression + call_expression'}", "package a\nfunc f() { a(); b(); c() }\n", []string{"b()", "c()"}},
 		{"selector pseudo", "go", "rule: {kind: 'call_expression:has(int_literal):not(:nth-child(1))'}", "package a\nfunc f() { a(1); b(2); c() }\n", []string{"b(2)"}},
 		{"selector list", "go", "rule: {kind: 'int_literal, interpreted_string_literal'}", "package a\nvar x = f(1, \"s\")\n", []string{"1", `"s"`}},
+		{"string content", "go", "rule: {pattern: '`$TAG`', inside: {kind: field_declaration}}\nconstraints: {TAG: {regex: '^json:\"-,'}}\nfix: '`$TAG,x`'", "package a\ntype T struct {\n\tA int `json:\"a\"`\n\tB int `json:\"-,omitempty\"`\n}\n", []string{"`json:\"-,omitempty\"` => `json:\"-,omitempty\",x`"}},
+		{"string content quotes", "typescript", "rule: {pattern: import $X from '$S'}\nconstraints: {S: {regex: '^\\.'}}\ntransform: {T: {replace: {source: $S, replace: '$', by: .js}}}\nfix: import $X from '$T'", "import a from './a'\nimport b from \"./b\"\nimport c from 'c'\n", []string{"import a from './a' => import a from './a.js'"}},
 		{"several documents", "go", "id: a\nrule: {pattern: a()}\n---\nid: b\nrule: {pattern: b()}\n", "package a\nfunc f() { a(); b() }\n", []string{"a()", "b()"}},
 	}
 	for _, tc := range tests {
