@@ -49,6 +49,10 @@ var commonKinds = map[string][]string{
 	"shorthand_property_identifier":         {"identifier/object"},
 	"shorthand_property_identifier_pattern": {"identifier/object_pattern"},
 	"undefined":                             {},
+	// A name alone in import { a } or export { a } is the identifier in
+	// the braces; a as b is the specifier.
+	"import_specifier": {"import_specifier", "identifier/named_imports"},
+	"export_specifier": {"export_specifier", "identifier/export_clause"},
 }
 
 // jsKinds are tree-sitter-javascript's own.

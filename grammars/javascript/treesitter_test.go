@@ -71,9 +71,7 @@ var commonKnown = map[string]string{
 	"function_expression.parameters":  "a generator expression is a function expression",
 
 	// A list of one is its element.
-	"export_specifier":          "a name alone in export { a } is an identifier",
 	"export_specifier.name":     "a name alone in export { a } is an identifier; default in export { default as x } is one",
-	"import_specifier":          "a name alone in import { a } is an identifier",
 	"import_specifier.name":     "a name alone in import { a } is an identifier",
 	"import_clause":             "an import of one default, namespace or braces is that, with no clause around it",
 	"variable_declarator":       "a name alone in var a = 1, b is an identifier",

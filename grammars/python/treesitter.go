@@ -28,7 +28,7 @@ var treeSitter = &grammars.TreeSitter{
 		"expression_statement":     expressionStatements,
 		"format_expression":        {},
 		"future_import_statement":  {},
-		"generic_type":             {},
+		"generic_type":             {"subscript/assignment.type", "subscript/typed_parameter.type", "subscript/typed_default_parameter.type", "subscript/function_definition.return_type"},
 		"import_prefix":            {},
 		"lambda_parameters":        {},
 		"line_continuation":        {},

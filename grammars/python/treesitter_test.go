@@ -39,7 +39,7 @@ var pyKnown = map[string]string{
 	"format_expression":       "a {n} nested in a format spec is an interpolation",
 	"complex_pattern":         "a case's 1 + 2j is a binary operator",
 	"constrained_type":        "a type parameter T: (int, str) is a typed parameter",
-	"generic_type":            "an annotation's list[int] is a subscript",
+	"generic_type":            "an annotation's list[int] is a subscript, found where it is the annotation; one inside another (list[dict[str, int]]) is not",
 	"union_type":              "an annotation's X | None is a binary operator",
 	"splat_type":              "a type parameter *Ts or **P is a splat pattern",
 	"future_import_statement": "from __future__ import is an import_from_statement",
