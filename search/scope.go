@@ -129,6 +129,9 @@ func (s Scope) Rewrite(ctx context.Context, rewrite string) (*Rewrites, []string
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		if s.UseFix {
+			q.Rules = slices.DeleteFunc(slices.Clone(q.Rules), func(r *rule.Rule) bool { return !r.HasFix() })
+		}
 		r, err := RewriteAll(ctx, q, tmpl)
 		if err != nil {
 			return nil, nil, nil, err
@@ -408,10 +411,14 @@ func (s Scope) template(q Query, rewrite string) (*matcher.Template, error) {
 		return tmpl, nil
 	}
 	if s.UseFix {
-		for _, r := range q.Rules {
-			if !r.HasFix() {
-				return nil, &ArgError{"rule", fmt.Errorf("rule %s has no fix; give it a fix, or the call a rewrite", r.ID)}
+		// As ast-grep applies the fixes it has: a rule with none finds
+		// nothing to rewrite, unless no rule has one.
+		if !slices.ContainsFunc(q.Rules, (*rule.Rule).HasFix) {
+			ids := make([]string, len(q.Rules))
+			for i, r := range q.Rules {
+				ids[i] = r.ID
 			}
+			return nil, &ArgError{"rule", fmt.Errorf("rule %s has no fix; give it a fix, or the call a rewrite", strings.Join(ids, ", "))}
 		}
 		return nil, nil
 	}

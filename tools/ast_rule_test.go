@@ -95,6 +95,12 @@ func TestASTEditRule(t *testing.T) {
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("a.go (-want +got):\n%s", diff)
 	}
+	// Of several documents, those with a fix rewrite; one without finds
+	// nothing to rewrite, as ast-grep applies the fixes it has.
+	_, e, _ = run(t, "ast_edit", map[string]any{"rule": "id: a\nlanguage: go\nrule: {pattern: f.Close()}\n---\nid: b\nlanguage: go\nrule: {pattern: fmt.Println($A)}\nfix: log($A)"})
+	if e.Replacements != 1 {
+		t.Errorf("fix of one document of two: %+v", e)
+	}
 	// A rewrite given wins over the fix.
 	_, e, _ = run(t, "ast_edit", map[string]any{"rule": "language: go\nrule: {pattern: fmt.Println($A)}\nfix: x", "rewrite": "log($A)"})
 	if e.Replacements != 1 || !cmp.Equal(e.Files[0].File, "a.go") {
