@@ -156,7 +156,10 @@ func (r *Rule) FindContext(ctx context.Context, t *grammars.Tree) ([]matcher.Mat
 			e.log = e.log[:0]
 			x := target{m.Node, m.Run}
 			if s.all(r.rest, x, e) && r.accept(s, x, e) {
-				out = append(out, r.result(s, x, e))
+				// The seed's maps are the match's own, and final now
+				// that it is accepted: no copy.
+				m.Rule, m.Captures, m.Multi, m.Within = r.ID, e.m.Captures, e.m.Multi, e.m.Within
+				out = append(out, r.finishMatch(s, m))
 			}
 		}
 		return out, s.err
@@ -250,7 +253,11 @@ func (s *state) evalRun(rule *node, run []int32, e *env) bool {
 
 // result makes the match of a target, its bindings copied out of e.
 func (r *Rule) result(s *state, x target, e *env) matcher.Match {
-	m := matcher.Match{Rule: r.ID, Node: x.n, Run: x.run, Captures: maps.Clone(e.m.Captures), Multi: maps.Clone(e.m.Multi), Within: maps.Clone(e.m.Within)}
+	return r.finishMatch(s, matcher.Match{Rule: r.ID, Node: x.n, Run: x.run, Captures: maps.Clone(e.m.Captures), Multi: maps.Clone(e.m.Multi), Within: maps.Clone(e.m.Within)})
+}
+
+// finishMatch runs the transforms of a match and gives it the fix.
+func (r *Rule) finishMatch(s *state, m matcher.Match) matcher.Match {
 	r.apply(s, &m)
 	if r.fix != nil {
 		m.Fix = r.fix
