@@ -3,6 +3,7 @@ package grammars
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -146,6 +147,13 @@ func (l *Language) DisplayName() string {
 		return l.ID
 	}
 	return l.Title
+}
+
+// ForLanguageName reports whether name, in any case, names l: its id,
+// an alias or its title.
+func (l *Language) ForLanguageName(name string) bool {
+	name = strings.ToLower(name)
+	return name == l.ID || strings.ToLower(l.Title) == name || slices.Contains(l.Aliases, name)
 }
 
 // Sep is the language's list separator: Separator, or ",".

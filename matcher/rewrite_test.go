@@ -142,6 +142,13 @@ func TestRewrite(t *testing.T) {
 			replacements: 1,
 		},
 		{
+			name:    "a trailing separator goes with a run the template closes on a later line",
+			pattern: "f($$$A)", rewrite: "g(\n\t$$$A\n)",
+			src:          "package p\n\nvar _ = f(\n\ta,\n\tb,\n)\n",
+			want:         "package p\n\nvar _ = g(\n\ta,\n\tb,\n)\n",
+			replacements: 1,
+		},
+		{
 			name:    "literal dollars",
 			pattern: "price($X)", rewrite: `fmt.Sprint("$5", $X, "$", "$x", $$X)`,
 			src:          "package p\n\nvar _ = price(n)\n",

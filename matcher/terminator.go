@@ -161,12 +161,68 @@ func (r *rewriter) enclosingStatement(n int32) int32 {
 // capturedFor is captured for the template's metavariable v: a capture
 // the template writes its own terminator after ($A; in the template) does
 // not carry the source's, or the rewrite would write two.
+//
+// A $$$ run the source ends with a trailing separator (f(a, b,) over
+// several lines) carries it where the template closes the list on a line
+// after the run's: a list written down the page keeps the comma its
+// closer's line needs in Go. Closed on the run's line, g($$$A) gives
+// g(a, b).
 func (r *rewriter) capturedFor(m *Match, v int, tv tvar) (s, raw, end uint32, ok bool) {
 	s, raw, end, ok = r.captured(m, tv)
 	if ok && end > raw && r.template(m).terminatedAfter(v, r.t.Lang.Terminator) {
 		end = raw
 	}
+	if ok && tv.multi && r.template(m).closedAfter(v, r.t.Lang) {
+		if sep := r.trailingSep(m.Multi[tv.name]); sep != grammars.NoNode {
+			end = max(end, r.span(sep).End)
+		}
+	}
 	return s, raw, end, ok
+}
+
+// trailingSep returns the separator after a run's last node that only a
+// closer follows (the , of f(a, b,)), or NoNode.
+func (r *rewriter) trailingSep(run []int32) int32 {
+	if len(run) == 0 {
+		return grammars.NoNode
+	}
+	last := run[len(run)-1]
+	if r.isSep(last) {
+		return grammars.NoNode // the run holds it, and captured left it out
+	}
+	p := r.t.Nodes[last].Parent
+	if p == grammars.NoNode {
+		return grammars.NoNode
+	}
+	kids := r.t.Children(p)
+	for i, k := range kids {
+		if k == last && i+2 < len(kids) && r.isSep(kids[i+1]) && r.isCloserLeaf(kids[i+2]) {
+			return kids[i+1]
+		}
+	}
+	return grammars.NoNode
+}
+
+// isCloserLeaf reports whether tree node n is a token that closes a list.
+func (r *rewriter) isCloserLeaf(n int32) bool {
+	return r.t.Nodes[n].Count == 0 && !r.t.Named(n) && r.t.Lang.IsCloser(r.t.Text(n))
+}
+
+// closedAfter reports whether the template closes a list on a line after
+// its metavariable v's, with nothing but blanks between: $$$A, a line
+// break, then ), ] or }.
+func (tm *Template) closedAfter(v int, l *grammars.Language) bool {
+	for k, pc := range tm.pieces {
+		if pc.v != v || k+1 == len(tm.pieces) || tm.pieces[k+1].v >= 0 {
+			continue
+		}
+		lit := tm.pieces[k+1].lit
+		rest := bytes.TrimLeft(lit, " \t\r\n")
+		if len(rest) > 0 && l.IsCloser(string(rest[:1])) && bytes.ContainsRune(lit[:len(lit)-len(rest)], '\n') {
+			return true
+		}
+	}
+	return false
 }
 
 // terminatedAfter reports whether the template writes term right after

@@ -125,13 +125,19 @@ func (r *Rule) compileRewriters(c *compiler, u *utils, v value) error {
 	}
 	var all []pending
 	for _, it := range items {
-		fs, err := it.fields("id", "rule", "constraints", "utils", "transform", "fix")
+		fs, err := it.fields("id", "language", "rule", "constraints", "utils", "transform", "fix")
 		if err != nil {
 			return err
 		}
 		by := map[string]value{}
 		for _, f := range fs {
 			by[f.key] = f.val
+		}
+		if lv, ok := by["language"]; ok {
+			// ast-grep takes and ignores it; a rewriter is in its document's.
+			if s, err := lv.str(); err != nil || !r.Lang.ForLanguageName(s) {
+				return lv.errorf("a rewriter is in its document's language, %s", r.Lang.DisplayName())
+			}
 		}
 		idv, ok := by["id"]
 		if !ok {
