@@ -415,6 +415,11 @@ func (c *compiler) kindNamed(v value, s string) (*node, error) {
 	if !ok {
 		return nil, v.errorf("%s is no kind of %s%s", s, c.lang.DisplayName(), nearestKinds(c.lang, s))
 	}
+	if len(refs) == 0 {
+		// A rule that could match nothing says so, rather than find
+		// nothing in silence.
+		return nil, v.errorf("tree-sitter's %s has no counterpart in %s's tree here (a comment is trivia, a wrapper we do not build, a token); the README's table for %s says what stands for it", s, c.lang.DisplayName(), c.lang.DisplayName())
+	}
 	n := &node{op: opKind, path: v.path, kinds: make([]bool, len(c.lang.Kinds))}
 	for _, r := range refs {
 		n.kinds[r.Kind] = true
