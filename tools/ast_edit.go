@@ -24,7 +24,7 @@ func editTools(e *env) []*tool.Tool {
 	e.newCache()
 	e.edits = &editStore{pending: map[string]*stagedEdit{}}
 	edit := tool.New("ast_edit", tool.Write, false,
-		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose(). A pattern of several statements replaces the run as one piece. inside, not_inside, has, not_has, where, where_not and globs narrow the matches as in ast_grep.",
+		"Rewrite code by its syntax: every match of pattern (as in ast_grep) is replaced by rewrite, with $NAME and $$$NAME put back as the code they captured, re-indented to fit. Nothing is written: the change is staged and shown as a diff, and resolve with the edit_id accepts or discards it. Matches inside a captured metavariable are rewritten too, so dispose($X) → $X.dispose() turns dispose(dispose(x)) into x.dispose().dispose(). A pattern of several statements replaces the run as one piece. inside, not_inside, has, not_has, where, where_not and globs narrow the matches as in ast_grep. Instead of pattern, rule takes an ast-grep rule document, whose fix is the rewrite unless rewrite is given.",
 		e.astEdit)
 	resolve := tool.New("resolve", tool.Write, false,
 		"Accept or discard a change that ast_edit staged. accept writes every file of it or none: if any file changed since the change was staged, nothing is written and the result names the files that moved.",
