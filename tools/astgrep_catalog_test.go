@@ -21,7 +21,7 @@ import (
 // the ast-grep CLI, and by the pages alone where the CLI is not
 // installed. A rate below its floor is a regression.
 const (
-	astgrepCatalogFloor      = 53.5 // 21 of 39, ast-grep 0.51.1 at hand
+	astgrepCatalogFloor      = 58.5 // 23 of 39, ast-grep 0.51.1 at hand
 	astgrepCatalogFloorAlone = 32.5 // 13 of 40
 )
 
@@ -543,10 +543,11 @@ func exampleLabel(p *catalogPage, i int) string {
 }
 
 // compareFound says how our matches differ from ast-grep's: by where
-// each starts and its text.
+// each starts and its text, a statement's closing ; aside, which our
+// trees leave out of the statement (the README says so).
 func compareFound(ours, theirs []matcher.Found) string {
 	key := func(f matcher.Found) string {
-		return fmt.Sprintf("%d:%d %q", f.Range.Start.Line, f.Range.Start.Column, f.Text)
+		return fmt.Sprintf("%d:%d %q", f.Range.Start.Line, f.Range.Start.Column, strings.TrimSuffix(f.Text, ";"))
 	}
 	in := func(list []matcher.Found) map[string]bool {
 		m := map[string]bool{}

@@ -37,7 +37,7 @@ var treeSitter = &grammars.TreeSitter{
 		"pattern_list":             {},
 		"print_statement":          {},
 		"splat_type":               {},
-		"type":                     {},
+		"type":                     annotations,
 		"union_type":               {},
 		"with_clause":              {},
 	},
@@ -103,3 +103,16 @@ var expressionStatements = []string{
 	"expression_list/@block", "ellipsis/@block", "integer/@block", "float/@block", "list_comprehension/@block",
 	"generator_expression/@block",
 }
+
+// annotations are the expressions that stand as an annotation, which
+// tree-sitter wraps in a type node and we do not: a variable's, a
+// parameter's, a return type.
+var annotations = func() []string {
+	var out []string
+	for _, k := range []string{"identifier", "subscript", "attribute", "binary_operator", "string", "none", "list", "tuple"} {
+		for _, at := range []string{"assignment.type", "typed_parameter.type", "typed_default_parameter.type", "function_definition.return_type"} {
+			out = append(out, k+"/"+at)
+		}
+	}
+	return out
+}()

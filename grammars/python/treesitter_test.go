@@ -31,7 +31,7 @@ var pyKnown = map[string]string{
 	"line_continuation":       "a backslash at a line's end is trivia",
 	"escape_interpolation":    "a string's text is one leaf",
 	"escape_sequence":         "a string's text is one leaf",
-	"type":                    "an annotation is the expression itself; our type is the keyword",
+	"type":                    "an annotation is the expression itself, found where it stands as one (a variable's, a parameter's, a return type); one inside another (list[int]'s int) and a type alias's value are not",
 	"with_clause":             "a with statement holds its items",
 	"lambda_parameters":       "a lambda holds its parameters",
 	"pattern_list":            "targets a, b are an expression list",
