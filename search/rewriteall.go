@@ -110,7 +110,7 @@ func rewriteFile(ctx context.Context, q Query, rules []*rule.Rule, tmpl *matcher
 	if len(tree.Errors) > 0 {
 		failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
-	ms, err := findAll(ctx, rules, tree)
+	ms, err := findAll(ctx, rules, rel, tree)
 	if de := (*rule.DepthError)(nil); errors.As(err, &de) {
 		return nil, &Failure{File: rel, Error: de.Error()}, true, false // nothing is rewritten in a file not known
 	}

@@ -387,7 +387,7 @@ func (s *search) match(r *fileResult, rel string, st stamp, src []byte) {
 	if len(tree.Errors) > 0 {
 		r.failure = &Failure{File: rel, Error: tree.ErrorText(tree.Errors[0])}
 	}
-	ms, err := findAll(s.ctx, s.rules, tree)
+	ms, err := findAll(s.ctx, s.rules, rel, tree)
 	if de := (*rule.DepthError)(nil); errors.As(err, &de) {
 		// What the file holds is not known: it is a failure, and
 		// counts no match.
@@ -453,13 +453,17 @@ func rulesKey(rules []*rule.Rule) string {
 	return b.String()
 }
 
-// findAll returns the matches of every rule in t, in file order.
-func findAll(ctx context.Context, rules []*rule.Rule, t *grammars.Tree) ([]matcher.Match, error) {
-	if len(rules) == 1 {
+// findAll returns the matches in t, the file at rel, of every rule that
+// applies to it (Rule.Applies), in file order.
+func findAll(ctx context.Context, rules []*rule.Rule, rel string, t *grammars.Tree) ([]matcher.Match, error) {
+	if len(rules) == 1 && rules[0].Applies(rel) {
 		return rules[0].FindContext(ctx, t)
 	}
 	var all []matcher.Match
 	for _, r := range rules {
+		if !r.Applies(rel) {
+			continue
+		}
 		ms, err := r.FindContext(ctx, t)
 		all = append(all, ms...)
 		if err != nil {

@@ -61,6 +61,9 @@ func TestASTGrepRule(t *testing.T) {
 			[]hit{{"go-print", "a.go", `fmt.Println("b")`}, {"py-print", "b.py", "print('x')"}}},
 		{"json", map[string]any{"rule": `{"id": "ret", "language": "python", "rule": {"kind": "return_statement"}}`},
 			[]hit{{"ret", "b.py", "return 1"}}},
+		{"files", map[string]any{"rule": "id: p\nlanguage: go\nfiles: ['**/*.go']\nrule: {pattern: fmt.Println($$$)}"},
+			[]hit{{"p", "a.go", `fmt.Println("b")`}}},
+		{"ignores", map[string]any{"rule": "id: p\nlanguage: go\nignores: [a.go]\nrule: {pattern: fmt.Println($$$)}"}, nil},
 		{"language argument", map[string]any{"rule": "rule: {kind: return_statement, has: {regex: ^nil$}}", "language": "go"},
 			[]hit{{"rule", "a.go", "return nil"}}},
 	} {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
+
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/matcher"
 )
@@ -16,6 +18,10 @@ type Rule struct {
 	// Key identifies the rule among others, for a cache of matches: its
 	// document's text and place.
 	Key string
+	// Files and Ignores are the document's globs of the files it runs
+	// on and those it leaves alone, against a path relative to the root
+	// searched, with / separators (see Applies).
+	Files, Ignores []string
 
 	root        *node
 	constraints []constraint
@@ -93,6 +99,21 @@ func parseDoc(d value, lookup func(string) (*grammars.Language, error), def *gra
 				return nil, err
 			}
 			*map[string]*string{"id": &r.ID, "message": &r.Message, "severity": &r.Severity}[k] = s
+		}
+	}
+	for _, k := range []string{"files", "ignores"} {
+		v, ok := by[k]
+		if !ok {
+			continue
+		}
+		globs, err := globList(v)
+		if err != nil {
+			return nil, err
+		}
+		if k == "files" {
+			r.Files = globs
+		} else {
+			r.Ignores = globs
 		}
 	}
 	if v, ok := by["language"]; ok {
@@ -445,4 +466,40 @@ func (r *Rule) checkLabels(v value) error {
 		}
 	}
 	return nil
+}
+
+// globList reads a list of globs, each checked.
+func globList(v value) ([]string, error) {
+	items, err := v.list()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, it := range items {
+		s, err := it.str()
+		if err != nil {
+			return nil, err
+		}
+		g := strings.TrimPrefix(s, "./")
+		if g == "" || !doublestar.ValidatePattern(g) {
+			return nil, it.errorf("%q is no glob; give one such as src/**/*.ts", s)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// Applies reports whether the rule runs on the file at path rel
+// (relative to the root searched, / separators): it matches one of
+// Files, when there are any, and none of Ignores, as in ast-grep.
+func (r *Rule) Applies(rel string) bool {
+	match := func(globs []string) bool {
+		for _, g := range globs {
+			if ok, _ := doublestar.Match(g, rel); ok {
+				return true
+			}
+		}
+		return false
+	}
+	return (len(r.Files) == 0 || match(r.Files)) && !match(r.Ignores)
 }

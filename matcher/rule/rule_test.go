@@ -141,6 +141,7 @@ func TestBadRules(t *testing.T) {
 		{"field", "rule: {kind: block, has: {kind: block, field: nosuchfield}}", "rule.has.field"},
 		{"selector", "rule: {kind: 'block > :foo(x)'}", "unknown pseudo-class :foo"},
 		{"selector kind", "rule: {kind: 'block > blok'}", "blok is no kind of Go"},
+		{"glob", "files: ['[']\nrule: {kind: block}", "files[0]"},
 		{"kind with no counterpart", "rule: {kind: comment}", "tree-sitter's comment has no counterpart in Go's tree here"},
 	}
 	for _, tc := range tests {
