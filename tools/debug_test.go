@@ -107,9 +107,12 @@ func wantDebug(t *testing.T, d *tool.Dispatcher, args map[string]any, isErr bool
 func frameID(t *testing.T, stack, fn string) int {
 	t.Helper()
 	for _, line := range strings.Split(stack, "\n") {
+		// A C++ function's name holds spaces ("int add<int>(int, int)"):
+		// the fields are cut at the tabs.
+		head, rest, _ := strings.Cut(line, "\t")
+		name, _, _ := strings.Cut(rest, "\t")
 		var id int
-		var name string
-		if _, err := fmt.Sscanf(line, "frame %d\t%s", &id, &name); err == nil && name == fn {
+		if _, err := fmt.Sscanf(head, "frame %d", &id); err == nil && name == fn {
 			return id
 		}
 	}

@@ -339,10 +339,17 @@ var javaLSP = lspLanguage{
 // writeCompileCommands writes the compilation database of the C fixture's
 // copy, with its absolute paths.
 func writeCompileCommands(t *testing.T, dir string) {
+	writeCompilationDatabase(t, dir, []string{"cc", "-std=c11"}, "a.c", "b.c")
+}
+
+// writeCompilationDatabase writes dir's compile_commands.json, as a build
+// system would: each file compiled by the command, with -Wall -c.
+func writeCompilationDatabase(t *testing.T, dir string, command []string, files ...string) {
 	t.Helper()
 	var cmds []map[string]any
-	for _, f := range []string{"a.c", "b.c"} {
-		cmds = append(cmds, map[string]any{"directory": dir, "file": filepath.Join(dir, f), "arguments": []string{"cc", "-std=c11", "-Wall", "-c", f}})
+	for _, f := range files {
+		args := append(append([]string{}, command...), "-Wall", "-c", f)
+		cmds = append(cmds, map[string]any{"directory": dir, "file": filepath.Join(dir, f), "arguments": args})
 	}
 	b, err := json.MarshalIndent(cmds, "", "  ")
 	if err != nil {
