@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // TreeSitter maps a language's tree to tree-sitter's names, so that a
@@ -23,6 +24,29 @@ type TreeSitter struct {
 	// Fields maps one of our kinds to its fields, by tree-sitter's field
 	// name, each a FieldSpec saying which children the field names.
 	Fields map[string]map[string]string
+
+	// terms are Fields' specs read once, as Field is asked at every node
+	// a field rule looks at.
+	once  sync.Once
+	terms map[string]map[string][]fieldTerm
+}
+
+// parsed returns the terms of our kind's field, read on first use. A
+// spec that does not parse has none (the grammars' tests check each).
+func (ts *TreeSitter) parsed(kind, field string) ([]fieldTerm, bool) {
+	ts.once.Do(func() {
+		ts.terms = make(map[string]map[string][]fieldTerm, len(ts.Fields))
+		for k, fs := range ts.Fields {
+			ts.terms[k] = make(map[string][]fieldTerm, len(fs))
+			for name, spec := range fs {
+				if terms, err := FieldSpec(spec).terms(); err == nil {
+					ts.terms[k][name] = terms
+				}
+			}
+		}
+	})
+	terms, ok := ts.terms[kind][field]
+	return terms, ok
 }
 
 // A FieldSpec says which children of a node a field names. It is a list
@@ -113,19 +137,6 @@ func (s FieldSpec) terms() ([]fieldTerm, error) {
 	return out, nil
 }
 
-// FieldNames returns the tree-sitter field names the language gives
-// nodes of kind k's name, in no order.
-func (l *Language) FieldNames(kind string) []string {
-	if l.TreeSitter == nil {
-		return nil
-	}
-	var out []string
-	for name := range l.TreeSitter.Fields[kind] {
-		out = append(out, name)
-	}
-	return out
-}
-
 // HasField reports whether some kind of the language has the field name.
 func (l *Language) HasField(name string) bool {
 	if l.TreeSitter == nil {
@@ -146,13 +157,9 @@ func (t *Tree) Field(n int32, name string) []int32 {
 	if l.TreeSitter == nil {
 		return nil
 	}
-	spec, ok := l.TreeSitter.Fields[t.KindName(n)][name]
+	terms, ok := l.TreeSitter.parsed(t.KindName(n), name)
 	if !ok {
 		return nil
-	}
-	terms, err := FieldSpec(spec).terms()
-	if err != nil {
-		return nil // the grammar's tests check every spec
 	}
 	kids := t.Children(n)
 	named := true
