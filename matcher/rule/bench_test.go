@@ -36,6 +36,8 @@ func BenchmarkRule(b *testing.B) {
 		{"rule-pattern", "rule: {pattern: fmt.Println($$$A)}"},
 		{"kind", "rule: {kind: if_statement}"},
 		{"kind-has", "rule: {kind: if_statement, has: {kind: return_statement, stopBy: end}}"},
+		{"field", "rule: {kind: identifier, inside: {kind: call_expression, field: function}}"},
+		{"ref", "rule: {kind: field_identifier}"},
 	} {
 		rs, err := Parse(tc.doc, bundled.Registry().Lookup, golang.Language)
 		if err != nil {

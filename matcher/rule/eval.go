@@ -147,6 +147,9 @@ func (r *Rule) FindContext(ctx context.Context, t *grammars.Tree) ([]matcher.Mat
 		if err != nil {
 			return nil, err
 		}
+		// The matches kept are written over those tried, in place: a
+		// search keeps its matches, and a copy of each is no part of it.
+		out = ms[:0]
 		e := &env{}
 		for _, m := range ms {
 			if s.tick() {
