@@ -437,8 +437,11 @@ func (s Scope) template(q Query, rewrite string) (*matcher.Template, error) {
 	return tmpl, nil
 }
 
-// literalWords are the words every match of q's first rule holds, for
-// a search's footer.
+// literalWords are the words every match of q's pattern, or of its
+// first rule, holds, for a search's footer.
 func (q Query) literalWords() []string {
-	return q.rules()[0].Literals()
+	if len(q.Rules) > 0 {
+		return q.Rules[0].Literals()
+	}
+	return q.Pattern.Literals()
 }
