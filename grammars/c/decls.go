@@ -9,6 +9,10 @@ import (
 // topItem parses one top-level item: a declaration, a function's
 // definition, a macro call standing where a declaration should.
 func (p *parser) topItem() {
+	if p.cxx {
+		p.cxxTopItem()
+		return
+	}
 	switch p.Kind {
 	case tSemi:
 		p.Next() // a stray ;
@@ -547,6 +551,10 @@ func (p *parser) parameters() {
 // parameter parses a parameter's declaration, a K&R parameter's name, or
 // the ... of a variadic function.
 func (p *parser) parameter() {
+	if p.cxx {
+		p.cxxParameter()
+		return
+	}
 	if p.Kind == tEllipsis {
 		p.Leaf()
 		return
@@ -585,6 +593,20 @@ func (p *parser) typeName() {
 	p.Enter()
 	defer p.Leave()
 	m := p.B.Mark()
+	if p.cxx {
+		if s := p.cxxSpecifiers(ctxType); !s.any {
+			p.ErrorExpected("type")
+		}
+		switch p.Kind {
+		case tStar, tAmp, tAndAnd, tLParen, tLBrack, tIdent:
+			if p.Kind == tLBrack && p.Peek(1) == tLBrack || p.Kind == tIdent && !p.IsWord("__restrict") {
+				break
+			}
+			p.cxxDeclarator(ctxType, true)
+		}
+		p.B.Close(m, nTypeDescriptor, 0)
+		return
+	}
 	saved := p.wantType
 	p.wantType = true
 	s := p.specifiers()
@@ -775,6 +797,10 @@ func (p *parser) initializerItem() {
 		designated = true
 	}
 	p.initializer()
+	if p.cxx && p.Kind == tEllipsis {
+		p.Leaf()
+		p.B.Close(d, nParameterPackExpansion, 0)
+	}
 	if designated {
 		p.B.Close(d, nInitializerPair, 0)
 	}

@@ -323,8 +323,8 @@ func (p *parser) ppConditional(l line, item func(), stop func() bool) {
 // C++'s and no C is a C compiler's to pass over, as #ifdef __cplusplus
 // is (ICU's #if U_SHOW_CPLUSPLUS_API around a whole header).
 func (p *parser) flatten(l line) {
-	if !p.flat[l.start] && p.lx.holdsCxx(l) {
-		p.cxx[l.start] = true
+	if !p.cxx && !p.flat[l.start] && p.lx.holdsCxx(l) {
+		p.cxxBranch[l.start] = true
 	}
 	p.flat[l.start] = true
 	p.firstBranch(l)
@@ -336,7 +336,7 @@ func (p *parser) flatten(l line) {
 func (p *parser) firstBranch(l line) {
 	lx := p.lx
 	splits := lx.splits(l)
-	zero := lx.isZero(l) || p.cxx[l.start]
+	zero := lx.isZero(l) || p.cxxBranch[l.start]
 	if len(splits) < 2 && !zero {
 		return // no other branch; an unclosed #if keeps what follows
 	}
@@ -376,6 +376,9 @@ func (p *parser) firstBranch(l line) {
 // its first branch is C++'s (extern "C" {, a whole libstdc++ header).
 func (lx *lexer) isZero(l line) bool {
 	toks := lx.toks[l.start+2 : l.end]
+	if lx.cxx {
+		return lx.isZeroCxx(l, toks)
+	}
 	switch lx.name(l) {
 	case "if":
 		if len(toks) == 1 && lx.text(&toks[0]) == "0" {
@@ -398,6 +401,26 @@ func (lx *lexer) isZero(l line) bool {
 		}
 	case "ifdef":
 		return len(toks) == 1 && lx.text(&toks[0]) == "__cplusplus"
+	}
+	return false
+}
+
+// isZeroCxx is isZero for C++: #if 0, and #ifndef __cplusplus or #if
+// !defined(__cplusplus), whose first branch is C's.
+func (lx *lexer) isZeroCxx(l line, toks []tok) bool {
+	text := func(i int) string { return lx.text(&toks[i]) }
+	switch lx.name(l) {
+	case "if":
+		switch len(toks) {
+		case 1:
+			return text(0) == "0"
+		case 3:
+			return text(0) == "!" && text(1) == "defined" && text(2) == "__cplusplus"
+		case 5:
+			return text(0) == "!" && text(1) == "defined" && text(2) == "(" && text(3) == "__cplusplus" && text(4) == ")"
+		}
+	case "ifndef":
+		return len(toks) == 1 && text(0) == "__cplusplus"
 	}
 	return false
 }

@@ -47,6 +47,20 @@ func (p *parser) assignment() {
 	defer p.Leave()
 	m := p.B.Mark()
 	p.conditional()
+	if p.cxx {
+		if n := p.cxxAssignOp(); n > 0 {
+			for range n {
+				p.Leaf()
+			}
+			if p.Kind == tLBrace {
+				p.initializerList()
+			} else {
+				p.assignment()
+			}
+			p.B.Close(m, nAssignmentExpression, 0)
+		}
+		return
+	}
 	if isAssignOp(p.Kind) {
 		p.Leaf()
 		p.assignment()
@@ -57,11 +71,18 @@ func (p *parser) assignment() {
 // conditional parses c ? a : b, and GNU's c ?: b.
 func (p *parser) conditional() {
 	m := p.B.Mark()
-	p.Binary(binaryOps, 1, p.unary, nBinaryExpression)
+	if p.cxx {
+		p.Climb(p.cxxClimb(), 1)
+	} else {
+		p.Binary(binaryOps, 1, p.unary, nBinaryExpression)
+	}
 	if p.Kind == tQuestion {
 		p.Leaf()
 		if p.Kind != tColon {
+			saved := p.noGT
+			p.noGT = false
 			p.expr()
+			p.noGT = saved
 		}
 		p.Expect(tColon)
 		p.assignment()
@@ -74,6 +95,9 @@ func (p *parser) conditional() {
 func (p *parser) unary() {
 	p.Enter()
 	defer p.Leave()
+	if p.cxx && p.cxxUnary() {
+		return
+	}
 	switch p.Kind {
 	case tStar, tAmp:
 		p.Prefix(nPointerExpression, p.unary)
@@ -88,7 +112,7 @@ func (p *parser) unary() {
 	case kwAlignof:
 		p.Prefix(nAlignofExpression, p.sizeofOperand)
 	case tLParen:
-		if p.castAhead() {
+		if p.cxx && p.cxxCastAhead() || !p.cxx && p.castAhead() {
 			p.cast()
 		} else {
 			p.postfixExpr()
@@ -124,7 +148,7 @@ func (p *parser) cast() {
 // parentheses, or an operand.
 func (p *parser) sizeofOperand() {
 	switch {
-	case p.Kind == tLParen && p.castAhead():
+	case p.Kind == tLParen && (p.cxx && p.cxxCastAhead() || !p.cxx && p.castAhead()):
 		p.parenType()
 		if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
 			p.initializerList()
@@ -205,7 +229,8 @@ func postfixStarts(k grammars.Kind) bool {
 func (p *parser) postfix(m int) {
 	for {
 		switch {
-		case p.selector(m):
+		case p.cxx && p.cxxSelector(m):
+		case !p.cxx && p.selector(m):
 		case p.Kind == tLParen:
 			if p.B.Len(m) == 1 && isMacroName(p.lastIdent) {
 				p.macroArguments() // FUNC(typeof, 1): a macro's arguments may be tokens
@@ -244,11 +269,28 @@ func (p *parser) selector(m int) bool {
 // arguments parses (a, b); a macro's may be a type (va_arg(ap, int),
 // offsetof(struct s, f)).
 func (p *parser) arguments() {
+	saved := p.noGT
+	p.noGT = false
 	p.Enclosed(nArgumentList, tLParen, tRParen, func() { p.List(tComma, tRParen, p.argument) })
+	p.noGT = saved
 }
 
 // argument parses an argument of a call: an expression, or a type.
 func (p *parser) argument() {
+	if p.cxx {
+		m := p.B.Mark()
+		if p.cxxArgumentIsType() {
+			p.typeName()
+		} else {
+			p.assignment()
+		}
+		if p.Kind == tEllipsis {
+			p.Leaf()
+			p.B.Close(m, nParameterPackExpansion, 0)
+		}
+		p.macrosAfter()
+		return
+	}
 	if p.argumentIsType() {
 		p.typeName()
 		return
@@ -284,6 +326,9 @@ func (p *parser) argumentIsType() bool {
 // primary parses a name, a literal, strings, ( e ), ({ statements }),
 // _Generic, __builtin_va_arg, __builtin_offsetof.
 func (p *parser) primary() {
+	if p.cxx && p.cxxPrimary() {
+		return
+	}
 	p.lastIdent = ""
 	switch p.Kind {
 	case tIdent:

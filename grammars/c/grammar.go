@@ -26,6 +26,10 @@ import (
 // Language is C, the language c, for .c and .h files.
 var Language = newLanguage()
 
+// CPP is C++, the language cpp (c++), for its sources and headers, and
+// for the .h files that hold C++ (see HoldsCxx).
+var CPP = newCPP()
+
 func newLanguage() *grammars.Language {
 	l := &grammars.Language{
 		ID:         "c",
@@ -50,9 +54,58 @@ func newLanguage() *grammars.Language {
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
 	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
-		return parse(l, src, pattern, record)
+		return parse(l, src, pattern, record, false)
 	})
 	return l
+}
+
+func newCPP() *grammars.Language {
+	l := &grammars.Language{
+		ID:         "cpp",
+		Title:      "C++",
+		Aliases:    []string{"c++"},
+		Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
+		Kinds:      kit.KindTable(kindNames[:], namedCxx),
+		Tokens:     numTokens,
+		TreeSitter: cxxTreeSitter,
+		Scaffolds:  cxxScaffolds(),
+		MaxSize:    kit.MaxFileSize,
+		Blocks: []string{"compound_statement", "translation_unit", "field_declaration_list", "declaration_list",
+			"preproc_if", "preproc_else", "preproc_elif"},
+		Braces:     "compound_statement",
+		Terminator: ";",
+		Names:      []string{"struct_specifier", "union_specifier", "enum_specifier", "class_specifier"},
+		Abstract: map[string]string{
+			"abstract_pointer_declarator":   "pointer_declarator",
+			"abstract_array_declarator":     "array_declarator",
+			"abstract_function_declarator":  "function_declarator",
+			"abstract_reference_declarator": "reference_declarator",
+		},
+		DeclaredName: "identifier",
+	}
+	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
+	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause", "for_range_loop", "catch_clause")
+	kit.Bind(l, func(src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+		return parse(l, src, pattern, record, true)
+	})
+	return l
+}
+
+// cxxScaffolds are the contexts a C++ pattern is tried in, in order.
+func cxxScaffolds() []grammars.Scaffold {
+	return []grammars.Scaffold{
+		{Name: "preprocessor directive", Prefix: "", Suffix: "\n", Lead: "#"},
+		{Name: "statement", Prefix: "void __() {\n", Suffix: "\n}\n"},
+		{Name: "expression", Prefix: "void __() { __ =\n", Suffix: "\n; }\n"},
+		{Name: "declaration", Prefix: "", Suffix: "\n"},
+		{Name: "template declaration", Prefix: "", Suffix: "\n"},
+		{Name: "class member", Prefix: "class __ {\n", Suffix: "\n};\n"},
+		{Name: "namespace member", Prefix: "namespace __ {\n", Suffix: "\n}\n"},
+		{Name: "initializer", Prefix: "int __[] = {\n", Suffix: "\n};\n"},
+		{Name: "lambda capture", Prefix: "auto __ = [\n", Suffix: "\n] {};\n"},
+		{Name: "top-level", Prefix: "", Suffix: "\n"},
+		{Name: "type", Prefix: "void __(\n", Suffix: "\n);\n"},
+	}
 }
 
 // scaffolds are the contexts a pattern is tried in, in order.
@@ -79,11 +132,11 @@ const MaxFileSize = kit.MaxFileSize
 // parse is the grammar's kit.ParseFunc. The lexer reads the whole file
 // first, so the tokens Lex wants are its slice's, directive lines
 // included, and the builder is sized from their count.
-func parse(l *grammars.Language, src []byte, pattern, record bool) (*grammars.Tree, []grammars.Token) {
+func parse(l *grammars.Language, src []byte, pattern, record, cxx bool) (*grammars.Tree, []grammars.Token) {
 	if t := kit.Refuse(l, src, nError, nTranslationUnit); t != nil {
 		return t, nil
 	}
-	lx := newLexer(kit.Text(src), pattern)
+	lx := newLexer(kit.Text(src), pattern, cxx)
 	// about 1.3 nodes a token in headers, 1.6 in sqlite3.c
 	b := grammars.NewBuilderNodes(len(lx.toks) * 13 / 8)
 	errs := newParser(lx, pattern, b).translationUnit()

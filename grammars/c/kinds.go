@@ -137,7 +137,59 @@ const (
 	kwImag     // __imag__, __imag
 	kwInt128   // __int128
 
+	// C++'s tokens: its punctuation, then its keywords, which are words
+	// in C.
+	tColonColon
+	tDotStar
+	tArrowStar
+	tSpaceship
+	tRawString     // R"x(…)x", with its prefix
+	tLiteralSuffix // a user-defined literal's suffix: 1.5_km, "s"sv
+	tNamespaceIdent
+	kwBoolCxx
+	kwWcharT
+	kwChar8T
+	kwChar16T
+	kwChar32T
+	kwClass
+	kwNamespace
+	kwTemplate
+	kwTypename
+	kwPublic
+	kwPrivate
+	kwProtected
+	kwVirtual
+	kwExplicit
+	kwFriend
+	kwOperator
+	kwNew
+	kwDelete
+	kwThis
+	kwTrue
+	kwFalse
+	kwNullptr
+	kwUsing
+	kwTry
+	kwCatch
+	kwThrow
+	kwConstexpr
+	kwConsteval
+	kwConstinit
+	kwDecltype
+	kwNoexcept
+	kwMutable
+	kwConcept
+	kwRequires
+	kwCoAwait
+	kwCoYield
+	kwCoReturn
+
 	numTokens
+)
+
+const (
+	firstCxxKeyword = kwBoolCxx
+	lastCxxKeyword  = kwCoReturn
 )
 
 const (
@@ -239,6 +291,87 @@ const (
 	nSubscriptDesignator
 	nConcatenatedString
 
+	// C++'s nodes, as tree-sitter-cpp names them.
+	nNamespaceDefinition
+	nNamespaceAliasDefinition
+	nNestedNamespaceSpecifier
+	nDeclarationList
+	nUsingDeclaration
+	nAliasDeclaration
+	nClassSpecifier
+	nBaseClassClause
+	nAccessSpecifier
+	nTemplateDeclaration
+	nTemplateInstantiation
+	nTemplateParameterList
+	nTypeParameterDeclaration
+	nOptionalTypeParameterDeclaration
+	nVariadicTypeParameterDeclaration
+	nTemplateTemplateParameterDeclaration
+	nOptionalParameterDeclaration
+	nVariadicParameterDeclaration
+	nVariadicDeclarator
+	nTemplateType
+	nTemplateFunction
+	nTemplateMethod
+	nTemplateArgumentList
+	nQualifiedIdentifier
+	nDestructorName
+	nOperatorName
+	nOperatorCast
+	nReferenceDeclarator
+	nAbstractReferenceDeclarator
+	nFieldInitializerList
+	nFieldInitializer
+	nDefaultMethodClause
+	nDeleteMethodClause
+	nPureVirtualClause
+	nFriendDeclaration
+	nConceptDefinition
+	nRequiresClause
+	nRequiresExpression
+	nRequirementSeq
+	nSimpleRequirement
+	nCompoundRequirement
+	nTypeRequirement
+	nLambdaExpression
+	nLambdaCaptureSpecifier
+	nLambdaDefaultCapture
+	nLambdaCaptureInitializer
+	nNewExpression
+	nNewDeclarator
+	nDeleteExpression
+	nThrowStatement
+	nTryStatement
+	nCatchClause
+	nCoReturnStatement
+	nCoYieldStatement
+	nCoAwaitExpression
+	nFoldExpression
+	nParameterPackExpansion
+	nDecltype
+	nPlaceholderTypeSpecifier
+	nDependentType
+	nDependentName
+	nStructuredBindingDeclarator
+	nForRangeLoop
+	nUserDefinedLiteral
+	nTrailingReturnType
+	nNoexcept
+	nThrowSpecifier
+	nVirtualSpecifier
+	nExplicitFunctionSpecifier
+	nRefQualifier
+	nAttributeDeclaration
+	nAttribute
+	nAttributedStatement
+	nModuleDeclaration
+	nImportDeclaration
+	nExportDeclaration
+	nModuleName
+	nConstraintConjunction
+	nConstraintDisjunction
+
 	numKinds
 )
 
@@ -309,6 +442,55 @@ var kindNames = [numKinds]string{
 	nGenericAssociation: "generic_association", nInitializerList: "initializer_list",
 	nInitializerPair: "initializer_pair", nFieldDesignator: "field_designator",
 	nSubscriptDesignator: "subscript_designator", nConcatenatedString: "concatenated_string",
+
+	tColonColon: "::", tDotStar: ".*", tArrowStar: "->*", tSpaceship: "<=>", tRawString: "raw_string_literal",
+	tLiteralSuffix: "literal_suffix", tNamespaceIdent: "namespace_identifier",
+	kwBoolCxx: "bool", kwWcharT: "wchar_t", kwChar8T: "char8_t", kwChar16T: "char16_t", kwChar32T: "char32_t",
+	kwClass: "class", kwNamespace: "namespace", kwTemplate: "template", kwTypename: "typename", kwPublic: "public",
+	kwPrivate: "private", kwProtected: "protected", kwVirtual: "virtual", kwExplicit: "explicit", kwFriend: "friend",
+	kwOperator: "operator", kwNew: "new", kwDelete: "delete", kwThis: "this", kwTrue: "true", kwFalse: "false",
+	kwNullptr: "nullptr", kwUsing: "using", kwTry: "try", kwCatch: "catch", kwThrow: "throw",
+	kwConstexpr: "constexpr", kwConsteval: "consteval", kwConstinit: "constinit", kwDecltype: "decltype",
+	kwNoexcept: "noexcept", kwMutable: "mutable", kwConcept: "concept", kwRequires: "requires",
+	kwCoAwait: "co_await", kwCoYield: "co_yield", kwCoReturn: "co_return",
+
+	nNamespaceDefinition: "namespace_definition", nNamespaceAliasDefinition: "namespace_alias_definition",
+	nNestedNamespaceSpecifier: "nested_namespace_specifier", nDeclarationList: "declaration_list",
+	nUsingDeclaration: "using_declaration", nAliasDeclaration: "alias_declaration",
+	nClassSpecifier: "class_specifier", nBaseClassClause: "base_class_clause", nAccessSpecifier: "access_specifier",
+	nTemplateDeclaration: "template_declaration", nTemplateInstantiation: "template_instantiation",
+	nTemplateParameterList: "template_parameter_list", nTypeParameterDeclaration: "type_parameter_declaration",
+	nOptionalTypeParameterDeclaration:     "optional_type_parameter_declaration",
+	nVariadicTypeParameterDeclaration:     "variadic_type_parameter_declaration",
+	nTemplateTemplateParameterDeclaration: "template_template_parameter_declaration",
+	nOptionalParameterDeclaration:         "optional_parameter_declaration",
+	nVariadicParameterDeclaration:         "variadic_parameter_declaration", nVariadicDeclarator: "variadic_declarator",
+	nTemplateType: "template_type", nTemplateFunction: "template_function", nTemplateMethod: "template_method",
+	nTemplateArgumentList: "template_argument_list", nQualifiedIdentifier: "qualified_identifier",
+	nDestructorName: "destructor_name", nOperatorName: "operator_name", nOperatorCast: "operator_cast",
+	nReferenceDeclarator: "reference_declarator", nAbstractReferenceDeclarator: "abstract_reference_declarator",
+	nFieldInitializerList: "field_initializer_list", nFieldInitializer: "field_initializer",
+	nDefaultMethodClause: "default_method_clause", nDeleteMethodClause: "delete_method_clause",
+	nPureVirtualClause: "pure_virtual_clause", nFriendDeclaration: "friend_declaration",
+	nConceptDefinition: "concept_definition", nRequiresClause: "requires_clause",
+	nRequiresExpression: "requires_expression", nRequirementSeq: "requirement_seq",
+	nSimpleRequirement: "simple_requirement", nCompoundRequirement: "compound_requirement",
+	nTypeRequirement: "type_requirement", nLambdaExpression: "lambda_expression",
+	nLambdaCaptureSpecifier: "lambda_capture_specifier", nLambdaDefaultCapture: "lambda_default_capture",
+	nLambdaCaptureInitializer: "lambda_capture_initializer", nNewExpression: "new_expression",
+	nNewDeclarator: "new_declarator", nDeleteExpression: "delete_expression", nThrowStatement: "throw_statement",
+	nTryStatement: "try_statement", nCatchClause: "catch_clause", nCoReturnStatement: "co_return_statement",
+	nCoYieldStatement: "co_yield_statement", nCoAwaitExpression: "co_await_expression",
+	nFoldExpression: "fold_expression", nParameterPackExpansion: "parameter_pack_expansion", nDecltype: "decltype",
+	nPlaceholderTypeSpecifier: "placeholder_type_specifier", nDependentType: "dependent_type",
+	nDependentName: "dependent_name", nStructuredBindingDeclarator: "structured_binding_declarator",
+	nForRangeLoop: "for_range_loop", nUserDefinedLiteral: "user_defined_literal",
+	nTrailingReturnType: "trailing_return_type", nNoexcept: "noexcept", nThrowSpecifier: "throw_specifier",
+	nVirtualSpecifier: "virtual_specifier", nExplicitFunctionSpecifier: "explicit_function_specifier",
+	nRefQualifier: "ref_qualifier", nAttributeDeclaration: "attribute_declaration", nAttribute: "attribute",
+	nAttributedStatement: "attributed_statement", nModuleDeclaration: "module_declaration",
+	nImportDeclaration: "import_declaration", nExportDeclaration: "export_declaration", nModuleName: "module_name",
+	nConstraintConjunction: "constraint_conjunction", nConstraintDisjunction: "constraint_disjunction",
 }
 
 // named reports whether kind k is named: a node, a name, a literal, a
@@ -317,23 +499,50 @@ var kindNames = [numKinds]string{
 func named(k grammars.Kind) bool {
 	switch k {
 	case tPPArg, tDirectiveName,
-		kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex, kwInt128:
+		kwChar, kwInt, kwLong, kwShort, kwFloat, kwDouble, kwVoid, kwBool, kwSigned, kwUnsigned, kwComplex, kwInt128,
+		tRawString, tLiteralSuffix, tNamespaceIdent, kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T,
+		kwThis, kwTrue, kwFalse, kwNullptr:
 		return true
 	}
 	return k >= numTokens || k >= tIdent && k <= tLabel
 }
 
+// namedCxx is named for C++, where auto is a type, as $T binds it.
+func namedCxx(k grammars.Kind) bool { return k == kwAuto || named(k) }
+
 // keywords maps a keyword's text, and the GNU spellings of some, to its
 // kind.
 var keywords = func() *kit.Words {
 	m := kit.Keywords(kindNames[:], firstKeyword, lastKeyword)
-	maps.Copy(m, map[string]grammars.Kind{
+	maps.Copy(m, gnuWords())
+	return kit.WordsOf(m)
+}()
+
+// gnuWords are GNU's spellings of keywords, C's and C++'s both.
+func gnuWords() map[string]grammars.Kind {
+	return map[string]grammars.Kind{
 		"__attribute": kwAttribute, "__asm__": kwAsm, "__asm": kwAsm, "__typeof__": kwTypeof, "__typeof": kwTypeof,
 		"__inline": kwInline, "__inline__": kwInline, "__restrict": kwRestrict, "__restrict__": kwRestrict,
 		"__volatile__": kwVolatile, "__volatile": kwVolatile, "__const": kwConst, "__const__": kwConst,
 		"__signed__": kwSigned, "__signed": kwSigned, "__thread": kwThreadLocal, "_Alignof": kwAlignof,
 		"__alignof__": kwAlignof, "__alignof": kwAlignof, "__complex__": kwComplex, "__extension": kwExtension,
 		"__real": kwReal, "__imag": kwImag,
+	}
+}
+
+// cxxKeywords are C++'s: C's, but for C's own spellings of words C++ has
+// (restrict, _Bool), and C++'s, bool, static_assert, thread_local,
+// alignas and alignof among them. final, override, import and module
+// are names, keywords only where they stand.
+var cxxKeywords = func() *kit.Words {
+	m := kit.Keywords(kindNames[:], firstKeyword, lastKeyword)
+	delete(m, "restrict")
+	maps.Copy(m, kit.Keywords(kindNames[:], firstCxxKeyword, lastCxxKeyword))
+	maps.Copy(m, gnuWords())
+	maps.Copy(m, map[string]grammars.Kind{
+		"static_assert": kwStaticAssert, "thread_local": kwThreadLocal, "alignas": kwAlignas, "alignof": kwAlignof,
+		"__decltype": kwDecltype, "__nullptr": kwNullptr,
 	})
+	delete(m, "typeof") // a name in C++; __typeof__ is GNU's
 	return kit.WordsOf(m)
 }()

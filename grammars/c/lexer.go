@@ -2,6 +2,7 @@ package c
 
 import (
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -46,6 +47,11 @@ type lexer struct {
 	// slices are made from index's, a former lexer's.
 	conds *condIndex
 	index condIndex
+	// cxx: the file is C++, with C++'s keywords, raw strings, literal
+	// suffixes and punctuation, and > always a token of its own.
+	cxx bool
+	words *kit.Words
+	punct *kit.Puncts
 }
 
 // A takenLine is a directive line the parser took as a node, by the
@@ -97,8 +103,11 @@ func (lx *lexer) full(i int) kit.Token {
 	return kit.Token{Text: lx.text(t), Offset: t.Offset, Line: t.Line, Column: t.Column, Kind: t.Kind, Synthetic: t.Synthetic}
 }
 
-func newLexer(src string, pattern bool) *lexer {
-	lx := &lexer{Scan: kit.NewScan(src, pattern), bol: true}
+func newLexer(src string, pattern, cxx bool) *lexer {
+	lx := &lexer{Scan: kit.NewScan(src, pattern), bol: true, cxx: cxx, words: keywords, punct: puncts}
+	if cxx {
+		lx.words, lx.punct = cxxKeywords, cxxPuncts
+	}
 	want := len(src)/6 + 16 // 8 bytes a token in sqlite3.c, 5 in gcc's torture tests
 	if b, ok := spare.Get().(*lexBufs); ok {
 		if cap(b.toks) >= want && cap(b.toks) <= 8*want+4096 {
@@ -262,6 +271,10 @@ func (lx *lexer) space() {
 // puncts is C's punctuation.
 var puncts = kit.PunctsOf(kindNames[:], tLBrace, tShrEq)
 
+// cxxPuncts is C++'s.
+var cxxPuncts = kit.PunctsOf(kindNames[:], tLBrace, tShrEq).With("::", tColonColon).With(".*", tDotStar).
+	With("->*", tArrowStar).With("<=>", tSpaceship)
+
 func (lx *lexer) token(start int) {
 	src := lx.Src
 	c := src[lx.Pos]
@@ -271,12 +284,20 @@ func (lx *lexer) token(start int) {
 		lx.emit(tDirective, start)
 		lx.inDirective = true
 		lx.directiveName()
-	case c == 'L' || c == 'U' || c == 'u':
-		q := 1
+	case c == 'L' || c == 'U' || c == 'u' || c == 'R' && lx.cxx:
+		q := 0
+		if c != 'R' {
+			q = 1
+		}
 		if c == 'u' && lx.at(1) == '8' {
 			q = 2
 		}
-		if d := lx.at(q); d == '"' || d == '\'' {
+		if lx.cxx && lx.at(q) == 'R' && lx.at(q+1) == '"' {
+			lx.Pos += q + 1
+			lx.raw(start)
+			return
+		}
+		if d := lx.at(q); q > 0 && (d == '"' || d == '\'') {
 			lx.Pos += q
 			lx.quoted(start, d)
 			return
@@ -293,7 +314,12 @@ func (lx *lexer) token(start int) {
 	case c == '$': // GNU C takes $ in names
 		lx.ident(start)
 	default:
-		if k, ok := lx.Punct(puncts); ok {
+		if k, ok := lx.Punct(lx.punct); ok {
+			if lx.cxx && (k == tShr || k == tShrEq) {
+				// > closes a template's arguments, two of them in
+				// a<b<c>>: the parser joins > > where it is a shift.
+				k, lx.Pos = tGT, start+1
+			}
 			lx.emit(k, start)
 			return
 		}
@@ -369,7 +395,7 @@ func (lx *lexer) ident(start int) {
 		lx.Pos++
 	}
 	k := tIdent
-	if kw, ok := keywords.Lookup(src[start:lx.Pos]); ok {
+	if kw, ok := lx.words.Lookup(src[start:lx.Pos]); ok {
 		k = kw
 	}
 	lx.emit(k, start)
@@ -389,6 +415,10 @@ func (lx *lexer) number(start int) {
 	for lx.Pos < len(src) {
 		c := src[lx.Pos]
 		switch {
+		case c == '_' && lx.cxx:
+			lx.emit(tNumber, start) // 1.5_km: a literal and its suffix
+			lx.suffix()
+			return
 		case (c == '+' || c == '-') && (src[lx.Pos-1]|0x20 == 'e' || src[lx.Pos-1]|0x20 == 'p'):
 		case c == '\'' && lx.Pos+1 < len(src) && isIdentPart(src[lx.Pos+1]) && isIdentPart(src[lx.Pos-1]):
 		case isIdentPart(c) || c == '.':
@@ -414,6 +444,7 @@ func (lx *lexer) quoted(start int, q byte) {
 			} else {
 				lx.emit(tChar, start)
 			}
+			lx.suffix()
 			return
 		case '\\':
 			lx.Pos++
@@ -430,6 +461,58 @@ func (lx *lexer) quoted(start int, q byte) {
 	lx.Pos = len(src)
 	lx.Errorf(start, "%s literal not terminated", map[byte]string{'"': "string", '\'': "character"}[q])
 	lx.emit(tIllegal, start)
+}
+
+// suffix reads a user-defined literal's suffix, in C++, if one follows
+// the literal just read at once: "abc"s, 'x'_c, 12_km.
+func (lx *lexer) suffix() {
+	if !lx.cxx || lx.Pos >= len(lx.Src) || !isIdentStart(lx.Src[lx.Pos]) {
+		return
+	}
+	start := lx.Pos
+	lx.Begin()
+	for lx.Pos < len(lx.Src) && isIdentPart(lx.Src[lx.Pos]) {
+		lx.Pos++
+	}
+	lx.emit(tLiteralSuffix, start)
+}
+
+// raw reads a raw string literal, R"delim(…)delim", from its " (its
+// prefix read, from start): nothing in it is an escape, and it may span
+// lines.
+func (lx *lexer) raw(start int) {
+	src := lx.Src
+	lx.Pos++ // "
+	d := lx.Pos
+	for lx.Pos < len(src) && lx.Pos-d <= 16 && src[lx.Pos] != '(' && src[lx.Pos] != '"' && src[lx.Pos] != '\n' &&
+		src[lx.Pos] != ' ' && src[lx.Pos] != ')' && src[lx.Pos] != '\\' {
+		lx.Pos++
+	}
+	if lx.Pos >= len(src) || src[lx.Pos] != '(' {
+		lx.Errorf(start, "raw string's delimiter is not followed by (")
+		lx.emit(tIllegal, start)
+		return
+	}
+	closing := ")" + src[d:lx.Pos] + "\""
+	end := strings.Index(src[lx.Pos:], closing)
+	if end < 0 {
+		for ; lx.Pos < len(src); lx.Pos++ {
+			if src[lx.Pos] == '\n' {
+				lx.Newline(lx.Pos)
+			}
+		}
+		lx.Errorf(start, "raw string not terminated")
+		lx.emit(tIllegal, start)
+		return
+	}
+	stop := lx.Pos + end + len(closing)
+	for ; lx.Pos < stop; lx.Pos++ {
+		if src[lx.Pos] == '\n' {
+			lx.Newline(lx.Pos)
+		}
+	}
+	lx.emit(tRawString, start)
+	lx.suffix()
 }
 
 // brackets are C's bracket pairs.

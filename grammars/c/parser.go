@@ -37,19 +37,37 @@ type parser struct {
 	// flat holds the conditionals whose branches held no whole items,
 	// by the index of their #.
 	flat map[int]bool
-	// cxx holds those of them whose first branch holds C++, which is
-	// read as the branches after it (flatten).
-	cxx map[int]bool
+	// cxxBranch holds those of them whose first branch holds C++, which
+	// is read as the branches after it (flatten).
+	cxxBranch map[int]bool
 	// wantType: a name with no type before it is the type, in a type
 	// name ((size_t)n, sizeof(T)).
 	wantType bool
 	// inParams: the parser is in a parameter list, where a declarator
 	// may end with , or ) or be abstract.
 	inParams bool
+
+	// C++'s (cxx*.go).
+	cxx bool
+	// templates are the names the file declares as templates.
+	templates map[string]bool
+	// angle holds, by the slice index of a <, the index of the > that
+	// closes its template arguments, or -1 (angles).
+	angle map[int]int
+	// noGT: a > closes template arguments here, and is no operator.
+	noGT bool
+	// className is the name of the class whose body is being read.
+	className string
+	// ellipses counts the ... declarators have read.
+	ellipses int
+	climb    *kit.Climb
 }
 
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
-	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxx: map[int]bool{}}
+	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxxBranch: map[int]bool{}, cxx: lx.cxx}
+	if p.cxx {
+		p.templates, p.angle = map[string]bool{}, map[int]int{}
+	}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)
 	p.Pattern = pattern

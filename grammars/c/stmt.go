@@ -24,6 +24,9 @@ func (p *parser) bodyStatement() { p.statementAs(true) }
 func (p *parser) statementAs(body bool) {
 	p.Enter()
 	defer p.Leave()
+	if p.cxx && p.cxxStatement() {
+		return
+	}
 	switch p.Kind {
 	case tLBrace:
 		p.compound()
@@ -92,7 +95,10 @@ func (p *parser) headAndBody() {
 // forRest parses what follows for: (init; cond; step) body.
 func (p *parser) forRest() {
 	p.Expect(tLParen)
-	if p.declarationAhead() {
+	if p.cxx && p.cxxDeclarationAhead() {
+		p.cxxDeclarationBody(nDeclaration, ctxFor)
+		p.Expect(tSemi)
+	} else if !p.cxx && p.declarationAhead() {
 		p.declarationTo(false, false)
 		p.Expect(tSemi)
 	} else {
@@ -143,7 +149,12 @@ func (p *parser) otherStatement() {
 	if p.Kind == tIdent && p.identStatement(m) {
 		return
 	}
-	if p.declarationAhead() {
+	if p.cxx {
+		if p.cxxDeclarationAhead() {
+			p.cxxDeclarationBody(nDeclaration, ctxBlock)
+			return
+		}
+	} else if p.declarationAhead() {
 		p.declaration(false)
 		return
 	}

@@ -1,0 +1,490 @@
+package c
+
+import (
+	"github.com/agenttools/agenttools/grammars"
+)
+
+// C++: the top level, namespaces, templates, using and modules.
+//
+// C++ shares C's lexer, its preprocessor in the tree, its statements and
+// its heuristics for macros; what it adds is in the cxx*.go files, each
+// production entered where C's would be when the parser's cxx is set.
+//
+// One file cannot always tell a type from a value, which C++'s grammar
+// needs: the parser knows the names the file declares as types (classes,
+// enums, typedefs, aliases, template parameters) and as templates, and
+// otherwise decides as a reader would. A name then < is a template's
+// arguments when a > closes them before a ; or an unmatched bracket and,
+// in an expression, what follows that > can only follow a template-id
+// ((, ::, {, a closer or a separator), or the name is a template the file
+// declares or a cast (static_cast and the others); a statement is a
+// declaration when a type and a declarator follow each other (T x, T *x;
+// T<U> x, A::B &x), an expression otherwise, as C's is.
+
+// cxxTopItem parses one top-level item of C++, or one of a namespace's.
+func (p *parser) cxxTopItem() {
+	switch p.Kind {
+	case tSemi:
+		p.Next()
+		return
+	case kwNamespace:
+		p.namespaceDefinition()
+		return
+	case kwInline:
+		if p.Peek(1) == kwNamespace {
+			p.namespaceDefinition()
+			return
+		}
+	case kwTemplate:
+		p.templateDeclaration(p.cxxTopItem)
+		return
+	case kwUsing:
+		p.usingDeclaration()
+		return
+	case kwStaticAssert:
+		p.staticAssert()
+		return
+	case kwAsm:
+		p.asmStatement()
+		return
+	case kwExtern:
+		if p.Peek(1) == tString && (p.Peek(2) == tLBrace || p.Peek(2) != tSemi) {
+			p.cxxLinkage()
+			return
+		}
+		if p.Peek(1) == kwTemplate {
+			p.Node(nTemplateInstantiation, func() {
+				p.Leaf()
+				p.Leaf()
+				p.cxxDeclarationBody(nTemplateInstantiation, ctxTop)
+			})
+			return
+		}
+	case tIdent:
+		switch {
+		case p.IsWord("export") && p.Peek(1) != tColonColon && p.Peek(1) != tLParen:
+			p.Node(nExportDeclaration, func() {
+				p.Leaf()
+				if p.Kind == tLBrace {
+					p.braced(nDeclarationList, p.cxxTopItem)
+					return
+				}
+				p.cxxTopItem()
+			})
+			return
+		case p.IsWord("module") && (p.Peek(1) == tIdent || p.Peek(1) == tSemi || p.Peek(1) == tColon):
+			p.moduleDeclaration()
+			return
+		case p.IsWord("import") && (p.Peek(1) == tIdent || p.Peek(1) == tString || p.Peek(1) == tLT || p.Peek(1) == tColon):
+			p.importDeclaration()
+			return
+		}
+		if p.macroItem() || p.macroFallback(func() { p.cxxDeclaration(ctxTop) }) {
+			return
+		}
+	}
+	p.cxxDeclaration(ctxTop)
+}
+
+// namespaceDefinition parses namespace N { … }, inline namespace N,
+// namespace A::B { … }, namespace { … } and namespace N = A::B;.
+func (p *parser) namespaceDefinition() {
+	m := p.B.Mark()
+	p.Got(kwInline)
+	p.Expect(kwNamespace)
+	p.cxxAttributes()
+	if p.Kind == tIdent && p.Peek(1) == tAssign {
+		p.LeafAs(tNamespaceIdent)
+		p.Leaf()
+		p.cxxName(nameNamespace)
+		p.Semi(tSemi, tRBrace)
+		p.B.Close(m, nNamespaceAliasDefinition, 0)
+		return
+	}
+	if p.Kind == tIdent {
+		if p.Peek(1) == tColonColon {
+			p.Node(nNestedNamespaceSpecifier, func() {
+				for {
+					p.Got(kwInline)
+					p.IdentAs(tNamespaceIdent)
+					if !p.Got(tColonColon) {
+						return
+					}
+				}
+			})
+		} else {
+			p.LeafAs(tNamespaceIdent)
+		}
+	}
+	p.cxxAttributes()
+	p.braced(nDeclarationList, p.cxxTopItem)
+	p.B.Close(m, nNamespaceDefinition, 0)
+}
+
+// cxxLinkage parses extern "C" { … } and extern "C" declaration.
+func (p *parser) cxxLinkage() {
+	p.Prefix(nLinkageSpecification, func() {
+		p.Leaf()
+		if p.Kind == tLBrace {
+			p.braced(nDeclarationList, p.cxxTopItem)
+			return
+		}
+		p.cxxTopItem()
+	})
+}
+
+// templateDeclaration parses template <params> declaration, with item
+// parsing the declaration, template class X<int>; (an explicit
+// instantiation), and template <> (a specialization).
+func (p *parser) templateDeclaration(item func()) {
+	if p.Peek(1) != tLT {
+		p.Node(nTemplateInstantiation, func() {
+			p.Leaf()
+			p.cxxDeclarationBody(nTemplateInstantiation, ctxTop)
+		})
+		return
+	}
+	p.Enter()
+	defer p.Leave()
+	p.Prefix(nTemplateDeclaration, func() {
+		p.templateParameters()
+		if p.Kind == kwRequires {
+			p.requiresClause()
+		}
+		if p.Kind == kwConcept {
+			p.conceptDefinition()
+			return
+		}
+		item()
+	})
+}
+
+// conceptDefinition parses concept C = constraint;.
+func (p *parser) conceptDefinition() {
+	p.Prefix(nConceptDefinition, func() {
+		p.IdentAs(tIdent)
+		p.cxxAttributes()
+		p.Expect(tAssign)
+		p.expr()
+		p.Semi(tSemi, tRBrace)
+	})
+}
+
+// templateParameters parses < typename T, class U = int, int N, … >.
+func (p *parser) templateParameters() {
+	p.Node(nTemplateParameterList, func() {
+		p.Expect(tLT)
+		saved := p.noGT
+		p.noGT = true
+		defer func() { p.noGT = saved }()
+		for p.Kind != tGT && p.Kind != tEOF {
+			p.templateParameter()
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.Expect(tGT)
+	})
+}
+
+// templateParameter parses one template parameter.
+func (p *parser) templateParameter() {
+	m := p.B.Mark()
+	switch {
+	case p.Kind == kwTemplate:
+		p.Leaf()
+		p.templateParameters()
+		p.typeParameterRest(m, nTemplateTemplateParameterDeclaration)
+		return
+	case (p.Kind == kwTypename || p.Kind == kwClass) && p.Peek(1) != tColonColon && !(p.Peek(1) == tIdent && p.Peek(2) == tColonColon):
+		p.Leaf()
+		p.typeParameterRest(m, nTypeParameterDeclaration)
+		return
+	case p.Kind == tIdent && (p.Peek(1) == tIdent || p.Peek(1) == tEllipsis) && !p.typedefs[p.Tok.Text] && p.constraintAhead():
+		// a constrained parameter: std::integral T, Concept... Ts
+		p.cxxName(nameType)
+		p.typeParameterRest(m, nTypeParameterDeclaration)
+		return
+	}
+	p.cxxParameter()
+}
+
+// constraintAhead reports whether the name at the current token is a
+// concept constraining a type parameter: a name, or ..., and then , or
+// > or =.
+func (p *parser) constraintAhead() bool {
+	n := 1
+	if p.Peek(n) == tEllipsis {
+		n++
+	}
+	if p.Peek(n) == tIdent {
+		n++
+	}
+	switch p.Peek(n) {
+	case tComma, tGT, tAssign:
+		return true
+	}
+	return false
+}
+
+// typeParameterRest parses what follows typename, class or template<…>
+// class in a template parameter: ..., a name, = a default; the node is
+// closed at m as kind k, or as its optional or variadic form.
+func (p *parser) typeParameterRest(m int, k grammars.Kind) {
+	if k == nTemplateTemplateParameterDeclaration {
+		if p.Kind != kwClass && p.Kind != kwTypename {
+			p.ErrorExpected("'class'")
+		}
+		p.Leaf()
+	}
+	variadic := p.Got(tEllipsis)
+	if p.Kind == tIdent {
+		p.typedefs[p.Tok.Text] = true
+		if k == nTemplateTemplateParameterDeclaration {
+			p.templates[p.Tok.Text] = true
+		}
+		p.LeafAs(tTypeIdent)
+	}
+	switch {
+	case p.Got(tAssign):
+		if k == nTemplateTemplateParameterDeclaration {
+			p.cxxName(nameType)
+		} else {
+			p.typeName()
+		}
+		if k == nTypeParameterDeclaration {
+			k = nOptionalTypeParameterDeclaration
+		}
+	case variadic && k == nTypeParameterDeclaration:
+		k = nVariadicTypeParameterDeclaration
+	}
+	p.B.Close(m, k, 0)
+}
+
+// requiresClause parses requires constraint, after template <…> or a
+// function's declarator.
+func (p *parser) requiresClause() {
+	p.Prefix(nRequiresClause, p.constraint)
+}
+
+// constraint parses a requires clause's constraint: primaries joined
+// by && and ||, a primary being a name, a template-id, (e), a requires
+// expression, or a literal.
+func (p *parser) constraint() {
+	m := p.B.Mark()
+	p.constraintAnd()
+	for p.Kind == tOrOr {
+		p.Leaf()
+		p.constraintAnd()
+		p.B.Close(m, nConstraintDisjunction, 0)
+	}
+}
+
+func (p *parser) constraintAnd() {
+	m := p.B.Mark()
+	p.constraintPrimary()
+	for p.Kind == tAndAnd {
+		p.Leaf()
+		p.constraintPrimary()
+		p.B.Close(m, nConstraintConjunction, 0)
+	}
+}
+
+func (p *parser) constraintPrimary() {
+	p.Enter()
+	defer p.Leave()
+	switch p.Kind {
+	case tLParen:
+		p.parenthesized()
+	case kwRequires:
+		p.requiresExpression()
+	case tNot:
+		p.Prefix(nUnaryExpression, p.constraintPrimary)
+	default:
+		m := p.B.Mark()
+		p.primary()
+		p.postfix(m)
+	}
+}
+
+// requiresExpression parses requires (params) { requirements }.
+func (p *parser) requiresExpression() {
+	p.Prefix(nRequiresExpression, func() {
+		if p.Kind == tLParen {
+			p.parameters()
+		}
+		p.Enclosed(nRequirementSeq, tLBrace, tRBrace, func() {
+			for p.Kind != tRBrace && p.Kind != tEOF {
+				p.requirement()
+			}
+		})
+	})
+}
+
+// requirement parses one requirement: e;, { e } noexcept -> C;,
+// typename T;, requires C;.
+func (p *parser) requirement() {
+	switch p.Kind {
+	case tLBrace:
+		p.Node(nCompoundRequirement, func() {
+			p.Enclosed(nCompoundStatement, tLBrace, tRBrace, p.expr)
+			p.Got(kwNoexcept)
+			if p.Got(tArrow) {
+				p.Node(nTrailingReturnType, p.typeName)
+			}
+			p.Semi(tSemi, tRBrace)
+		})
+		// the braces are the requirement's own, not a block's
+	case kwTypename:
+		p.Node(nTypeRequirement, func() {
+			p.Leaf()
+			p.cxxName(nameType)
+			p.Semi(tSemi, tRBrace)
+		})
+	case kwRequires:
+		p.Node(nSimpleRequirement, func() {
+			p.requiresClause()
+			p.Semi(tSemi, tRBrace)
+		})
+	default:
+		p.Node(nSimpleRequirement, func() {
+			p.expr()
+			p.Semi(tSemi, tRBrace)
+		})
+	}
+}
+
+// usingDeclaration parses using namespace N;, using A::b;, using T =
+// type; and using enum E;.
+func (p *parser) usingDeclaration() {
+	if p.Peek(1) == tIdent && (p.Peek(2) == tAssign || p.Peek(2) == tLBrack && p.Peek(3) == tLBrack) {
+		p.Prefix(nAliasDeclaration, func() {
+			name := p.Tok.Text
+			p.typedefs[name] = true
+			p.LeafAs(tTypeIdent)
+			p.cxxAttributes()
+			p.Expect(tAssign)
+			p.typeName()
+			p.Semi(tSemi, tRBrace)
+		})
+		return
+	}
+	p.Prefix(nUsingDeclaration, func() {
+		if p.Kind == kwNamespace || p.Kind == kwEnum {
+			p.Leaf()
+		}
+		p.Got(kwTypename)
+		for {
+			p.cxxName(nameValue)
+			p.Got(tEllipsis)
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.Semi(tSemi, tRBrace)
+	})
+}
+
+// moduleDeclaration parses export module M;, module M:part;, module;
+// and module :private;.
+func (p *parser) moduleDeclaration() {
+	p.Prefix(nModuleDeclaration, func() {
+		if p.Kind == tIdent {
+			p.moduleName()
+		}
+		if p.Got(tColon) {
+			p.moduleName()
+		}
+		p.cxxAttributes()
+		p.Semi(tSemi, tRBrace)
+	})
+}
+
+// moduleName parses a.b.c.
+func (p *parser) moduleName() {
+	p.Node(nModuleName, func() {
+		p.IdentAs(tIdent)
+		for p.Kind == tDot {
+			p.Leaf()
+			p.IdentAs(tIdent)
+		}
+	})
+}
+
+// importDeclaration parses import M;, import :part;, import <header>;
+// and import "header";.
+func (p *parser) importDeclaration() {
+	p.Prefix(nImportDeclaration, func() {
+		switch {
+		case p.Kind == tString:
+			p.Leaf()
+		case p.Kind == tLT:
+			for p.Kind != tGT && p.Kind != tEOF && p.Kind != tSemi {
+				p.Leaf()
+			}
+			p.Expect(tGT)
+		case p.Got(tColon):
+			p.moduleName()
+		default:
+			p.moduleName()
+			if p.Got(tColon) {
+				p.moduleName()
+			}
+		}
+		p.cxxAttributes()
+		p.Semi(tSemi, tRBrace)
+	})
+}
+
+// cxxAttributes parses [[…]], alignas(…), __attribute__((…)) and
+// __declspec(…), each a node.
+func (p *parser) cxxAttributes() bool {
+	any := false
+	for {
+		switch {
+		case p.Kind == tLBrack && p.Peek(1) == tLBrack:
+			p.Node(nAttributeDeclaration, func() {
+				p.Leaf()
+				p.Leaf()
+				if p.Kind == kwUsing {
+					p.Leaf()
+					p.IdentAs(tNamespaceIdent)
+					p.Expect(tColon)
+				}
+				for p.Kind != tRBrack && p.Kind != tEOF {
+					p.attributeItem()
+					if !p.Got(tComma) {
+						break
+					}
+				}
+				p.Expect(tRBrack)
+				p.Expect(tRBrack)
+			})
+		case p.Kind == kwAttribute || p.Kind == kwDeclspec:
+			p.attribute()
+		case p.Kind == kwAlignas:
+			p.Prefix(nAttributeSpecifier, p.balanced)
+		default:
+			return any
+		}
+		any = true
+	}
+}
+
+// attributeItem parses one attribute of [[…]]: ns::name(args...).
+func (p *parser) attributeItem() {
+	if p.Kind == tComma {
+		return
+	}
+	p.Node(nAttribute, func() {
+		if p.Peek(1) == tColonColon {
+			p.LeafAs(tNamespaceIdent)
+			p.Leaf()
+		}
+		p.Leaf() // a name, or a keyword: [[noreturn]], [[using]]
+		if p.Kind == tLParen {
+			p.Node(nArgumentList, p.balanced)
+		}
+		p.Got(tEllipsis)
+	})
+}

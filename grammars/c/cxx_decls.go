@@ -1,0 +1,940 @@
+package c
+
+import "github.com/agenttools/agenttools/grammars"
+
+// C++'s declarations: specifiers, declarators, classes, functions.
+
+// A declCtx says where a declaration stands.
+type declCtx int
+
+const (
+	ctxTop    declCtx = iota // a namespace's, or the file's
+	ctxMember                // a class's
+	ctxBlock                 // a statement's
+	ctxFor                   // a for's or a condition's, with no ;
+	ctxType                  // a type name's: specifiers only
+	ctxParam                 // a parameter's
+)
+
+// cxxSpecifiers parses a C++ declaration's specifiers and its type.
+func (p *parser) cxxSpecifiers(ctx declCtx) specs {
+	var s specs
+	for {
+		switch p.Kind {
+		case kwTypedef:
+			s.typedef = true
+			p.Leaf()
+		case kwExtern, kwStatic, kwRegister, kwThreadLocal, kwInline, kwMutable, kwVirtual, kwConstexpr,
+			kwConsteval, kwConstinit, kwExtension, kwNoreturn, kwConst, kwVolatile, kwRestrict:
+			p.Leaf()
+		case kwExplicit:
+			p.Prefix(nExplicitFunctionSpecifier, func() {
+				if p.Kind == tLParen {
+					p.parenthesizedExpr()
+				}
+			})
+		case kwAtomic:
+			p.Leaf()
+			if p.Kind == tLParen {
+				p.parenType()
+				s.typ = true
+			}
+		case kwAttribute, kwDeclspec, kwAlignas:
+			p.cxxAttributes()
+		case tLBrack:
+			if p.Peek(1) != tLBrack {
+				return s
+			}
+			p.cxxAttributes()
+		case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwComplex,
+			kwImaginary, kwAutoType, kwInt128, kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T:
+			if s.typ && !isTypeWord(p.Kind) && !isCxxTypeWord(p.Kind) {
+				return s
+			}
+			m := p.B.Mark()
+			n := 0
+			for isTypeWord(p.Kind) || isCxxTypeWord(p.Kind) {
+				p.Leaf()
+				n++
+			}
+			if n > 1 {
+				p.B.Close(m, nSizedTypeSpecifier, 0)
+			}
+			s.typ = true
+		case kwAuto:
+			if s.typ {
+				return s
+			}
+			p.Node(nPlaceholderTypeSpecifier, p.Leaf)
+			s.typ = true
+		case kwDecltype:
+			if s.typ {
+				return s
+			}
+			if p.afterPartner(1).Kind == tColonColon {
+				p.cxxName(nameType)
+			} else if p.Peek(2) == kwAuto && p.Peek(3) == tRParen {
+				p.Node(nPlaceholderTypeSpecifier, p.decltype)
+			} else {
+				p.decltype()
+			}
+			s.typ = true
+		case kwStruct, kwUnion, kwEnum, kwClass:
+			if s.typ {
+				return s
+			}
+			p.classSpecifier()
+			s.typ = true
+		case kwTypename:
+			if s.typ {
+				return s
+			}
+			p.Prefix(nDependentType, func() { p.cxxName(nameType) })
+			s.typ = true
+		case kwTypeof:
+			p.Prefix(nTypeofSpecifier, p.typeofOperand)
+			s.typ = true
+		case tIdent, tColonColon:
+			if !p.cxxSpecifierName(ctx, &s) {
+				return s
+			}
+		default:
+			return s
+		}
+		s.any = true
+	}
+}
+
+// cxxSpecifierName parses a name among a declaration's specifiers, its
+// type's or a macro's, and reports whether there was one; when there
+// was not, the name is the declarator's.
+func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
+	name := p.Tok.Text
+	known := p.typedefs[name]
+	next := p.Peek(1)
+	if s.typ {
+		switch {
+		case p.Kind != tIdent || known:
+			return false
+		case macroLike(name) && (next == tIdent || next == tStar || next == tAmp || next == tColonColon || next == kwOperator):
+			p.Leaf() // int LLVM_ATTRIBUTE_UNUSED x; T BOOST_FORCEINLINE f()
+			return true
+		case macroLike(name) && next == tLParen && p.attributeMacroAhead():
+			p.Prefix(nAttributeSpecifier, p.balanced)
+			return true
+		}
+		return false
+	}
+	if p.Kind == tIdent && !known {
+		switch {
+		case p.IsWord("concept"):
+			return false
+		case next == tIdent && isMacroName(name) && p.macroBeforeType(),
+			(isSpecifier(next) || next == kwClass || isCxxTypeWord(next) || next == kwConstexpr || next == kwVirtual ||
+				next == kwExplicit || next == kwTypename || next == kwAuto || next == kwTemplate) && macroLike(name):
+			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
+			return true
+		case next == tLParen && macroLike(name) && !p.ctorAhead(ctx) && p.macroTypeAhead():
+			p.macroType() // API(int) f(…)
+			s.typ = true
+			return true
+		case next == tLParen && isMacroName(name) && p.afterPartner(1).Kind != tSemi && p.attributeMacroAhead():
+			p.Prefix(nAttributeSpecifier, p.balanced) // LLVM_DEPRECATED("…") void f();
+			return true
+		}
+	}
+	if p.ctorAhead(ctx) {
+		return false
+	}
+	end := p.nameEnd(p.index())
+	if end < 0 {
+		return false
+	}
+	if !known && ctx != ctxType && ctx != ctxParam && !p.declaratorAt(end, ctx) {
+		return false
+	}
+	if p.Kind == tIdent && p.Peek(1) == tLT && p.templateArgsAhead(1, true) {
+		p.templates[name] = true
+	}
+	m := p.B.Mark()
+	p.cxxName(nameType)
+	// Concept auto: a constrained placeholder
+	if p.Kind == kwAuto || p.Kind == kwDecltype && p.Peek(2) == kwAuto {
+		if p.Kind == kwAuto {
+			p.Leaf()
+		} else {
+			p.decltype()
+		}
+		p.B.Close(m, nPlaceholderTypeSpecifier, 0)
+	}
+	s.typ = true
+	return true
+}
+
+// macroBeforeType reports whether the capitalized name at the current
+// token, followed by a name, is a macro before a declaration's type:
+// LLVM_ABI Foo *f(); and not the type of Foo x;.
+func (p *parser) macroBeforeType() bool {
+	end := p.nameEnd(p.idx(1))
+	if end < 0 {
+		return false
+	}
+	return p.declaratorAt(end, ctxTop)
+}
+
+// declaratorAt reports whether a declarator starts at slice index i,
+// after a name that would be a declaration's type: a name, *, & or &&
+// and a name, ( * …, ... , operator, [[, a qualifier.
+func (p *parser) declaratorAt(i int, ctx declCtx) bool {
+	switch k := p.kindAt(i); k {
+	case tIdent, kwOperator, tEllipsis, kwConst, kwVolatile, kwRestrict, kwAttribute, kwDeclspec, kwInline,
+		kwStatic, kwConstexpr:
+		return true
+	case tColonColon:
+		return p.kindAt(p.nextIdx(i)) == tIdent || p.kindAt(p.nextIdx(i)) == tTilde
+	case tLBrack:
+		return p.kindAt(p.nextIdx(i)) == tLBrack && p.kindAt(i-1) != tLBrack
+	case tStar, tAmp, tAndAnd:
+		j := p.nextIdx(i)
+		for {
+			switch p.kindAt(j) {
+			case tStar, tAmp, tAndAnd, kwConst, kwVolatile, kwRestrict:
+				j = p.nextIdx(j)
+				continue
+			case tIdent, tColonColon, kwOperator, tEllipsis:
+				n := p.nameEnd(j)
+				if p.kindAt(j) == tEllipsis || p.kindAt(j) == kwOperator {
+					return true
+				}
+				if n < 0 {
+					return false
+				}
+				switch p.kindAt(n) {
+				case tSemi, tAssign, tComma, tLBrack, tRParen, tLBrace, tColon, tLParen:
+					return true
+				}
+				return false
+			case tLParen:
+				return true
+			case tRParen, tComma, tGT:
+				return ctx == ctxParam || ctx == ctxType
+			}
+			return false
+		}
+	case tLParen:
+		switch p.kindAt(p.nextIdx(i)) {
+		case tStar, tAmp, tAndAnd, tColonColon:
+			return true
+		}
+	}
+	return false
+}
+
+// ctorAhead reports whether the name at the current token is a
+// constructor's, destructor's or conversion's declarator, with no type
+// before it: X( in class X, A::A(, A<T>::~A(, A::operator T.
+func (p *parser) ctorAhead(ctx declCtx) bool {
+	if p.Kind == tIdent && p.Peek(1) == tLParen {
+		return ctx == ctxMember && p.Tok.Text == p.className
+	}
+	// walk the qualified name, noting its last two parts
+	i := p.index()
+	if p.kindAt(i) == tColonColon {
+		i = p.nextIdx(i)
+	}
+	last, prev := "", ""
+	for {
+		switch p.kindAt(i) {
+		case tIdent:
+			prev, last = last, p.lx.text(&p.lx.toks[i])
+			i = p.nextIdx(i)
+			if p.kindAt(i) == tLT {
+				j := p.angles(i)
+				if j < 0 {
+					return false
+				}
+				i = p.nextIdx(j)
+			}
+		case kwTemplate:
+			i = p.nextIdx(i)
+			continue
+		default:
+			return false
+		}
+		if p.kindAt(i) != tColonColon {
+			return p.kindAt(i) == tLParen && last == prev && prev != ""
+		}
+		i = p.nextIdx(i)
+		switch p.kindAt(i) {
+		case tTilde, kwOperator:
+			return true
+		}
+	}
+}
+
+// cxxDeclaration parses a declaration, a function's definition among
+// them, in context ctx.
+func (p *parser) cxxDeclaration(ctx declCtx) {
+	if p.Kind == kwFriend {
+		p.Prefix(nFriendDeclaration, func() {
+			if (p.Kind == kwClass || p.Kind == kwStruct || p.Kind == kwUnion) && p.afterName(1) == tSemi {
+				p.Leaf()
+				p.cxxName(nameType)
+				p.Semi(tSemi, tRBrace)
+				return
+			}
+			p.cxxDeclaration(ctx)
+		})
+		return
+	}
+	kind := nDeclaration
+	if ctx == ctxMember {
+		kind = nFieldDeclaration
+	}
+	p.cxxDeclarationBody(kind, ctx)
+}
+
+// afterName returns the kind of the token after the name n tokens after
+// the current one.
+func (p *parser) afterName(n int) grammars.Kind {
+	end := p.nameEnd(p.idx(n))
+	return p.kindAt(end)
+}
+
+// cxxDeclarationBody parses a declaration's specifiers and declarators,
+// or a function's definition, and closes them as a node of kind (a
+// declaration's, a field's, or a template instantiation's).
+func (p *parser) cxxDeclarationBody(kind grammars.Kind, ctx declCtx) {
+	m := p.B.Mark()
+	p.cxxAttributes()
+	s := p.cxxSpecifiers(ctx)
+	if s.typedef {
+		kind = nTypeDefinition
+	}
+	if !s.typ && kind == nFieldDeclaration {
+		kind = nDeclaration // a constructor's, a destructor's, a conversion's
+	}
+	if p.Kind == tSemi || p.Pattern && p.Kind == tEOF && s.typ {
+		if !s.any {
+			p.ErrorExpected("declaration")
+		}
+		p.Semi(tSemi, tRBrace)
+		p.B.Close(m, kind, 0)
+		return
+	}
+	if !s.any && !p.declaratorStarts() {
+		p.ErrorExpected("declaration")
+	}
+	d := p.B.Mark()
+	isFunc := p.cxxDeclarator(ctx, false)
+	if isFunc && ctx != ctxBlock && ctx != ctxFor && !s.typedef && p.functionBodyAhead() {
+		p.functionBody()
+		p.B.Close(m, nFunctionDefinition, 0)
+		return
+	}
+	p.cxxInitRest(d, s.typedef, isFunc, ctx)
+	for p.Got(tComma) {
+		d := p.B.Mark()
+		p.cxxAttributes()
+		isFunc := p.cxxDeclarator(ctx, false)
+		p.cxxInitRest(d, s.typedef, isFunc, ctx)
+	}
+	if ctx != ctxFor {
+		p.Semi(tSemi, tRBrace)
+	}
+	p.B.Close(m, kind, 0)
+}
+
+// declaratorStarts reports whether a declarator starts at the current
+// token, with no type before it: a constructor's name, ~X, operator.
+func (p *parser) declaratorStarts() bool {
+	switch p.Kind {
+	case tIdent, tColonColon, tTilde, kwOperator, tStar, tAmp, tAndAnd, tLParen:
+		return true
+	}
+	return false
+}
+
+// functionBodyAhead reports whether a function's body follows its
+// declarator: {, : and its initializers, try, = default, = delete.
+func (p *parser) functionBodyAhead() bool {
+	switch p.Kind {
+	case tLBrace, kwTry:
+		return true
+	case tColon:
+		return true
+	case tAssign:
+		return p.Peek(1) == kwDefault || p.Peek(1) == kwDelete
+	}
+	return false
+}
+
+// functionBody parses a function's body: { … }, : inits { … }, try { …
+// } catch …, = default;, = delete;.
+func (p *parser) functionBody() {
+	switch p.Kind {
+	case tAssign:
+		k := nDefaultMethodClause
+		if p.Peek(1) == kwDelete {
+			k = nDeleteMethodClause
+		}
+		p.Node(k, func() {
+			p.Leaf()
+			p.Leaf()
+			p.Semi(tSemi, tRBrace)
+		})
+		return
+	case kwTry:
+		p.Prefix(nTryStatement, func() {
+			if p.Kind == tColon {
+				p.fieldInitializers()
+			}
+			p.compound()
+			p.catchClauses()
+		})
+		return
+	}
+	if p.Kind == tColon {
+		p.fieldInitializers()
+	}
+	p.compound()
+}
+
+// fieldInitializers parses a constructor's : a(1), b{2}, Base(x)....
+func (p *parser) fieldInitializers() {
+	p.Prefix(nFieldInitializerList, func() {
+		for {
+			p.Node(nFieldInitializer, func() {
+				p.cxxName(nameField)
+				if p.Kind == tLBrace {
+					p.initializerList()
+				} else {
+					p.arguments()
+				}
+				p.Got(tEllipsis)
+			})
+			if !p.Got(tComma) {
+				return
+			}
+		}
+	})
+}
+
+// catchClauses parses catch (T e) { … }, one or more.
+func (p *parser) catchClauses() {
+	for p.Kind == kwCatch {
+		p.Prefix(nCatchClause, func() {
+			p.parameters()
+			p.compound()
+		})
+	}
+}
+
+// cxxInitRest parses what follows a declarator: attributes, a bitfield's
+// width, = initializer, { … }, ( arguments ), = 0, and closes an
+// init_declarator at d where one is.
+func (p *parser) cxxInitRest(d int, typedef, isFunc bool, ctx declCtx) {
+	if typedef {
+		p.typedefs[p.lastName] = true
+	}
+	p.declaratorTail()
+	p.cxxAttributes()
+	switch {
+	case p.Kind == tColon && ctx == ctxMember:
+		p.Prefix(nBitfieldClause, p.conditional)
+		if p.Kind == tAssign || p.Kind == tLBrace {
+			p.cxxInitRest(d, false, false, ctx)
+		}
+	case p.Kind == tAssign && isFunc && ctx == ctxMember && p.Peek(1) == tNumber:
+		p.Node(nPureVirtualClause, func() {
+			p.Leaf()
+			p.Leaf()
+		})
+	case p.Kind == tAssign && isFunc && (p.Peek(1) == kwDefault || p.Peek(1) == kwDelete):
+		k := nDefaultMethodClause
+		if p.Peek(1) == kwDelete {
+			k = nDeleteMethodClause
+		}
+		p.Node(k, func() {
+			p.Leaf()
+			p.Leaf()
+		})
+	case p.Got(tAssign):
+		p.cxxInitializer()
+		if ctx != ctxMember {
+			p.B.Close(d, nInitDeclarator, 0)
+		}
+	case p.Kind == tLBrace:
+		p.initializerList()
+		if ctx != ctxMember {
+			p.B.Close(d, nInitDeclarator, 0)
+		}
+	case p.Kind == tLParen && !isFunc:
+		p.arguments()
+		p.B.Close(d, nInitDeclarator, 0)
+	}
+}
+
+// cxxInitializer parses = 's initializer: an expression or a braced
+// list.
+func (p *parser) cxxInitializer() {
+	if p.Kind == tLBrace {
+		p.initializerList()
+		return
+	}
+	p.assignment()
+}
+
+// cxxDeclarator parses a declarator, abstract when abstract, and reports
+// whether it declares a function. It leaves a ( that holds a
+// constructor's arguments (T x(1, 2)) to cxxInitRest.
+func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	switch p.Kind {
+	case tStar, tAmp, tAndAnd:
+		k := nPointerDeclarator
+		if p.Kind == tAmp || p.Kind == tAndAnd {
+			k = nReferenceDeclarator
+		}
+		p.Leaf()
+		p.cxxQualifiers()
+		names := p.names
+		inner := false
+		if !p.declaratorEnds() {
+			inner = p.cxxDeclarator(ctx, abstract)
+		}
+		if abstract && p.names == names {
+			if k == nPointerDeclarator {
+				k = nAbstractPointerDeclarator
+			} else {
+				k = nAbstractReferenceDeclarator
+			}
+		}
+		p.B.Close(m, k, 0)
+		return inner
+	case tEllipsis:
+		p.ellipses++
+		p.Leaf()
+		if p.Kind == tIdent {
+			p.lastName = p.Tok.Text
+			p.names++
+			p.Leaf()
+		}
+		p.B.Close(m, nVariadicDeclarator, 0)
+		return p.declaratorSuffixes(m, ctx, abstract, true, false)
+	case tIdent:
+		if p.Peek(1) == tColonColon && p.Peek(2) == tStar || p.Peek(1) == tLT && p.afterName(0) == tColonColon && p.kindAt(p.nextIdx(p.nameEnd(p.index()))) == tStar {
+			// T A::*p: a pointer to a member
+			for p.Kind != tStar {
+				p.Leaf()
+			}
+			p.Leaf()
+			p.cxxQualifiers()
+			inner := p.cxxDeclarator(ctx, abstract)
+			p.B.Close(m, nPointerDeclarator, 0)
+			return inner
+		}
+	}
+	named, nested := false, false
+	switch {
+	case p.Kind == tIdent || p.Kind == tColonColon || p.Kind == tTilde || p.Kind == kwOperator || p.Kind == kwTemplate:
+		if p.Kind == tIdent && p.Peek(1) != tColonColon {
+			p.lastName = p.Tok.Text
+		}
+		p.names++
+		mode := nameDecl
+		if ctx == ctxMember {
+			mode = nameField
+		}
+		p.cxxName(mode)
+		p.cxxAttributes()
+		named = true
+	case p.Kind == tLBrack && !abstract && p.Peek(1) != tLBrack:
+		// auto [a, b] = …: a structured binding
+		p.Node(nStructuredBindingDeclarator, func() {
+			p.Leaf()
+			for p.Kind != tRBrack && p.Kind != tEOF {
+				p.IdentAs(tIdent)
+				if !p.Got(tComma) {
+					break
+				}
+			}
+			p.Expect(tRBrack)
+		})
+		return false
+	case p.Kind == tLParen && (!abstract || p.cxxNestedAhead()):
+		p.Leaf()
+		p.cxxAttributes()
+		if p.convention(0) && (p.Peek(1) == tStar || p.Peek(1) == tIdent) {
+			p.Leaf()
+		}
+		isFunc = p.cxxDeclarator(ctx, abstract)
+		nested = true
+		p.Expect(tRParen)
+		p.B.Close(m, nParenthesizedDeclarator, 0)
+	case abstract:
+	default:
+		p.ErrorExpected("declarator")
+	}
+	return p.declaratorSuffixes(m, ctx, abstract, named, nested && isFunc) || isFunc && nested
+}
+
+// declaratorEnds reports whether the declarator is over at the current
+// token: after a * or & of an abstract declarator.
+func (p *parser) declaratorEnds() bool {
+	switch p.Kind {
+	case tRParen, tComma, tGT, tSemi, tAssign, tEOF, tLBrace, tColon:
+		return true
+	}
+	return false
+}
+
+// cxxNestedAhead reports whether the ( at the current token, in an
+// abstract declarator, nests one ((*)(int), (&)[3]) rather than holding
+// parameters.
+func (p *parser) cxxNestedAhead() bool {
+	switch p.Peek(1) {
+	case tStar, tAmp, tAndAnd:
+		return true
+	case tIdent:
+		return p.Peek(2) == tColonColon && p.Peek(3) == tStar
+	}
+	return false
+}
+
+// declaratorSuffixes parses [n] and (params) after a declarator that
+// starts at mark m, and reports whether the declarator is a function's.
+func (p *parser) declaratorSuffixes(m int, ctx declCtx, abstract, named, isFunc bool) bool {
+	for {
+		switch p.Kind {
+		case tLBrack:
+			if p.Peek(1) == tLBrack {
+				return isFunc
+			}
+			p.Leaf()
+			if p.Kind != tRBrack {
+				p.exprNested()
+			}
+			p.Expect(tRBrack)
+			k := nArrayDeclarator
+			if !named && abstract {
+				k = nAbstractArrayDeclarator
+			}
+			p.B.Close(m, k, 0)
+			isFunc = false
+		case tLParen:
+			if named && !abstract && !p.parametersAhead(ctx) {
+				return isFunc // T x(1, 2): a constructor's arguments
+			}
+			p.parameters()
+			p.functionTail()
+			k := nFunctionDeclarator
+			if !named && abstract {
+				k = nAbstractFunctionDeclarator
+			}
+			p.B.Close(m, k, 0)
+			isFunc = named || isFunc
+			named = false
+		default:
+			return isFunc
+		}
+	}
+}
+
+// functionTail parses what follows a function's parameters: const,
+// volatile, & or &&, noexcept(…), throw(…), attributes, -> T, override,
+// final, requires ….
+func (p *parser) functionTail() {
+	for {
+		switch p.Kind {
+		case kwConst, kwVolatile:
+			p.Leaf()
+		case tAmp, tAndAnd:
+			p.Node(nRefQualifier, p.Leaf)
+		case kwNoexcept:
+			p.Prefix(nNoexcept, func() {
+				if p.Kind == tLParen {
+					p.Leaf()
+					p.exprNested()
+					p.Expect(tRParen)
+				}
+			})
+		case kwThrow:
+			p.Prefix(nThrowSpecifier, func() {
+				p.Expect(tLParen)
+				for p.Kind != tRParen && p.Kind != tEOF {
+					p.typeName()
+					p.Got(tEllipsis)
+					if !p.Got(tComma) {
+						break
+					}
+				}
+				p.Expect(tRParen)
+			})
+		case tArrow:
+			p.Prefix(nTrailingReturnType, p.typeName)
+		case kwAttribute, kwDeclspec:
+			p.attribute()
+		case tLBrack:
+			if p.Peek(1) != tLBrack {
+				return
+			}
+			p.cxxAttributes()
+		case kwRequires:
+			p.requiresClause()
+		case tIdent:
+			switch {
+			case p.IsWord("override") || p.IsWord("final"):
+				p.Node(nVirtualSpecifier, p.Leaf)
+			case p.tailMacro():
+				p.Prefix(nAttributeSpecifier, func() {
+					if p.Kind == tLParen {
+						p.balanced()
+					}
+				})
+			default:
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// parametersAhead reports whether the ( after a declarator's name holds
+// parameters rather than a constructor's arguments: it is empty or
+// holds ..., or its first item starts with a type: a type's keyword, a
+// type the file declares, or a name a declarator follows. In a block a
+// name alone, T x(a), is an argument; elsewhere a parameter's type.
+func (p *parser) parametersAhead(ctx declCtx) bool {
+	k := p.Peek(1)
+	switch {
+	case k == tRParen || k == tEllipsis:
+		return true
+	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwAuto || k == kwDecltype && ctx != ctxBlock:
+		return k != kwExtension
+	case k == tLBrack && p.Peek(2) == tLBrack:
+		return true
+	case k == tIdent || k == tColonColon:
+		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] {
+			return true
+		}
+		end := p.nameEnd(p.idx(1))
+		if end < 0 {
+			return false
+		}
+		if p.declaratorAt(end, ctxParam) && p.kindAt(end) != tLParen {
+			return ctx != ctxBlock || p.kindAt(end) == tIdent || p.kindAt(end) == kwConst
+		}
+		switch p.kindAt(end) {
+		case tComma, tRParen:
+			return ctx != ctxBlock && ctx != ctxFor
+		}
+	}
+	return false
+}
+
+// cxxQualifiers parses const, volatile, __restrict, attributes and
+// calling conventions' macros after a * or &.
+func (p *parser) cxxQualifiers() {
+	for {
+		switch p.Kind {
+		case kwConst, kwVolatile, kwRestrict, kwAtomic:
+			p.Leaf()
+		case kwAttribute, kwDeclspec:
+			p.attribute()
+		case tLBrack:
+			if p.Peek(1) != tLBrack {
+				return
+			}
+			p.cxxAttributes()
+		case tIdent:
+			if p.typedefs[p.Tok.Text] || !macroLike(p.Tok.Text) || p.Peek(1) != tIdent && p.Peek(1) != tStar {
+				return
+			}
+			p.Leaf()
+		default:
+			return
+		}
+	}
+}
+
+// cxxParameter parses a parameter: T x, T x = 1, T... xs, ..., this T
+// self.
+func (p *parser) cxxParameter() {
+	if p.Kind == tEllipsis {
+		p.Leaf()
+		return
+	}
+	m := p.B.Mark()
+	p.cxxAttributes()
+	if p.Kind == kwThis {
+		p.Leaf() // an explicit object parameter: this Self&& self
+	}
+	if s := p.cxxSpecifiers(ctxParam); !s.any {
+		p.ErrorExpected("parameter")
+	}
+	kind := nParameterDeclaration
+	if p.Kind != tComma && p.Kind != tRParen && p.Kind != tGT && p.Kind != tAssign {
+		if p.Kind == tEllipsis && (p.Peek(1) == tComma || p.Peek(1) == tRParen || p.Peek(1) == tGT) {
+			p.Leaf() // T... in a type's parameters
+			kind = nVariadicParameterDeclaration
+		} else {
+			ellipses := p.ellipses
+			p.cxxDeclarator(ctxParam, true)
+			if p.ellipses > ellipses {
+				kind = nVariadicParameterDeclaration
+			}
+			p.declaratorTail()
+			p.cxxAttributes()
+		}
+	}
+	if p.Got(tAssign) {
+		p.cxxInitializer()
+		kind = nOptionalParameterDeclaration
+	}
+	p.B.Close(m, kind, 0)
+	p.macrosAfter()
+}
+
+// classSpecifier parses class, struct, union or enum with its name, its
+// bases, its body, or some of them.
+func (p *parser) classSpecifier() {
+	m := p.B.Mark()
+	var kind grammars.Kind
+	switch p.Kind {
+	case kwClass:
+		kind = nClassSpecifier
+	case kwStruct:
+		kind = nStructSpecifier
+	case kwUnion:
+		kind = nUnionSpecifier
+	default:
+		kind = nEnumSpecifier
+	}
+	p.Leaf()
+	if kind == nEnumSpecifier && (p.Kind == kwClass || p.Kind == kwStruct) {
+		p.Leaf()
+	}
+	p.cxxAttributes()
+	// class LLVM_LIBRARY_VISIBILITY X {, class BOOST_SYMBOL_VISIBLE X:
+	// a macro before the name
+	for p.Kind == tIdent && macroLike(p.Tok.Text) && (p.Peek(1) == tIdent || p.Peek(1) == tColonColon) && !p.IsWord("final") {
+		if p.Peek(1) == tColonColon {
+			break
+		}
+		p.Leaf()
+	}
+	if p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) {
+		p.Prefix(nAttributeSpecifier, p.balanced) // class LLVM_ALIGNAS(8) X
+	}
+	named := false
+	name := ""
+	if p.Kind == tIdent || p.Kind == tColonColon {
+		if p.Kind == tIdent && p.Peek(1) != tColonColon {
+			name = p.Tok.Text
+			p.typedefs[name] = true
+		}
+		p.cxxName(nameType)
+		named = true
+	}
+	if p.IsWord("final") || p.IsWord("__final") {
+		p.Node(nVirtualSpecifier, p.Leaf)
+	}
+	if p.Kind == tColon {
+		if kind == nEnumSpecifier {
+			p.Leaf()
+			p.typeName()
+		} else {
+			p.baseClause()
+		}
+	}
+	switch {
+	case p.Kind == tLBrace && kind == nEnumSpecifier:
+		p.braced(nEnumeratorList, p.enumerator)
+	case p.Kind == tLBrace:
+		saved := p.className
+		p.className = name
+		p.braced(nFieldDeclarationList, p.cxxMember)
+		p.className = saved
+	case !named:
+		p.ErrorExpected("'{'")
+	}
+	p.cxxAttributes()
+	p.B.Close(m, kind, 0)
+}
+
+// baseClause parses : public A, virtual B<T>, C....
+func (p *parser) baseClause() {
+	p.Prefix(nBaseClassClause, func() {
+		for {
+			p.cxxAttributes()
+			for p.Kind == kwPublic || p.Kind == kwPrivate || p.Kind == kwProtected || p.Kind == kwVirtual {
+				p.Leaf()
+			}
+			p.cxxName(nameType)
+			p.Got(tEllipsis)
+			if !p.Got(tComma) {
+				return
+			}
+		}
+	})
+}
+
+// cxxMember parses a member of a class: an access specifier, a field,
+// a method, a nested type, a friend, a using declaration, a template.
+func (p *parser) cxxMember() {
+	switch p.Kind {
+	case tSemi:
+		p.Next()
+		return
+	case kwPublic, kwPrivate, kwProtected:
+		if p.Peek(1) == tColon {
+			p.Node(nAccessSpecifier, p.Leaf)
+			p.Leaf()
+			return
+		}
+	case kwTemplate:
+		p.templateDeclaration(p.cxxMember)
+		return
+	case kwUsing:
+		p.usingDeclaration()
+		return
+	case kwStaticAssert:
+		p.staticAssert()
+		return
+	case tIdent:
+		if p.Pattern && grammars.IsMetavar(p.Tok.Text) {
+			switch p.Peek(1) {
+			case tSemi, tRBrace, tEOF:
+				m := p.B.Mark()
+				p.Leaf() // a pattern's $$$F among the members
+				p.Semi(tSemi, tRBrace)
+				p.B.Close(m, nFieldDeclaration, 0)
+				return
+			}
+		}
+		if !p.typedefs[p.Tok.Text] && p.Tok.Text != p.className {
+			m := p.B.Mark()
+			next := p.PeekTok(1)
+			switch {
+			case next.Kind == tSemi && isMacroName(p.Tok.Text):
+				p.Leaf() // a macro that stands for members: Q_OBJECT;
+				p.Semi(tSemi, tRBrace)
+				p.B.Close(m, nMacroCall, 0)
+				return
+			case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen && next.Kind != tColonColon && next.Kind != tAmp:
+				p.Leaf() // the same with no ;, alone on its line
+				p.B.Close(m, nMacroCall, 0)
+				return
+			case p.macroItem():
+				return
+			case p.macroFallback(func() { p.cxxDeclaration(ctxMember) }):
+				return
+			}
+		}
+	}
+	p.cxxDeclaration(ctxMember)
+}

@@ -1,0 +1,417 @@
+package c
+
+import "github.com/agenttools/agenttools/grammars"
+
+// C++'s names: qualified names, template-ids, and where < opens a
+// template's arguments.
+
+// A nameMode says what a name stands for, which is the kind of its last
+// part's leaf.
+type nameMode int
+
+const (
+	nameValue     nameMode = iota // an expression's: identifier, template_function
+	nameType                      // a type's: type_identifier, template_type
+	nameNamespace                 // a namespace's: namespace_identifier
+	nameField                     // a member's after . or ->: field_identifier, template_method
+	nameDecl                      // a declarator's: identifier, or a member's field_identifier
+)
+
+// idx returns the slice index of the token n after the current one, or
+// len(toks).
+func (p *parser) idx(n int) int {
+	i := p.index()
+	for n > 0 && i < len(p.lx.toks) {
+		i++
+		if i < len(p.lx.toks) && !p.lx.skip[i] {
+			n--
+		}
+	}
+	return i
+}
+
+// kindAt returns the kind of the token at slice index i, EOF past the
+// end.
+func (p *parser) kindAt(i int) grammars.Kind {
+	if i < 0 || i >= len(p.lx.toks) {
+		return tEOF
+	}
+	return p.lx.toks[i].Kind
+}
+
+// nextIdx returns the slice index of the first token after i that is no
+// directive's.
+func (p *parser) nextIdx(i int) int {
+	_, j := p.following(i)
+	return j
+}
+
+// angles returns the slice index of the > that closes the < at slice
+// index i, or -1: a > at the <'s depth, with brackets passed over whole
+// and a < after a name or a > counted as nested, before a ;, a { or }
+// or a closer the < is inside. Every nested < the scan passes is
+// settled too, so a chain a < b < c < … costs one scan.
+func (p *parser) angles(i int) int {
+	if r, ok := p.angle[i]; ok {
+		return r
+	}
+	stack := []int{i}
+	prev := tLT
+	for j := p.nextIdx(i); j < len(p.lx.toks); j = p.nextIdx(j) {
+		k := p.lx.toks[j].Kind
+		switch k {
+		case tLParen, tLBrack:
+			q := int(p.lx.partner[j])
+			if q < 0 {
+				return p.failAngles(stack)
+			}
+			j = q
+		case tLBrace:
+			if prev != tIdent && prev != tGT && prev != tComma && prev != tLT {
+				return p.failAngles(stack)
+			}
+			q := int(p.lx.partner[j])
+			if q < 0 {
+				return p.failAngles(stack)
+			}
+			j = q
+		case tLT:
+			if prev == tIdent || prev == tGT || prev == kwTemplate || prev == kwOperator {
+				stack = append(stack, j)
+			}
+		case tGT:
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			p.angle[top] = j
+			if len(stack) == 0 {
+				return j
+			}
+		case tSemi, tRBrace, tRParen, tRBrack, tEOF, tAssign:
+			return p.failAngles(stack)
+		}
+		if k == kwOperator {
+			// operator< and operator> in a template's arguments:
+			// &X::operator<, a name, not a bracket
+			j = p.nextIdx(j)
+		}
+		prev = k
+	}
+	return p.failAngles(stack)
+}
+
+// failAngles settles every < on stack as opening no arguments.
+func (p *parser) failAngles(stack []int) int {
+	for _, s := range stack {
+		p.angle[s] = -1
+	}
+	return -1
+}
+
+// templateArgsAhead reports whether the < n tokens after the current one
+// opens a template's arguments: in a type (typ), whenever a > closes it;
+// in an expression, when the name before it is a template the file
+// declares or a cast, or what follows the > can only follow a
+// template-id.
+func (p *parser) templateArgsAhead(n int, typ bool) bool {
+	i := p.idx(n)
+	if p.kindAt(i) != tLT {
+		return false
+	}
+	j := p.angles(i)
+	if j < 0 {
+		return false
+	}
+	if typ {
+		return true
+	}
+	name := p.tok(n - 1)
+	if name.Kind == tIdent && (p.templates[name.Text] || castNames[name.Text]) {
+		return true
+	}
+	switch p.kindAt(p.nextIdx(j)) {
+	case tLParen, tColonColon, tLBrace, tRParen, tRBrack, tRBrace, tComma, tSemi, tGT, tEllipsis, tEOF:
+		return true
+	}
+	return false
+}
+
+// castNames are the casts, templates whatever the file declares.
+var castNames = map[string]bool{
+	"static_cast": true, "dynamic_cast": true, "const_cast": true, "reinterpret_cast": true,
+	"__builtin_bit_cast": false,
+}
+
+// templateArguments parses < arguments >, each a type or an expression.
+func (p *parser) templateArguments() {
+	p.Enter()
+	defer p.Leave()
+	p.Node(nTemplateArgumentList, func() {
+		p.Expect(tLT)
+		saved := p.noGT
+		p.noGT = true
+		defer func() { p.noGT = saved }()
+		for p.Kind != tGT && p.Kind != tEOF {
+			m := p.B.Mark()
+			if p.typeArgumentAhead() {
+				p.typeName()
+			} else {
+				p.assignment()
+			}
+			if p.Kind == tEllipsis {
+				p.Leaf()
+				p.B.Close(m, nParameterPackExpansion, 0)
+			}
+			if !p.Got(tComma) {
+				break
+			}
+		}
+		p.Expect(tGT)
+	})
+}
+
+// typeArgumentAhead reports whether the template argument at the current
+// token is a type: one that starts with a type's keyword, or a name
+// (qualified, with arguments) that a declarator's start or the
+// argument's end follows, as tree-sitter-cpp reads a name there.
+func (p *parser) typeArgumentAhead() bool {
+	switch {
+	case p.Kind == kwSizeof || p.Kind == kwAlignof || p.Kind == kwNoexcept:
+		return false
+	case p.Kind == kwDecltype:
+		j := p.idx(1)
+		q := int(p.lx.partner[j])
+		if q < 0 {
+			return false
+		}
+		return p.typeFollows(p.nextIdx(q), true)
+	case isSpecifier(p.Kind) || isCxxTypeWord(p.Kind) || p.Kind == kwTypename || p.Kind == kwClass:
+		return true
+	case p.Kind == tIdent || p.Kind == tColonColon:
+		end := p.nameEnd(p.index())
+		if end < 0 {
+			return false
+		}
+		return p.typeFollows(end, p.typedefs[p.Tok.Text])
+	}
+	return false
+}
+
+// typeFollows reports whether the token at slice index i can follow a
+// type in a template's arguments: its end, or a declarator's start;
+// known says the name is a type the file declares, after which a ( is a
+// function type's.
+func (p *parser) typeFollows(i int, known bool) bool {
+	switch p.kindAt(i) {
+	case tComma, tGT, tEllipsis, tStar, tAmp, tAndAnd, kwConst, kwVolatile, tLBrack:
+		return true
+	case tLParen:
+		return known || p.kindAt(p.nextIdx(i)) == tStar || p.kindAt(p.nextIdx(i)) == tRParen
+	}
+	return false
+}
+
+// nameEnd returns the slice index just after the (qualified) name at
+// slice index i, its template arguments included, or -1 when none is
+// there.
+func (p *parser) nameEnd(i int) int {
+	if p.kindAt(i) == tColonColon {
+		i = p.nextIdx(i)
+	}
+	for {
+		if p.kindAt(i) == kwTemplate {
+			i = p.nextIdx(i)
+		}
+		if p.kindAt(i) != tIdent {
+			return -1
+		}
+		i = p.nextIdx(i)
+		if p.kindAt(i) == tLT {
+			if j := p.angles(i); j >= 0 {
+				i = p.nextIdx(j)
+			}
+		}
+		if p.kindAt(i) != tColonColon {
+			return i
+		}
+		i = p.nextIdx(i)
+	}
+}
+
+// cxxName parses a name as mode says it stands: ::a, A::B<T>::c, ~X,
+// operator+, operator T, f<int>.
+func (p *parser) cxxName(mode nameMode) {
+	p.Enter()
+	defer p.Leave()
+	m := p.B.Mark()
+	if p.Kind == tColonColon {
+		p.Leaf()
+		p.cxxName(mode)
+		p.B.Close(m, nQualifiedIdentifier, 0)
+		return
+	}
+	if p.Kind == kwTemplate {
+		p.Leaf() // A::template B<T>: the disambiguator
+	}
+	switch p.Kind {
+	case tTilde:
+		p.Node(nDestructorName, func() {
+			p.Leaf()
+			if p.Kind == kwDecltype {
+				p.decltype()
+				return
+			}
+			p.IdentAs(tIdent)
+		})
+		if p.Kind == tLT && p.templateArgsAhead(0, true) {
+			p.templateArguments()
+			p.B.Close(m, nTemplateFunction, 0)
+		}
+		return
+	case kwOperator:
+		p.operatorName()
+		if p.Kind == tLT && p.templateArgsAhead(0, false) {
+			p.templateArguments()
+			p.B.Close(m, nTemplateFunction, 0)
+		}
+		return
+	case kwDecltype:
+		p.decltype()
+		if p.Kind == tColonColon {
+			p.Leaf()
+			p.cxxName(mode)
+			p.B.Close(m, nQualifiedIdentifier, 0)
+		}
+		return
+	}
+	if p.Kind != tIdent {
+		p.ErrorExpected("name")
+	}
+	// a scope: N::, or T<…>::
+	if p.Peek(1) == tColonColon {
+		p.LeafAs(tNamespaceIdent)
+		p.Leaf()
+		p.cxxName(mode)
+		p.B.Close(m, nQualifiedIdentifier, 0)
+		return
+	}
+	if p.Peek(1) == tLT && p.kindAt(p.nextIdx(p.angles(p.idx(1)))) == tColonColon && p.angles(p.idx(1)) >= 0 {
+		p.LeafAs(tTypeIdent)
+		p.templateArguments()
+		p.B.Close(m, nTemplateType, 0)
+		p.Leaf()
+		p.cxxName(mode)
+		p.B.Close(m, nQualifiedIdentifier, 0)
+		return
+	}
+	leaf, tmpl := tIdent, nTemplateFunction
+	switch mode {
+	case nameType:
+		leaf, tmpl = tTypeIdent, nTemplateType
+	case nameNamespace:
+		leaf = tNamespaceIdent
+	case nameField:
+		leaf, tmpl = tFieldIdent, nTemplateMethod
+	}
+	args := p.Peek(1) == tLT && mode != nameNamespace && p.templateArgsAhead(1, mode == nameType || mode == nameDecl)
+	p.LeafAs(leaf)
+	if args {
+		p.templateArguments()
+		p.B.Close(m, tmpl, 0)
+	}
+}
+
+// operatorName parses operator+, operator(), operator[], operator new[],
+// operator""_x, operator co_await, and a conversion's operator T.
+func (p *parser) operatorName() {
+	m := p.B.Mark()
+	p.Leaf()
+	switch p.Kind {
+	case tLParen:
+		p.Leaf()
+		p.Expect(tRParen)
+	case tLBrack:
+		p.Leaf()
+		p.Expect(tRBrack)
+	case kwNew, kwDelete:
+		p.Leaf()
+		if p.Kind == tLBrack {
+			p.Leaf()
+			p.Expect(tRBrack)
+		}
+	case tString:
+		p.Leaf()
+		if p.Kind == tLiteralSuffix || p.Kind == tIdent {
+			p.Leaf()
+		}
+	case tGT:
+		// >> and >>=: the lexer's > is a token of its own
+		if (p.Peek(1) == tGT || p.Peek(1) == tGE) && p.Adjacent(1) {
+			p.Leaf()
+		}
+		p.Leaf()
+	case kwCoAwait:
+		p.Leaf()
+	default:
+		if isOperatorToken(p.Kind) {
+			p.Leaf()
+			break
+		}
+		// a conversion: operator bool, operator const T&
+		p.Node(nTypeDescriptor, func() {
+			p.cxxSpecifiers(ctxType)
+			p.abstractPtrs()
+		})
+		p.B.Close(m, nOperatorCast, 0)
+		return
+	}
+	p.B.Close(m, nOperatorName, 0)
+}
+
+// isOperatorToken reports whether k is an overloadable operator's token.
+func isOperatorToken(k grammars.Kind) bool {
+	switch k {
+	case tPlus, tMinus, tStar, tSlash, tPercent, tCaret, tAmp, tPipe, tTilde, tNot, tAssign, tLT, tGT,
+		tPlusEq, tMinusEq, tStarEq, tSlashEq, tPercentEq, tCaretEq, tAmpEq, tPipeEq, tShl, tShlEq,
+		tEq, tNe, tLE, tGE, tSpaceship, tAndAnd, tOrOr, tInc, tDec, tComma, tArrowStar, tArrow:
+		return true
+	}
+	return false
+}
+
+// abstractPtrs parses the *, & and && of a conversion's type.
+func (p *parser) abstractPtrs() {
+	for p.Kind == tStar || p.Kind == tAmp || p.Kind == tAndAnd {
+		m := p.B.Mark()
+		k := nAbstractPointerDeclarator
+		if p.Kind != tStar {
+			k = nAbstractReferenceDeclarator
+		}
+		p.Leaf()
+		p.qualifiersOf(false)
+		p.abstractPtrs()
+		p.B.Close(m, k, 0)
+		return
+	}
+}
+
+// decltype parses decltype(expression) and decltype(auto).
+func (p *parser) decltype() {
+	p.Prefix(nDecltype, func() {
+		p.Expect(tLParen)
+		if p.Kind == kwAuto && p.Peek(1) == tRParen {
+			p.Leaf()
+		} else {
+			p.exprNested()
+		}
+		p.Expect(tRParen)
+	})
+}
+
+// isCxxTypeWord reports whether k is one of C++'s own type keywords.
+func isCxxTypeWord(k grammars.Kind) bool {
+	switch k {
+	case kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,251 @@
+package c
+
+// C++'s statements.
+
+// cxxStatement parses the statements C++ adds, and reports whether
+// there was one.
+func (p *parser) cxxStatement() bool {
+	switch p.Kind {
+	case kwTry:
+		p.Prefix(nTryStatement, func() {
+			p.compound()
+			p.catchClauses()
+		})
+	case kwThrow:
+		m := p.B.Mark()
+		if !p.throwStatementAhead() {
+			return false
+		}
+		p.Leaf()
+		if p.Kind != tSemi {
+			p.expr()
+		}
+		p.Semi(tSemi, tRBrace)
+		p.B.Close(m, nThrowStatement, 0)
+	case kwCoReturn:
+		p.Prefix(nCoReturnStatement, func() {
+			if p.Kind != tSemi {
+				p.cxxExprOrList()
+			}
+			p.Semi(tSemi, tRBrace)
+		})
+	case kwCoYield:
+		p.Prefix(nCoYieldStatement, func() {
+			p.cxxExprOrList()
+			p.Semi(tSemi, tRBrace)
+		})
+	case kwReturn:
+		p.Prefix(nReturnStatement, func() {
+			if p.Kind != tSemi {
+				p.cxxExprOrList()
+			}
+			p.Semi(tSemi, tRBrace)
+		})
+	case kwUsing:
+		p.usingDeclaration()
+	case kwNamespace:
+		p.namespaceDefinition()
+	case kwTemplate:
+		p.templateDeclaration(p.cxxTopItem)
+	case kwIf:
+		p.Prefix(nIfStatement, func() {
+			if p.Kind == kwConstexpr {
+				p.Leaf()
+			}
+			if p.Kind == tNot && p.Peek(1) == kwConsteval || p.Kind == kwConsteval {
+				p.Got(tNot)
+				p.Leaf()
+				p.compound()
+			} else {
+				p.condition(true)
+				p.bodyStatement()
+			}
+			p.Clause(kwElse, nElseClause, p.bodyStatement)
+		})
+	case kwSwitch:
+		p.Prefix(nSwitchStatement, func() {
+			p.condition(true)
+			p.bodyStatement()
+		})
+	case kwWhile:
+		p.Prefix(nWhileStatement, func() {
+			p.condition(false)
+			p.bodyStatement()
+		})
+	case kwFor:
+		if !p.rangeForAhead() {
+			return false
+		}
+		p.rangeFor()
+	case tLBrack:
+		if p.Peek(1) != tLBrack {
+			return false
+		}
+		// [[likely]] stmt, [[fallthrough]];, or a declaration's
+		// attributes
+		m := p.B.Mark()
+		p.cxxAttributes()
+		if p.Kind == tSemi {
+			p.Leaf()
+			p.B.Close(m, nAttributedStatement, 0)
+			return true
+		}
+		if p.cxxDeclarationAhead() {
+			p.cxxDeclarationBody(nDeclaration, ctxBlock)
+			p.B.Close(m, nDeclaration, 0)
+			return true
+		}
+		p.statement()
+		p.B.Close(m, nAttributedStatement, 0)
+	default:
+		return false
+	}
+	return true
+}
+
+// throwStatementAhead reports whether throw starts the statement, not
+// an expression that goes on (throw x, y is one).
+func (p *parser) throwStatementAhead() bool { return true }
+
+// cxxExprOrList parses an expression, or a braced list: return {a, b};.
+func (p *parser) cxxExprOrList() {
+	if p.Kind == tLBrace {
+		p.initializerList()
+		return
+	}
+	p.expr()
+}
+
+// condition parses ( init; condition ) of if, switch and while: init a
+// statement (withInit), the condition an expression or a declaration
+// with an initializer (if (auto x = f())).
+func (p *parser) condition(withInit bool) {
+	p.Expect(tLParen)
+	saved := p.noGT
+	p.noGT = false
+	defer func() { p.noGT = saved }()
+	if withInit && p.initStatementAhead() {
+		if p.cxxDeclarationAhead() {
+			p.cxxDeclarationBody(nDeclaration, ctxBlock)
+		} else if p.Kind == kwUsing {
+			p.usingDeclaration()
+		} else {
+			m := p.B.Mark()
+			if p.Kind != tSemi {
+				p.expr()
+			}
+			p.Expect(tSemi)
+			p.B.Close(m, nExpressionStatement, 0)
+		}
+	}
+	if p.cxxDeclarationAhead() {
+		p.cxxDeclarationBody(nDeclaration, ctxFor)
+	} else {
+		p.expr()
+	}
+	p.Expect(tRParen)
+}
+
+// initStatementAhead reports whether the parentheses of if or switch
+// hold an init statement: a ; at their depth.
+func (p *parser) initStatementAhead() bool {
+	i := p.index() - 1
+	for i >= 0 && (p.lx.skip[i] || p.kindAt(i) != tLParen) {
+		i--
+	}
+	end := int(p.lx.partner[max(i, 0)])
+	if i < 0 || end < 0 {
+		return false
+	}
+	for j := p.nextIdx(i); j < end; j = p.nextIdx(j) {
+		switch p.kindAt(j) {
+		case tLParen, tLBrack, tLBrace:
+			if q := int(p.lx.partner[j]); q > j {
+				j = q
+			}
+		case tSemi:
+			return true
+		}
+	}
+	return false
+}
+
+// rangeForAhead reports whether the for at the current token is a range
+// for: a : at its parentheses' depth, not a ?:'s.
+func (p *parser) rangeForAhead() bool {
+	i := p.idx(1)
+	end := int(p.lx.partner[i])
+	if p.kindAt(i) != tLParen || end < 0 {
+		return false
+	}
+	q := 0
+	for j := p.nextIdx(i); j < end; j = p.nextIdx(j) {
+		switch p.kindAt(j) {
+		case tLParen, tLBrack, tLBrace:
+			if r := int(p.lx.partner[j]); r > j {
+				j = r
+			}
+		case tQuestion:
+			q++
+		case tColon:
+			if q == 0 {
+				return true
+			}
+			q--
+		}
+	}
+	return false
+}
+
+// rangeFor parses for (init; T x : range) body.
+func (p *parser) rangeFor() {
+	p.Prefix(nForRangeLoop, func() {
+		p.Expect(tLParen)
+		if p.initStatementAhead() {
+			if p.cxxDeclarationAhead() {
+				p.cxxDeclarationBody(nDeclaration, ctxBlock)
+			} else {
+				m := p.B.Mark()
+				p.expr()
+				p.Expect(tSemi)
+				p.B.Close(m, nExpressionStatement, 0)
+			}
+		}
+		p.cxxAttributes()
+		p.cxxSpecifiers(ctxBlock)
+		p.cxxDeclarator(ctxFor, false)
+		p.Expect(tColon)
+		p.cxxExprOrList()
+		p.Expect(tRParen)
+		p.bodyStatement()
+	})
+}
+
+// cxxDeclarationAhead reports whether a declaration starts at the
+// current token of a statement: a specifier's keyword, or a type and a
+// declarator after it (T x, T *x;, A::B<C> &x, auto [a, b]).
+func (p *parser) cxxDeclarationAhead() bool {
+	switch p.Kind {
+	case kwClass, kwTypename, kwAuto, kwConstexpr, kwConstinit, kwConsteval, kwInline, kwThreadLocal,
+		kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T, kwTypedef, kwStatic, kwExtern:
+		return p.Kind != kwTypename || p.afterName(1) != tLParen && p.afterName(1) != tLBrace
+	case kwDecltype:
+		end := int(p.lx.partner[p.idx(1)])
+		return end >= 0 && p.declaratorAt(p.nextIdx(end), ctxBlock)
+	case tLBrack:
+		return false
+	case tIdent, tColonColon:
+		if p.Kind == tIdent && p.typedefs[p.Tok.Text] {
+			switch p.Peek(1) {
+			case tAssign, tDot, tArrow, tLBrack, tInc, tDec, tSemi, tLParen, tLBrace:
+				return false
+			}
+		}
+		end := p.nameEnd(p.index())
+		if end < 0 {
+			return false
+		}
+		return p.declaratorAt(end, ctxBlock) && p.kindAt(end) != kwOperator
+	}
+	return isSpecifier(p.Kind) && !(p.Kind == kwExtension && p.Peek(1) == tLParen)
+}
