@@ -117,6 +117,15 @@ func (p *parser) namespaceDefinition() {
 		}
 	}
 	p.cxxAttributes()
+	for p.Kind == tIdent && macroLike(p.Tok.Text) {
+		// namespace std _GLIBCXX_VISIBILITY(default) {: an attribute's
+		// macro
+		p.Prefix(nAttributeSpecifier, func() {
+			if p.Kind == tLParen {
+				p.balanced()
+			}
+		})
+	}
 	p.braced(nDeclarationList, p.cxxTopItem)
 	p.B.Close(m, nNamespaceDefinition, 0)
 }
@@ -238,6 +247,16 @@ func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 		p.Leaf()
 	}
 	variadic := p.Got(tEllipsis)
+	if p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) {
+		// typename BOOST_MPL_AUX_NA_PARAM(T): a macro that makes the
+		// name and its default
+		p.Node(nMacroCall, func() {
+			p.IdentAs(tIdent)
+			p.macroArguments()
+		})
+		p.B.Close(m, k, 0)
+		return
+	}
 	if p.Kind == tIdent {
 		p.typedefs[p.Tok.Text] = true
 		if k == nTemplateTemplateParameterDeclaration {

@@ -24,7 +24,7 @@ func (p *parser) cxxSpecifiers(ctx declCtx) specs {
 		case kwTypedef:
 			s.typedef = true
 			p.Leaf()
-		case kwExtern, kwStatic, kwRegister, kwThreadLocal, kwInline, kwMutable, kwVirtual, kwConstexpr,
+		case kwExtern, kwStatic, kwRegister, kwThreadLocal, kwInline, kwMutable, kwVirtual, kwConstexpr, kwFriend,
 			kwConsteval, kwConstinit, kwExtension, kwNoreturn, kwConst, kwVolatile, kwRestrict:
 			p.Leaf()
 		case kwExplicit:
@@ -129,7 +129,8 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 		switch {
 		case p.IsWord("concept"):
 			return false
-		case next == tIdent && isMacroName(name) && p.macroBeforeType(),
+		case next == tTilde && macroLike(name) && ctx == ctxMember,
+			next == tIdent && isMacroName(name) && p.macroBeforeType(),
 			(isSpecifier(next) || next == kwClass || isCxxTypeWord(next) || next == kwConstexpr || next == kwVirtual ||
 				next == kwExplicit || next == kwTypename || next == kwAuto || next == kwTemplate) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
@@ -138,13 +139,14 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 			p.macroType() // API(int) f(…)
 			s.typ = true
 			return true
-		case next == tLParen && isMacroName(name) && p.afterPartner(1).Kind != tSemi && p.attributeMacroAhead():
+		case next == tLParen && isMacroName(name) && startsDecl(p.afterPartner(1).Kind),
+			next == tLParen && isMacroName(name) && p.afterPartner(1).Kind != tSemi && p.attributeMacroAhead():
 			p.Prefix(nAttributeSpecifier, p.balanced) // LLVM_DEPRECATED("…") void f();
 			return true
 		}
 	}
-	if p.ctorAhead(ctx) {
-		return false
+	if p.ctorAhead(ctx) || known && next == tLParen && p.afterPartner(1).Kind == tArrow {
+		return false // a constructor, or a deduction guide: queue(C) -> queue<T>;
 	}
 	end := p.nameEnd(p.index())
 	if end < 0 {
@@ -169,6 +171,16 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 	}
 	s.typ = true
 	return true
+}
+
+// startsDecl reports whether a declaration's specifier is of kind k.
+func startsDecl(k grammars.Kind) bool {
+	switch k {
+	case kwTypedef, kwVirtual, kwConstexpr, kwConsteval, kwTemplate, kwStatic, kwInline, kwExplicit, kwFriend, kwUsing,
+		kwClass, kwStruct, kwEnum, kwUnion, kwExtern:
+		return true
+	}
+	return isTypeKeyword(k) || isCxxTypeWord(k)
 }
 
 // macroBeforeType reports whether the capitalized name at the current
@@ -206,6 +218,9 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 				if p.kindAt(j) == tEllipsis || p.kindAt(j) == kwOperator {
 					return true
 				}
+				if n >= 0 && p.kindAt(n-1) == tColonColon {
+					return true // T &A<B>::operator=(…), A::~A
+				}
 				if n < 0 {
 					return false
 				}
@@ -222,6 +237,9 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 			return false
 		}
 	case tLParen:
+		if ctx == ctxBlock {
+			return false // f(*p): a call, though T (*p) declares p
+		}
 		switch p.kindAt(p.nextIdx(i)) {
 		case tStar, tAmp, tAndAnd, tColonColon:
 			return true
@@ -688,7 +706,7 @@ func (p *parser) functionTail() {
 			switch {
 			case p.IsWord("override") || p.IsWord("final"):
 				p.Node(nVirtualSpecifier, p.Leaf)
-			case p.tailMacro():
+			case p.cxxTailMacro():
 				p.Prefix(nAttributeSpecifier, func() {
 					if p.Kind == tLParen {
 						p.balanced()
@@ -701,6 +719,24 @@ func (p *parser) functionTail() {
 			return
 		}
 	}
+}
+
+// cxxTailMacro reports whether the name at the current token is a
+// macro standing for a specifier after a function's parameters:
+// _GLIBCXX_NOEXCEPT, LLVM_READONLY, noexcept's macro with arguments.
+func (p *parser) cxxTailMacro() bool {
+	if p.typedefs[p.Tok.Text] || !macroLike(p.Tok.Text) {
+		return p.tailMacro()
+	}
+	switch p.Peek(1) {
+	case tLParen, tSemi, tLBrace, tComma, tAssign, tColon, tRParen, tArrow, kwConst, kwNoexcept, kwTry, tAmp, tAndAnd,
+		kwAttribute, kwAsm, tLBrack, kwRequires, tEOF:
+		return true
+	case tIdent:
+		t := p.tok(1)
+		return macroLike(t.Text) || t.Text == "override" || t.Text == "final"
+	}
+	return false
 }
 
 // parametersAhead reports whether the ( after a declarator's name holds
@@ -718,14 +754,20 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 	case k == tLBrack && p.Peek(2) == tLBrack:
 		return true
 	case k == tIdent || k == tColonColon:
-		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] {
-			return true
-		}
 		end := p.nameEnd(p.idx(1))
 		if end < 0 {
 			return false
 		}
-		if p.declaratorAt(end, ctxParam) && p.kindAt(end) != tLParen {
+		if p.kindAt(end) == tLParen && isMacroName(p.tok(1).Text) {
+			// (BOOST_ASIO_MOVE_ARG(E) e): a macro's type
+			q := p.partnerAt(end)
+			return q > end && p.kindAt(p.nextIdx(q)) == tIdent && ctx != ctxBlock
+		}
+		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] {
+			// T x(U(1)): a functional cast, in a block
+			return ctx != ctxBlock || p.kindAt(end) != tLParen && p.kindAt(end) != tLBrace
+		}
+		if p.declaratorAt(end, ctxParam) {
 			return ctx != ctxBlock || p.kindAt(end) == tIdent || p.kindAt(end) == kwConst
 		}
 		switch p.kindAt(end) {
@@ -833,9 +875,9 @@ func (p *parser) classSpecifier() {
 	named := false
 	name := ""
 	if p.Kind == tIdent || p.Kind == tColonColon {
+		name = p.classNameAhead()
 		if p.Kind == tIdent && p.Peek(1) != tColonColon {
-			name = p.Tok.Text
-			p.typedefs[name] = true
+			p.typedefs[p.Tok.Text] = true
 		}
 		p.cxxName(nameType)
 		named = true
@@ -864,6 +906,33 @@ func (p *parser) classSpecifier() {
 	}
 	p.cxxAttributes()
 	p.B.Close(m, kind, 0)
+}
+
+// classNameAhead returns the class's own name in the (qualified)
+// name at the current token: C in A<T>::C, S in S<int, T>.
+func (p *parser) classNameAhead() string {
+	i := p.index()
+	name := ""
+	for {
+		if p.kindAt(i) == tColonColon {
+			i = p.nextIdx(i)
+		}
+		if p.kindAt(i) != tIdent {
+			return name
+		}
+		name = p.lx.text(&p.lx.toks[i])
+		i = p.nextIdx(i)
+		if p.kindAt(i) == tLT {
+			j := p.angles(i)
+			if j < 0 {
+				return name
+			}
+			i = p.nextIdx(j)
+		}
+		if p.kindAt(i) != tColonColon {
+			return name
+		}
+	}
 }
 
 // baseClause parses : public A, virtual B<T>, C....

@@ -30,7 +30,9 @@ var cxxBinaryOps = kit.NewPrecedence(
 func (p *parser) cxxClimb() *kit.Climb {
 	if p.climb == nil {
 		p.climb = &kit.Climb{Ops: cxxBinaryOps, Operand: p.unary, Node: nBinaryExpression,
-			Stop: func() bool { return p.noGT && p.Kind == tGT }}
+			Stop: func() bool {
+				return p.Kind == tGT && (p.noGT || p.Peek(1) == tGE && p.Adjacent(1))
+			}}
 	}
 	return p.climb
 }
@@ -79,7 +81,7 @@ func (p *parser) parenthesized() {
 // expression: a ... next to an operator, not inside brackets.
 func (p *parser) foldAhead() bool {
 	i := p.index()
-	end := int(p.lx.partner[i])
+	end := p.partnerAt(i)
 	if end < 0 {
 		return false
 	}
@@ -88,7 +90,7 @@ func (p *parser) foldAhead() bool {
 		k := p.kindAt(j)
 		switch k {
 		case tLParen, tLBrack, tLBrace:
-			if q := int(p.lx.partner[j]); q > j {
+			if q := p.partnerAt(j); q > j {
 				j = q
 			}
 		case tEllipsis:
@@ -264,6 +266,15 @@ func (p *parser) deleteExpression() {
 // and an operand follows: (int)x, (T *)p, (const T &)r, (std::size_t)n.
 func (p *parser) cxxCastAhead() bool {
 	k := p.Peek(1)
+	if isTypeWord(k) || isCxxTypeWord(k) {
+		n := 2
+		for isTypeWord(p.Peek(n)) || isCxxTypeWord(p.Peek(n)) {
+			n++
+		}
+		if p.Peek(n) == tLParen || p.Peek(n) == tLBrace {
+			return false // (float(x) + y): a functional cast inside
+		}
+	}
 	switch {
 	case k == kwExtension:
 		return false
@@ -280,13 +291,13 @@ func (p *parser) cxxCastAhead() bool {
 // follows them.
 func (p *parser) cxxCastType() bool {
 	i := p.idx(1)
-	close := int(p.lx.partner[p.index()])
+	close := p.partnerAt(p.index())
 	if close < 0 {
 		return false
 	}
 	var end int
 	if p.kindAt(i) == kwDecltype {
-		q := int(p.lx.partner[p.nextIdx(i)])
+		q := p.partnerAt(p.nextIdx(i))
 		if q < 0 {
 			return false
 		}
@@ -322,6 +333,10 @@ func (p *parser) cxxCastType() bool {
 	}
 	if name.Kind == tIdent && p.typedefs[name.Text] {
 		return true
+	}
+	switch after {
+	case tIdent, tNumber, tChar, tString, tRawString, kwThis, kwTrue, kwFalse, kwNullptr, kwNew, tNot, tTilde, kwSizeof:
+		return true // (x) y is no expression but a cast
 	}
 	// (a)(b) is a call as often as a cast; (std::size_t)x, (T<U>)x are
 	// casts
@@ -412,7 +427,7 @@ func (p *parser) braceConstructAhead(i int) bool {
 	if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLBrace && !p.typedefs[p.Tok.Text] {
 		return false
 	}
-	return p.lx.partner[i] >= 0
+	return p.partnerAt(i) >= 0
 }
 
 // typeConstruct parses what follows a type in an expression: ( args ),
@@ -558,7 +573,16 @@ func (p *parser) cxxArgumentIsType() bool {
 	switch {
 	case p.Kind == kwExtension || p.Kind == kwAuto:
 		return false
-	case isSpecifier(p.Kind) || isCxxTypeWord(p.Kind) || p.Kind == kwTypename || p.Kind == kwClass:
+	case p.Kind == kwTypename:
+		k := p.afterName(1)
+		return k != tLParen && k != tLBrace
+	case isTypeWord(p.Kind) || isCxxTypeWord(p.Kind):
+		n := 1
+		for isTypeWord(p.Peek(n)) || isCxxTypeWord(p.Peek(n)) {
+			n++
+		}
+		return p.Peek(n) != tLParen && p.Peek(n) != tLBrace // int(x): a functional cast
+	case isSpecifier(p.Kind) || p.Kind == kwClass:
 		return true
 	case p.Kind == tIdent:
 		end := p.nameEnd(p.index())

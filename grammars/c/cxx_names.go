@@ -39,6 +39,15 @@ func (p *parser) kindAt(i int) grammars.Kind {
 	return p.lx.toks[i].Kind
 }
 
+// partnerAt returns the slice index of the partner of the bracket at
+// slice index i, or -1.
+func (p *parser) partnerAt(i int) int {
+	if i < 0 || i >= len(p.lx.partner) {
+		return -1
+	}
+	return int(p.lx.partner[i])
+}
+
 // nextIdx returns the slice index of the first token after i that is no
 // directive's.
 func (p *parser) nextIdx(i int) int {
@@ -56,12 +65,14 @@ func (p *parser) angles(i int) int {
 		return r
 	}
 	stack := []int{i}
+	var exprs []bool // whether each open < holds an operator no type has
+	exprs = append(exprs, false)
 	prev := tLT
 	for j := p.nextIdx(i); j < len(p.lx.toks); j = p.nextIdx(j) {
 		k := p.lx.toks[j].Kind
 		switch k {
 		case tLParen, tLBrack:
-			q := int(p.lx.partner[j])
+			q := p.partnerAt(j)
 			if q < 0 {
 				return p.failAngles(stack)
 			}
@@ -70,7 +81,7 @@ func (p *parser) angles(i int) int {
 			if prev != tIdent && prev != tGT && prev != tComma && prev != tLT {
 				return p.failAngles(stack)
 			}
-			q := int(p.lx.partner[j])
+			q := p.partnerAt(j)
 			if q < 0 {
 				return p.failAngles(stack)
 			}
@@ -78,10 +89,17 @@ func (p *parser) angles(i int) int {
 		case tLT:
 			if prev == tIdent || prev == tGT || prev == kwTemplate || prev == kwOperator {
 				stack = append(stack, j)
+				exprs = append(exprs, false)
 			}
+		case tOrOr, tDot, tArrow, tEq, tNe:
+			exprs[len(exprs)-1] = true
 		case tGT:
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			if exprs[len(exprs)-1] {
+				p.angleExpr[top] = true
+			}
+			exprs = exprs[:len(exprs)-1]
 			p.angle[top] = j
 			if len(stack) == 0 {
 				return j
@@ -124,8 +142,21 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 	if typ {
 		return true
 	}
-	name := p.tok(n - 1)
-	if name.Kind == tIdent && (p.templates[name.Text] || castNames[name.Text]) {
+	if n > 0 {
+		name := p.tok(n - 1)
+		if name.Kind == tIdent && (p.templates[name.Text] || castNames[name.Text]) {
+			return true
+		}
+	}
+	if p.angleExpr[i] {
+		return false
+	}
+	// is_same_v<T, U> &&: arguments that begin with a type are a
+	// template's
+	switch first := p.lx.full(p.nextIdx(i)); {
+	case isSpecifier(first.Kind) || isCxxTypeWord(first.Kind) || first.Kind == kwTypename:
+		return true
+	case first.Kind == tIdent && p.typedefs[first.Text]:
 		return true
 	}
 	switch p.kindAt(p.nextIdx(j)) {
@@ -179,7 +210,7 @@ func (p *parser) typeArgumentAhead() bool {
 		return false
 	case p.Kind == kwDecltype:
 		j := p.idx(1)
-		q := int(p.lx.partner[j])
+		q := p.partnerAt(j)
 		if q < 0 {
 			return false
 		}
@@ -202,8 +233,22 @@ func (p *parser) typeArgumentAhead() bool {
 // function type's.
 func (p *parser) typeFollows(i int, known bool) bool {
 	switch p.kindAt(i) {
-	case tComma, tGT, tEllipsis, tStar, tAmp, tAndAnd, kwConst, kwVolatile, tLBrack:
+	case tComma, tGT, tEllipsis, kwConst, kwVolatile, tLBrack:
 		return true
+	case tStar, tAmp, tAndAnd:
+		j := i
+		for {
+			switch p.kindAt(j) {
+			case tStar, tAmp, tAndAnd, kwConst, kwVolatile:
+				j = p.nextIdx(j)
+				continue
+			case tComma, tGT, tEllipsis, tRParen, tLBrack:
+				return true
+			case tLParen:
+				return known
+			}
+			return false
+		}
 	case tLParen:
 		return known || p.kindAt(p.nextIdx(i)) == tStar || p.kindAt(p.nextIdx(i)) == tRParen
 	}
@@ -224,9 +269,18 @@ func (p *parser) nameEnd(i int) int {
 		if p.kindAt(i) != tIdent {
 			return -1
 		}
+		macro := isMacroName(p.lx.text(&p.lx.toks[i]))
 		i = p.nextIdx(i)
+		if macro && p.kindAt(i) == tLParen {
+			// WKND(T)::value: a macro's call as a scope
+			if q := p.partnerAt(i); q > i && p.kindAt(p.nextIdx(q)) == tColonColon {
+				i = p.nextIdx(p.nextIdx(q))
+				continue
+			}
+		}
 		if p.kindAt(i) == tLT {
-			if j := p.angles(i); j >= 0 {
+			// a < that holds a || or a . is a comparison's
+			if j := p.angles(i); j >= 0 && !p.angleExpr[i] {
 				i = p.nextIdx(j)
 			}
 		}
@@ -234,6 +288,9 @@ func (p *parser) nameEnd(i int) int {
 			return i
 		}
 		i = p.nextIdx(i)
+		if k := p.kindAt(i); k == kwOperator || k == tTilde {
+			return i // A::operator=, A::~A: the name's last part is no name
+		}
 	}
 }
 
@@ -286,7 +343,17 @@ func (p *parser) cxxName(mode nameMode) {
 	if p.Kind != tIdent {
 		p.ErrorExpected("name")
 	}
-	// a scope: N::, or T<…>::
+	// a scope: N::, T<…>::, or a macro's: WKND(T)::
+	if p.Peek(1) == tLParen && isMacroName(p.Tok.Text) && p.afterPartner(1).Kind == tColonColon {
+		p.Node(nMacroCall, func() {
+			p.IdentAs(tIdent)
+			p.macroArguments()
+		})
+		p.Leaf()
+		p.cxxName(mode)
+		p.B.Close(m, nQualifiedIdentifier, 0)
+		return
+	}
 	if p.Peek(1) == tColonColon {
 		p.LeafAs(tNamespaceIdent)
 		p.Leaf()
@@ -313,6 +380,7 @@ func (p *parser) cxxName(mode nameMode) {
 		leaf, tmpl = tFieldIdent, nTemplateMethod
 	}
 	args := p.Peek(1) == tLT && mode != nameNamespace && p.templateArgsAhead(1, mode == nameType || mode == nameDecl)
+	p.lastPart = p.Tok.Text
 	p.LeafAs(leaf)
 	if args {
 		p.templateArguments()

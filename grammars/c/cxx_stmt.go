@@ -49,8 +49,8 @@ func (p *parser) cxxStatement() bool {
 		p.templateDeclaration(p.cxxTopItem)
 	case kwIf:
 		p.Prefix(nIfStatement, func() {
-			if p.Kind == kwConstexpr {
-				p.Leaf()
+			if p.Kind == kwConstexpr || p.Kind == tIdent && macroLike(p.Tok.Text) && p.Peek(1) == tLParen {
+				p.Leaf() // if constexpr, if _GLIBCXX17_CONSTEXPR
 			}
 			if p.Kind == tNot && p.Peek(1) == kwConsteval || p.Kind == kwConsteval {
 				p.Got(tNot)
@@ -153,14 +153,14 @@ func (p *parser) initStatementAhead() bool {
 	for i >= 0 && (p.lx.skip[i] || p.kindAt(i) != tLParen) {
 		i--
 	}
-	end := int(p.lx.partner[max(i, 0)])
+	end := p.partnerAt(max(i, 0))
 	if i < 0 || end < 0 {
 		return false
 	}
 	for j := p.nextIdx(i); j < end; j = p.nextIdx(j) {
 		switch p.kindAt(j) {
 		case tLParen, tLBrack, tLBrace:
-			if q := int(p.lx.partner[j]); q > j {
+			if q := p.partnerAt(j); q > j {
 				j = q
 			}
 		case tSemi:
@@ -174,7 +174,7 @@ func (p *parser) initStatementAhead() bool {
 // for: a : at its parentheses' depth, not a ?:'s.
 func (p *parser) rangeForAhead() bool {
 	i := p.idx(1)
-	end := int(p.lx.partner[i])
+	end := p.partnerAt(i)
 	if p.kindAt(i) != tLParen || end < 0 {
 		return false
 	}
@@ -182,7 +182,7 @@ func (p *parser) rangeForAhead() bool {
 	for j := p.nextIdx(i); j < end; j = p.nextIdx(j) {
 		switch p.kindAt(j) {
 		case tLParen, tLBrack, tLBrace:
-			if r := int(p.lx.partner[j]); r > j {
+			if r := p.partnerAt(j); r > j {
 				j = r
 			}
 		case tQuestion:
@@ -226,11 +226,20 @@ func (p *parser) rangeFor() {
 // declarator after it (T x, T *x;, A::B<C> &x, auto [a, b]).
 func (p *parser) cxxDeclarationAhead() bool {
 	switch p.Kind {
+	case kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T:
+		return p.Peek(1) != tLBrace && p.Peek(1) != tLParen
 	case kwClass, kwTypename, kwAuto, kwConstexpr, kwConstinit, kwConsteval, kwInline, kwThreadLocal,
-		kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T, kwTypedef, kwStatic, kwExtern:
+		kwTypedef, kwStatic, kwExtern:
 		return p.Kind != kwTypename || p.afterName(1) != tLParen && p.afterName(1) != tLBrace
+	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool:
+		n := 1
+		for isTypeWord(p.Peek(n)) {
+			n++
+		}
+		// int(x) == y: a functional cast
+		return p.Peek(n) != tLBrace && (p.Peek(n) != tLParen || p.Peek(n+1) == tStar || p.Peek(n+1) == tAmp)
 	case kwDecltype:
-		end := int(p.lx.partner[p.idx(1)])
+		end := p.partnerAt(p.idx(1))
 		return end >= 0 && p.declaratorAt(p.nextIdx(end), ctxBlock)
 	case tLBrack:
 		return false

@@ -542,6 +542,9 @@ var cxxKeywords = func() *kit.Words {
 	maps.Copy(m, map[string]grammars.Kind{
 		"static_assert": kwStaticAssert, "thread_local": kwThreadLocal, "alignas": kwAlignas, "alignof": kwAlignof,
 		"__decltype": kwDecltype, "__nullptr": kwNullptr,
+		// the alternative spellings of operators
+		"and": tAndAnd, "or": tOrOr, "not": tNot, "not_eq": tNe, "bitand": tAmp, "bitor": tPipe, "xor": tCaret,
+		"compl": tTilde, "and_eq": tAmpEq, "or_eq": tPipeEq, "xor_eq": tCaretEq,
 	})
 	delete(m, "typeof") // a name in C++; __typeof__ is GNU's
 	return kit.WordsOf(m)

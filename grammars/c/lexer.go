@@ -49,7 +49,7 @@ type lexer struct {
 	index condIndex
 	// cxx: the file is C++, with C++'s keywords, raw strings, literal
 	// suffixes and punctuation, and > always a token of its own.
-	cxx bool
+	cxx   bool
 	words *kit.Words
 	punct *kit.Puncts
 }

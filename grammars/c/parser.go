@@ -54,10 +54,16 @@ type parser struct {
 	// angle holds, by the slice index of a <, the index of the > that
 	// closes its template arguments, or -1 (angles).
 	angle map[int]int
+	// angleExpr holds the < whose > closes what holds an operator no
+	// template's arguments have outside brackets (||, ==, .): a
+	// comparison's, in a statement's or a cast's test.
+	angleExpr map[int]bool
 	// noGT: a > closes template arguments here, and is no operator.
 	noGT bool
 	// className is the name of the class whose body is being read.
 	className string
+	// lastPart is the last part of the last name cxxName read.
+	lastPart string
 	// ellipses counts the ... declarators have read.
 	ellipses int
 	climb    *kit.Climb
@@ -66,7 +72,7 @@ type parser struct {
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxxBranch: map[int]bool{}, cxx: lx.cxx}
 	if p.cxx {
-		p.templates, p.angle = map[string]bool{}, map[int]int{}
+		p.templates, p.angle, p.angleExpr = map[string]bool{}, map[int]int{}, map[int]bool{}
 	}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)

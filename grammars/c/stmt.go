@@ -216,6 +216,12 @@ func (p *parser) macroStatement(m int) bool {
 		return true
 	}
 	body := after.Kind == tLBrace
+	if p.cxx && after.Kind == tRBrace && isMacroName(p.Tok.Text) && !p.Pattern {
+		p.IdentAs(tIdent) // { ASSERT_VALID(x) }: a macro's statement before the }
+		p.macroArguments()
+		p.B.Close(m, nMacroCall, 0)
+		return true
+	}
 	if !body && (after.Line == p.Tok.Line || after.Kind == tSemi || !p.endsMacro(after) || continues(after.Kind)) {
 		return false
 	}
