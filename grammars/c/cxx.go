@@ -79,11 +79,25 @@ func (p *parser) cxxTopItem() {
 			p.importDeclaration()
 			return
 		}
+		if isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && itemKeyword(p.Peek(1)) {
+			p.Node(nMacroCall, p.Leaf) // BOOST_HANA_NAMESPACE_BEGIN namespace detail {
+			return
+		}
 		if p.macroItem() || p.macroFallback(func() { p.cxxDeclaration(ctxTop) }) {
 			return
 		}
 	}
 	p.cxxDeclaration(ctxTop)
+}
+
+// itemKeyword reports whether k starts a top-level item and no
+// declaration's type: a macro's name before it stands alone.
+func itemKeyword(k grammars.Kind) bool {
+	switch k {
+	case kwNamespace, kwUsing, kwExtern:
+		return true
+	}
+	return false
 }
 
 // namespaceDefinition parses namespace N { … }, inline namespace N,

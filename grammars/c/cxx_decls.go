@@ -129,11 +129,18 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 		switch {
 		case p.IsWord("concept"):
 			return false
+		case ctx == ctxType && next == tIdent && isMacroName(name):
+			p.Leaf() // BOOST_STRING_TYPENAME range_iterator<R>::type
+			return true
 		case next == tTilde && macroLike(name) && ctx == ctxMember,
+			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam,
 			next == tIdent && isMacroName(name) && p.macroBeforeType(),
-			(isSpecifier(next) || next == kwClass || isCxxTypeWord(next) || next == kwConstexpr || next == kwVirtual ||
-				next == kwExplicit || next == kwTypename || next == kwAuto || next == kwTemplate) && macroLike(name):
+			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
+			return true
+		case next == tLParen && isMacroName(name) && ctx != ctxBlock && ctx != ctxType && p.macroTypeCallAhead(ctx):
+			p.Prefix(nMacroTypeSpecifier, func() { p.Node(nArgumentList, p.balanced) })
+			s.typ = true
 			return true
 		case next == tLParen && macroLike(name) && !p.ctorAhead(ctx) && p.macroTypeAhead():
 			p.macroType() // API(int) f(…)
@@ -171,6 +178,30 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 	}
 	s.typ = true
 	return true
+}
+
+// macroTypeCallAhead reports whether the macro's call at the current
+// token stands for a declaration's type: BOOST_ASIO_MOVE_ARG(T)... xs,
+// API(T)& operator<<(…), RESULT(H, void(E))\n f(…).
+func (p *parser) macroTypeCallAhead(ctx declCtx) bool {
+	q := p.partnerAt(p.idx(1))
+	if q < 0 {
+		return false
+	}
+	after := p.nextIdx(q)
+	switch p.kindAt(after) {
+	case tEllipsis:
+		return ctx == ctxParam
+	case tAmp, tAndAnd, tStar:
+		return p.declaratorAt(after, ctx)
+	case tIdent:
+		k := p.kindAt(p.nextIdx(after))
+		if ctx == ctxParam {
+			return k == tComma || k == tRParen || k == tAssign
+		}
+		return k == tLParen && p.lx.toks[after].Line > p.lx.toks[q].Line
+	}
+	return false
 }
 
 // startsDecl reports whether a declaration's specifier is of kind k.
@@ -225,8 +256,11 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 					return false
 				}
 				switch p.kindAt(n) {
-				case tSemi, tAssign, tComma, tLBrack, tRParen, tLBrace, tColon, tLParen:
+				case tSemi, tAssign, tComma, tLBrack, tLBrace, tColon:
 					return true
+				case tRParen, tLParen:
+					// f(a & b), a * f(x): an expression's, in a block
+					return ctx != ctxBlock
 				}
 				return false
 			case tLParen:
@@ -642,6 +676,13 @@ func (p *parser) declaratorSuffixes(m int, ctx declCtx, abstract, named, isFunc 
 			}
 			p.B.Close(m, k, 0)
 			isFunc = false
+		case tIdent:
+			// max BOOST_PREVENT_MACRO_SUBSTITUTION (): a macro between a
+			// function's name and its parameters
+			if !named || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen {
+				return isFunc
+			}
+			p.Leaf()
 		case tLParen:
 			if named && !abstract && !p.parametersAhead(ctx) {
 				return isFunc // T x(1, 2): a constructor's arguments
@@ -761,7 +802,8 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 		if p.kindAt(end) == tLParen && isMacroName(p.tok(1).Text) {
 			// (BOOST_ASIO_MOVE_ARG(E) e): a macro's type
 			q := p.partnerAt(end)
-			return q > end && p.kindAt(p.nextIdx(q)) == tIdent && ctx != ctxBlock
+			k := p.kindAt(p.nextIdx(q))
+			return q > end && (k == tIdent || k == tEllipsis || k == tComma || k == tRParen) && ctx != ctxBlock
 		}
 		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] {
 			// T x(U(1)): a functional cast, in a block
@@ -771,7 +813,7 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 			return ctx != ctxBlock || p.kindAt(end) == tIdent || p.kindAt(end) == kwConst
 		}
 		switch p.kindAt(end) {
-		case tComma, tRParen:
+		case tComma, tRParen, tAssign:
 			return ctx != ctxBlock && ctx != ctxFor
 		}
 	}
@@ -943,7 +985,14 @@ func (p *parser) baseClause() {
 			for p.Kind == kwPublic || p.Kind == kwPrivate || p.Kind == kwProtected || p.Kind == kwVirtual {
 				p.Leaf()
 			}
-			p.cxxName(nameType)
+			if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind != tColonColon {
+				p.Node(nMacroTypeSpecifier, func() { // public ADAPTOR(T, U)
+					p.IdentAs(tIdent)
+					p.macroArguments()
+				})
+			} else {
+				p.cxxName(nameType)
+			}
 			p.Got(tEllipsis)
 			if !p.Got(tComma) {
 				return

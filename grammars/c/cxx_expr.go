@@ -331,8 +331,8 @@ func (p *parser) cxxCastType() bool {
 	if ptrs || p.kindAt(i) == kwDecltype {
 		return true
 	}
-	if name.Kind == tIdent && p.typedefs[name.Text] {
-		return true
+	if name.Kind == tIdent && p.typedefs[name.Text] && (after != tLParen || end == p.nextIdx(i)) {
+		return true // (T)x, (T)(x); but (T::max)() is a call
 	}
 	switch after {
 	case tIdent, tNumber, tChar, tString, tRawString, kwThis, kwTrue, kwFalse, kwNullptr, kwNew, tNot, tTilde, kwSizeof:

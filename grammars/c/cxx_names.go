@@ -217,6 +217,8 @@ func (p *parser) typeArgumentAhead() bool {
 		return p.typeFollows(p.nextIdx(q), true)
 	case isSpecifier(p.Kind) || isCxxTypeWord(p.Kind) || p.Kind == kwTypename || p.Kind == kwClass:
 		return true
+	case p.Kind == tIdent && p.Peek(1) == tIdent && isMacroName(p.Tok.Text):
+		return true // BOOST_STRING_TYPENAME range_iterator<R>::type
 	case p.Kind == tIdent || p.Kind == tColonColon:
 		end := p.nameEnd(p.index())
 		if end < 0 {
