@@ -16,6 +16,9 @@ const (
 	ctxParam                 // a parameter's
 )
 
+// local reports whether ctx is a statement's, where T x(a) defines x.
+func (ctx declCtx) local() bool { return ctx == ctxBlock || ctx == ctxFor }
+
 // cxxSpecifiers parses a C++ declaration's specifiers and its type.
 func (p *parser) cxxSpecifiers(ctx declCtx) specs {
 	var s specs
@@ -199,7 +202,8 @@ func (p *parser) macroTypeCallAhead(ctx declCtx) bool {
 		if ctx == ctxParam {
 			return k == tComma || k == tRParen || k == tAssign
 		}
-		return k == tLParen && p.lx.toks[after].Line > p.lx.toks[q].Line
+		end := p.nameEnd(after)
+		return end >= 0 && p.kindAt(end) == tLParen && p.lx.toks[after].Line > p.lx.toks[q].Line
 	}
 	return false
 }
@@ -238,6 +242,7 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 	case tLBrack:
 		return p.kindAt(p.nextIdx(i)) == tLBrack && p.kindAt(i-1) != tLBrack
 	case tStar, tAmp, tAndAnd:
+		ref := p.kindAt(i) != tStar
 		j := p.nextIdx(i)
 		for {
 			switch p.kindAt(j) {
@@ -256,7 +261,11 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 					return false
 				}
 				switch p.kindAt(n) {
-				case tSemi, tAssign, tComma, tLBrack, tLBrace, tColon:
+				case tSemi, tComma, tLBrack:
+					// a & b; a && b[0]: a reference needs its
+					// initializer, and makes no array
+					return !ref || !ctx.local()
+				case tAssign, tLBrace, tColon:
 					return true
 				case tRParen, tLParen:
 					// f(a & b), a * f(x): an expression's, in a block
@@ -264,7 +273,7 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 				}
 				return false
 			case tLParen:
-				return true
+				return !ctx.local() // a && (b): an expression's, in a block
 			case tRParen, tComma, tGT:
 				return ctx == ctxParam || ctx == ctxType
 			}
@@ -790,7 +799,7 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 	switch {
 	case k == tRParen || k == tEllipsis:
 		return true
-	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwAuto || k == kwDecltype && ctx != ctxBlock:
+	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwAuto || k == kwDecltype && !ctx.local():
 		return k != kwExtension
 	case k == tLBrack && p.Peek(2) == tLBrack:
 		return true
@@ -803,18 +812,18 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 			// (BOOST_ASIO_MOVE_ARG(E) e): a macro's type
 			q := p.partnerAt(end)
 			k := p.kindAt(p.nextIdx(q))
-			return q > end && (k == tIdent || k == tEllipsis || k == tComma || k == tRParen) && ctx != ctxBlock
+			return q > end && (k == tIdent || k == tEllipsis || k == tComma || k == tRParen) && !ctx.local()
 		}
 		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] {
 			// T x(U(1)): a functional cast, in a block
-			return ctx != ctxBlock || p.kindAt(end) != tLParen && p.kindAt(end) != tLBrace
+			return !ctx.local() || p.kindAt(end) != tLParen && p.kindAt(end) != tLBrace
 		}
 		if p.declaratorAt(end, ctxParam) {
-			return ctx != ctxBlock || p.kindAt(end) == tIdent || p.kindAt(end) == kwConst
+			return !ctx.local() || p.kindAt(end) == tIdent || p.kindAt(end) == kwConst
 		}
 		switch p.kindAt(end) {
 		case tComma, tRParen, tAssign:
-			return ctx != ctxBlock && ctx != ctxFor
+			return !ctx.local()
 		}
 	}
 	return false

@@ -271,7 +271,7 @@ func (p *parser) cxxCastAhead() bool {
 		for isTypeWord(p.Peek(n)) || isCxxTypeWord(p.Peek(n)) {
 			n++
 		}
-		if p.Peek(n) == tLParen || p.Peek(n) == tLBrace {
+		if p.Peek(n) == tLBrace || p.Peek(n) == tLParen && p.Peek(n+1) != tStar && p.Peek(n+1) != tAmp && p.Peek(n+1) != tRParen {
 			return false // (float(x) + y): a functional cast inside
 		}
 	}

@@ -148,9 +148,6 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 			return true
 		}
 	}
-	if p.angleExpr[i] {
-		return false
-	}
 	// is_same_v<T, U> &&: arguments that begin with a type are a
 	// template's
 	switch first := p.lx.full(p.nextIdx(i)); {
@@ -158,6 +155,9 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 		return true
 	case first.Kind == tIdent && p.typedefs[first.Text]:
 		return true
+	}
+	if p.angleExpr[i] {
+		return false
 	}
 	switch p.kindAt(p.nextIdx(j)) {
 	case tLParen, tColonColon, tLBrace, tRParen, tRBrack, tRBrace, tComma, tSemi, tGT, tEllipsis, tEOF:
@@ -281,8 +281,9 @@ func (p *parser) nameEnd(i int) int {
 			}
 		}
 		if p.kindAt(i) == tLT {
-			// a < that holds a || or a . is a comparison's
-			if j := p.angles(i); j >= 0 && !p.angleExpr[i] {
+			// a < that holds a || or a . is a comparison's, in a
+			// function's body
+			if j := p.angles(i); j >= 0 && !(p.angleExpr[i] && p.bodies > 0) {
 				i = p.nextIdx(j)
 			}
 		}

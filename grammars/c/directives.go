@@ -409,6 +409,14 @@ func (lx *lexer) isZero(l line) bool {
 // !defined(__cplusplus), whose first branch is C's.
 func (lx *lexer) isZeroCxx(l line, toks []tok) bool {
 	text := func(i int) string { return lx.text(&toks[i]) }
+	if n := lx.name(l); (n == "if" || n == "ifdef") && len(toks) > 0 && len(toks) <= 4 {
+		// #ifdef BOOST_HANA_DOXYGEN_INVOKED: documentation's pseudo-code
+		for i := range toks {
+			if strings.Contains(text(i), "DOXYGEN") && (i == 0 || text(i-1) != "!") {
+				return true
+			}
+		}
+	}
 	switch lx.name(l) {
 	case "if":
 		switch len(toks) {

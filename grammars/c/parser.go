@@ -62,6 +62,8 @@ type parser struct {
 	noGT bool
 	// className is the name of the class whose body is being read.
 	className string
+	// bodies counts the blocks the parser is in.
+	bodies int
 	// lastPart is the last part of the last name cxxName read.
 	lastPart string
 	// ellipses counts the ... declarators have read.

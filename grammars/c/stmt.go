@@ -9,6 +9,8 @@ import (
 
 // compound parses { statements }, with the directive lines among them.
 func (p *parser) compound() {
+	p.bodies++
+	defer func() { p.bodies-- }()
 	p.Enclosed(nCompoundStatement, tLBrace, tRBrace, func() { p.list(p.statement, tRBrace) })
 }
 
