@@ -1,6 +1,8 @@
 package c
 
 import (
+	"strings"
+
 	"github.com/agenttools/agenttools/grammars"
 )
 
@@ -223,7 +225,8 @@ func (p *parser) templateParameter() {
 		p.Leaf()
 		p.typeParameterRest(m, nTypeParameterDeclaration)
 		return
-	case p.Kind == tIdent && (p.Peek(1) == tIdent || p.Peek(1) == tEllipsis) && !p.typedefs[p.Tok.Text] && p.constraintAhead():
+	case p.Kind == tIdent && (p.Peek(1) == tIdent || p.Peek(1) == tEllipsis) && !p.typedefs[p.Tok.Text] &&
+		!strings.HasSuffix(p.Tok.Text, "_t") && p.constraintAhead():
 		// a constrained parameter: std::integral T, Concept... Ts
 		p.cxxName(nameType)
 		p.typeParameterRest(m, nTypeParameterDeclaration)
@@ -244,8 +247,13 @@ func (p *parser) constraintAhead() bool {
 		n++
 	}
 	switch p.Peek(n) {
-	case tComma, tGT, tAssign:
+	case tComma, tGT:
 		return true
+	case tAssign:
+		// Concept T = int, but size_t N = 4096: a type's default
+		k := p.Peek(n + 1)
+		return isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename ||
+			k == tIdent && (p.typedefs[p.tok(n+1).Text] || p.Peek(n+2) == tColonColon || p.Peek(n+2) == tLT)
 	}
 	return false
 }

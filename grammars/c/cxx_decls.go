@@ -387,7 +387,10 @@ func (p *parser) cxxDeclarationBody(kind grammars.Kind, ctx declCtx) {
 		p.ErrorExpected("declaration")
 	}
 	d := p.B.Mark()
-	isFunc := p.cxxDeclarator(ctx, false)
+	isFunc := false
+	if p.Kind != tColon || ctx != ctxMember {
+		isFunc = p.cxxDeclarator(ctx, false) // unsigned : 3, an unnamed bit-field, has none
+	}
 	if isFunc && ctx != ctxBlock && ctx != ctxFor && !s.typedef && p.functionBodyAhead() {
 		p.functionBody()
 		p.B.Close(m, nFunctionDefinition, 0)
@@ -397,7 +400,10 @@ func (p *parser) cxxDeclarationBody(kind grammars.Kind, ctx declCtx) {
 	for p.Got(tComma) {
 		d := p.B.Mark()
 		p.cxxAttributes()
-		isFunc := p.cxxDeclarator(ctx, false)
+		isFunc := false
+		if p.Kind != tColon || ctx != ctxMember {
+			isFunc = p.cxxDeclarator(ctx, false)
+		}
 		p.cxxInitRest(d, s.typedef, isFunc, ctx)
 	}
 	if ctx != ctxFor {
@@ -808,7 +814,7 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 		if end < 0 {
 			return false
 		}
-		if p.kindAt(end) == tLParen && isMacroName(p.tok(1).Text) {
+		if p.kindAt(end) == tLParen && isMacroName(p.tok(1).Text) && len(p.tok(1).Text) > 2 && !p.typedefs[p.tok(1).Text] {
 			// (BOOST_ASIO_MOVE_ARG(E) e): a macro's type
 			q := p.partnerAt(end)
 			k := p.kindAt(p.nextIdx(q))

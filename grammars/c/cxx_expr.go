@@ -94,7 +94,10 @@ func (p *parser) foldAhead() bool {
 				j = q
 			}
 		case tEllipsis:
-			if isFoldOp(prev) || isFoldOp(p.kindAt(p.nextIdx(j))) {
+			// (... op e), (e op ...), (e op ... op e); not a pack's
+			// expansion, f<Ts...>::value
+			next := p.kindAt(p.nextIdx(j))
+			if prev == tLParen || isFoldOp(prev) && (next == tRParen || isFoldOp(next)) {
 				return true
 			}
 		}
@@ -344,6 +347,37 @@ func (p *parser) cxxCastType() bool {
 		p.qualifiedTemplate(i) && after != tLParen
 }
 
+// parenHoldsType reports whether the parentheses at the current token
+// hold a type alone, sizeof's or alignof's: a type's keyword, a type the
+// file declares, or a name with * or & after it.
+func (p *parser) parenHoldsType() bool {
+	k := p.Peek(1)
+	switch {
+	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass:
+		return k != kwExtension
+	case k == tIdent || k == tColonColon:
+		close := p.partnerAt(p.index())
+		i := p.idx(1)
+		end := p.nameEnd(i)
+		if end < 0 || close < 0 {
+			return false
+		}
+		if end == close {
+			return k == tIdent && p.typedefs[p.tok(1).Text] && p.nextIdx(i) == end
+		}
+		for end < close {
+			switch p.kindAt(end) {
+			case tStar, tAmp, tAndAnd, kwConst:
+				end = p.nextIdx(end)
+				continue
+			}
+			return false
+		}
+		return true
+	}
+	return false
+}
+
 // qualifiedTemplate reports whether the name at slice index i is
 // qualified or has template arguments.
 func (p *parser) qualifiedTemplate(i int) bool {
@@ -424,9 +458,6 @@ func (p *parser) cxxPrimary() bool {
 // name, is the name's construction: T{…}, not a block after a macro's
 // name or a statement.
 func (p *parser) braceConstructAhead(i int) bool {
-	if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLBrace && !p.typedefs[p.Tok.Text] {
-		return false
-	}
 	return p.partnerAt(i) >= 0
 }
 

@@ -247,12 +247,45 @@ func (p *parser) typeFollows(i int, known bool) bool {
 			case tComma, tGT, tEllipsis, tRParen, tLBrack:
 				return true
 			case tLParen:
-				return known
+				return known || p.functionTypeAt(j)
 			}
 			return false
 		}
 	case tLParen:
-		return known || p.kindAt(p.nextIdx(i)) == tStar || p.kindAt(p.nextIdx(i)) == tRParen
+		return known || p.functionTypeAt(i)
+	}
+	return false
+}
+
+// functionTypeAt reports whether the ( at slice index i holds a
+// function type's parameters, or a pointer's declarator, in a template's
+// arguments: R(A, B), T *(*)(U): it holds nothing, a * or &, or what
+// starts a parameter, and a , or > follows it.
+func (p *parser) functionTypeAt(i int) bool {
+	q := p.partnerAt(i)
+	if q < 0 {
+		return false
+	}
+	switch p.kindAt(p.nextIdx(q)) {
+	case tComma, tGT, tEllipsis, tLParen, kwNoexcept:
+	default:
+		return false
+	}
+	j := p.nextIdx(i)
+	switch k := p.kindAt(j); {
+	case k == tRParen || k == tStar || k == tAmp || k == tAndAnd || k == tEllipsis:
+		return true
+	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwDecltype:
+		return true
+	case k == tIdent || k == tColonColon:
+		if p.kindAt(j) == tIdent && p.typedefs[p.lx.text(&p.lx.toks[j])] {
+			return true
+		}
+		end := p.nameEnd(j)
+		switch p.kindAt(end) {
+		case tStar, tAmp, tAndAnd, tIdent, kwConst, tComma, tRParen, tEllipsis:
+			return true
+		}
 	}
 	return false
 }

@@ -227,7 +227,8 @@ func (p *parser) rangeFor() {
 func (p *parser) cxxDeclarationAhead() bool {
 	switch p.Kind {
 	case kwBoolCxx, kwWcharT, kwChar8T, kwChar16T, kwChar32T:
-		return p.Peek(1) != tLBrace && p.Peek(1) != tLParen
+		return p.Peek(1) != tLBrace && (p.Peek(1) != tLParen || p.Peek(2) == tStar || p.Peek(2) == tAmp ||
+			p.Peek(2) == tIdent && p.Peek(3) == tColonColon)
 	case kwClass, kwTypename, kwAuto, kwConstexpr, kwConstinit, kwConsteval, kwInline, kwThreadLocal,
 		kwTypedef, kwStatic, kwExtern:
 		return p.Kind != kwTypename || p.afterName(1) != tLParen && p.afterName(1) != tLBrace
@@ -237,7 +238,8 @@ func (p *parser) cxxDeclarationAhead() bool {
 			n++
 		}
 		// int(x) == y: a functional cast
-		return p.Peek(n) != tLBrace && (p.Peek(n) != tLParen || p.Peek(n+1) == tStar || p.Peek(n+1) == tAmp)
+		return p.Peek(n) != tLBrace && (p.Peek(n) != tLParen || p.Peek(n+1) == tStar || p.Peek(n+1) == tAmp ||
+			p.Peek(n+1) == tIdent && p.Peek(n+2) == tColonColon)
 	case kwDecltype:
 		end := p.partnerAt(p.idx(1))
 		return end >= 0 && p.declaratorAt(p.nextIdx(end), ctxBlock)

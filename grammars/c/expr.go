@@ -148,7 +148,7 @@ func (p *parser) cast() {
 // parentheses, or an operand.
 func (p *parser) sizeofOperand() {
 	switch {
-	case p.Kind == tLParen && (p.cxx && p.cxxCastAhead() || !p.cxx && p.castAhead()):
+	case p.Kind == tLParen && (p.cxx && (p.cxxCastAhead() || p.parenHoldsType()) || !p.cxx && p.castAhead()):
 		p.parenType()
 		if p.Kind == tLBrace { // sizeof (T){…}, a compound literal's size
 			p.initializerList()
