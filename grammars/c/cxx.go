@@ -25,6 +25,9 @@ import (
 
 // cxxTopItem parses one top-level item of C++, or one of a namespace's.
 func (p *parser) cxxTopItem() {
+	if p.Kind == kwExtension && (p.Peek(1) == kwUsing || p.Peek(1) == kwTemplate) {
+		p.Leaf() // __extension__ using T = unsigned __int128;
+	}
 	switch p.Kind {
 	case tSemi:
 		p.Next()
@@ -190,7 +193,10 @@ func (p *parser) conceptDefinition() {
 		p.IdentAs(tIdent)
 		p.cxxAttributes()
 		p.Expect(tAssign)
+		saved := p.inConstraint
+		p.inConstraint = true
 		p.expr()
+		p.inConstraint = saved
 		p.Semi(tSemi, tRBrace)
 	})
 }
@@ -221,7 +227,7 @@ func (p *parser) templateParameter() {
 		p.templateParameters()
 		p.typeParameterRest(m, nTemplateTemplateParameterDeclaration)
 		return
-	case (p.Kind == kwTypename || p.Kind == kwClass) && p.Peek(1) != tColonColon && !(p.Peek(1) == tIdent && p.Peek(2) == tColonColon):
+	case (p.Kind == kwTypename || p.Kind == kwClass) && p.typeParameterAhead():
 		p.Leaf()
 		p.typeParameterRest(m, nTypeParameterDeclaration)
 		return
@@ -233,6 +239,25 @@ func (p *parser) templateParameter() {
 		return
 	}
 	p.cxxParameter()
+}
+
+// typeParameterAhead reports whether typename or class at the current
+// token declares a type parameter, not a value's of a dependent type
+// (typename enable_if<…>::type = true): a name or ... and then , > or
+// =, or nothing.
+func (p *parser) typeParameterAhead() bool {
+	n := 1
+	if p.Peek(n) == tEllipsis {
+		n++
+	}
+	if p.Peek(n) == tIdent {
+		n++
+	}
+	switch p.Peek(n) {
+	case tComma, tGT, tAssign:
+		return true
+	}
+	return false
 }
 
 // constraintAhead reports whether the name at the current token is a
@@ -305,6 +330,9 @@ func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 // requiresClause parses requires constraint, after template <…> or a
 // function's declarator.
 func (p *parser) requiresClause() {
+	saved := p.inConstraint
+	p.inConstraint = true
+	defer func() { p.inConstraint = saved }()
 	p.Prefix(nRequiresClause, p.constraint)
 }
 
@@ -341,6 +369,8 @@ func (p *parser) constraintPrimary() {
 		p.requiresExpression()
 	case tNot:
 		p.Prefix(nUnaryExpression, p.constraintPrimary)
+	case kwNoexcept:
+		p.Prefix(nNoexcept, p.parenthesizedExpr)
 	default:
 		m := p.B.Mark()
 		p.primary()
@@ -398,12 +428,21 @@ func (p *parser) requirement() {
 // usingDeclaration parses using namespace N;, using A::b;, using T =
 // type; and using enum E;.
 func (p *parser) usingDeclaration() {
-	if p.Peek(1) == tIdent && (p.Peek(2) == tAssign || p.Peek(2) == tLBrack && p.Peek(3) == tLBrack) {
+	if p.Peek(1) == tIdent && (p.Peek(2) == tAssign || p.Peek(2) == tLBrack && p.Peek(3) == tLBrack ||
+		p.Peek(2) == kwAttribute || p.Peek(2) == tIdent && isMacroName(p.tok(2).Text)) {
 		p.Prefix(nAliasDeclaration, func() {
 			name := p.Tok.Text
 			p.typedefs[name] = true
 			p.LeafAs(tTypeIdent)
 			p.cxxAttributes()
+			if p.Kind == tIdent {
+				// using T _GLIBCXX20_DEPRECATED("…") = U;
+				p.Prefix(nAttributeSpecifier, func() {
+					if p.Kind == tLParen {
+						p.balanced()
+					}
+				})
+			}
 			p.Expect(tAssign)
 			p.typeName()
 			p.Semi(tSemi, tRBrace)

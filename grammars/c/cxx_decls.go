@@ -274,7 +274,7 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 				return false
 			case tLParen:
 				return !ctx.local() // a && (b): an expression's, in a block
-			case tRParen, tComma, tGT:
+			case tRParen, tComma, tGT, tAssign:
 				return ctx == ctxParam || ctx == ctxType
 			}
 			return false
@@ -1019,6 +1019,9 @@ func (p *parser) baseClause() {
 // cxxMember parses a member of a class: an access specifier, a field,
 // a method, a nested type, a friend, a using declaration, a template.
 func (p *parser) cxxMember() {
+	if p.Kind == kwExtension && (p.Peek(1) == kwUsing || p.Peek(1) == kwTemplate) {
+		p.Leaf() // __extension__ using T = unsigned __int128;
+	}
 	switch p.Kind {
 	case tSemi:
 		p.Next()

@@ -439,7 +439,7 @@ func (p *parser) cxxPrimary() bool {
 			return true
 		}
 		end := p.nameEnd(p.index())
-		if end >= 0 && p.kindAt(end) == tLBrace && p.braceConstructAhead(end) {
+		if end >= 0 && p.kindAt(end) == tLBrace && !p.inConstraint && p.braceConstructAhead(end) {
 			p.cxxName(nameType) // T{…}, std::vector<int>{…}
 			p.typeConstruct(m)
 			return true
@@ -534,10 +534,10 @@ func (p *parser) lambda() {
 				p.functionTail()
 			})
 		}
-		saved := p.noGT
-		p.noGT = false
+		saved, constraint := p.noGT, p.inConstraint
+		p.noGT, p.inConstraint = false, false
 		p.compound()
-		p.noGT = saved
+		p.noGT, p.inConstraint = saved, constraint
 	})
 }
 

@@ -139,7 +139,7 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 	if j < 0 {
 		return false
 	}
-	if typ {
+	if typ || p.inConstraint {
 		return true
 	}
 	if n > 0 {

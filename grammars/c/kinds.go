@@ -542,6 +542,7 @@ var cxxKeywords = func() *kit.Words {
 	maps.Copy(m, map[string]grammars.Kind{
 		"static_assert": kwStaticAssert, "thread_local": kwThreadLocal, "alignas": kwAlignas, "alignof": kwAlignof,
 		"__decltype": kwDecltype, "__nullptr": kwNullptr,
+		"__try": kwTry, "__catch": kwCatch, // libstdc++'s, try and catch where exceptions are on
 		// the alternative spellings of operators
 		"and": tAndAnd, "or": tOrOr, "not": tNot, "not_eq": tNe, "bitand": tAmp, "bitor": tPipe, "xor": tCaret,
 		"compl": tTilde, "and_eq": tAmpEq, "or_eq": tPipeEq, "xor_eq": tCaretEq,

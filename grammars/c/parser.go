@@ -62,6 +62,10 @@ type parser struct {
 	noGT bool
 	// className is the name of the class whose body is being read.
 	className string
+	// inConstraint: the parser is in a requires clause or a concept's
+	// definition, where a name and < is a template-id whenever a >
+	// closes it (is_same_v<T, U> && …).
+	inConstraint bool
 	// bodies counts the blocks the parser is in.
 	bodies int
 	// lastPart is the last part of the last name cxxName read.
