@@ -231,11 +231,12 @@ func (p *parser) templateParameter() {
 		p.Leaf()
 		p.typeParameterRest(m, nTypeParameterDeclaration)
 		return
-	case p.Kind == tIdent && (p.Peek(1) == tIdent || p.Peek(1) == tEllipsis) && !p.typedefs[p.Tok.Text] &&
-		!strings.HasSuffix(p.Tok.Text, "_t") && p.constraintAhead():
-		// a constrained parameter: std::integral T, Concept... Ts
-		p.cxxName(nameType)
-		p.typeParameterRest(m, nTypeParameterDeclaration)
+	case (p.Kind == tIdent || p.Kind == tColonColon) && p.constraintAhead():
+		// a constrained parameter, std::integral T, C<U>... Ts: a
+		// parameter's declaration, as tree-sitter-cpp reads it, that
+		// declares a type
+		p.cxxParameter()
+		p.typedefs[p.lastName] = true
 		return
 	}
 	p.cxxParameter()
@@ -264,21 +265,31 @@ func (p *parser) typeParameterAhead() bool {
 // concept constraining a type parameter: a name, or ..., and then , or
 // > or =.
 func (p *parser) constraintAhead() bool {
-	n := 1
-	if p.Peek(n) == tEllipsis {
-		n++
+	if p.Kind == tIdent && p.typedefs[p.Tok.Text] {
+		return false
 	}
-	if p.Peek(n) == tIdent {
-		n++
+	end := p.nameEnd(p.index())
+	if end < 0 || strings.HasSuffix(p.lx.text(&p.lx.toks[p.prevIdx(end)]), "_t") {
+		return false // size_t N: a value's type
 	}
-	switch p.Peek(n) {
+	i := end
+	if p.kindAt(i) == tEllipsis {
+		i = p.nextIdx(i)
+	}
+	if p.kindAt(i) != tIdent {
+		return false
+	}
+	i = p.nextIdx(i)
+	switch p.kindAt(i) {
 	case tComma, tGT:
 		return true
 	case tAssign:
 		// Concept T = int, but size_t N = 4096: a type's default
-		k := p.Peek(n + 1)
+		j := p.nextIdx(i)
+		k := p.kindAt(j)
 		return isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename ||
-			k == tIdent && (p.typedefs[p.tok(n+1).Text] || p.Peek(n+2) == tColonColon || p.Peek(n+2) == tLT)
+			k == tIdent && p.typedefs[p.lx.text(&p.lx.toks[j])] ||
+			k == tIdent && (p.kindAt(p.nextIdx(j)) == tColonColon || p.kindAt(p.nextIdx(j)) == tLT)
 	}
 	return false
 }

@@ -48,6 +48,14 @@ func (p *parser) partnerAt(i int) int {
 	return int(p.lx.partner[i])
 }
 
+// prevIdx returns the slice index of the last token before i that is no
+// directive's, or -1.
+func (p *parser) prevIdx(i int) int {
+	for i--; i >= 0 && p.lx.skip[i]; i-- {
+	}
+	return i
+}
+
 // nextIdx returns the slice index of the first token after i that is no
 // directive's.
 func (p *parser) nextIdx(i int) int {
