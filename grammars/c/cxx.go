@@ -231,6 +231,15 @@ func (p *parser) templateParameter() {
 		p.Leaf()
 		p.typeParameterRest(m, nTypeParameterDeclaration)
 		return
+	case p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tIdent:
+		// BOOST_ASIO_COMPLETION_TOKEN_FOR(void (error_code)) Handler: a
+		// macro that makes the parameter's kind
+		p.Node(nMacroCall, func() {
+			p.IdentAs(tIdent)
+			p.Node(nArgumentList, p.balanced)
+		})
+		p.typeParameterRest(m, nTypeParameterDeclaration)
+		return
 	case (p.Kind == tIdent || p.Kind == tColonColon) && p.constraintAhead():
 		// a constrained parameter, std::integral T, C<U>... Ts: a
 		// parameter's declaration, as tree-sitter-cpp reads it, that
@@ -322,6 +331,7 @@ func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 		}
 		p.LeafAs(tTypeIdent)
 	}
+	p.macroAfterParam()
 	switch {
 	case p.Got(tAssign):
 		if k == nTemplateTemplateParameterDeclaration {

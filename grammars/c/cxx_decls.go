@@ -203,6 +203,10 @@ func (p *parser) macroTypeCallAhead(ctx declCtx) bool {
 			return k == tComma || k == tRParen || k == tAssign
 		}
 		end := p.nameEnd(after)
+		switch p.kindAt(end) {
+		case tSemi, tComma, tAssign, tLBrack:
+			return true // typedef ADAPTOR(T, U) name;
+		}
 		return end >= 0 && p.kindAt(end) == tLParen && p.lx.toks[after].Line > p.lx.toks[q].Line
 	}
 	return false
@@ -637,10 +641,14 @@ func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
 		if p.convention(0) && (p.Peek(1) == tStar || p.Peek(1) == tIdent) {
 			p.Leaf()
 		}
+		// T (min)() const: a name alone in parentheses is a function's
+		// name as it is bare (kept from a function-like macro)
+		wrapped := (p.Kind == tIdent || p.Kind == kwOperator) && p.afterName(0) == tRParen
 		isFunc = p.cxxDeclarator(ctx, abstract)
 		nested = true
 		p.Expect(tRParen)
 		p.B.Close(m, nParenthesizedDeclarator, 0)
+		named = wrapped
 	case abstract:
 	default:
 		p.ErrorExpected("declarator")
@@ -890,12 +898,21 @@ func (p *parser) cxxParameter() {
 			p.cxxAttributes()
 		}
 	}
+	p.macroAfterParam()
 	if p.Got(tAssign) {
 		p.cxxInitializer()
 		kind = nOptionalParameterDeclaration
 	}
 	p.B.Close(m, kind, 0)
 	p.macrosAfter()
+}
+
+// macroAfterParam parses a macro's call after a parameter's name, as an
+// attribute: unsigned N BOOST_CONTAINER_DOCONLY(= 2).
+func (p *parser) macroAfterParam() {
+	if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen {
+		p.Prefix(nAttributeSpecifier, p.balanced)
+	}
 }
 
 // classSpecifier parses class, struct, union or enum with its name, its

@@ -312,6 +312,9 @@ func (p *parser) nameEnd(i int) int {
 		if p.kindAt(i) != tIdent {
 			return -1
 		}
+		if j := p.nextIdx(i); p.kindAt(j) == tIdent && p.kindAt(p.nextIdx(j)) == tLT && isMacroName(p.lx.text(&p.lx.toks[i])) {
+			i = j // BOOST_NESTED_TEMPLATE B<T>
+		}
 		macro := isMacroName(p.lx.text(&p.lx.toks[i]))
 		i = p.nextIdx(i)
 		if macro && p.kindAt(i) == tLParen {
@@ -350,8 +353,8 @@ func (p *parser) cxxName(mode nameMode) {
 		p.B.Close(m, nQualifiedIdentifier, 0)
 		return
 	}
-	if p.Kind == kwTemplate {
-		p.Leaf() // A::template B<T>: the disambiguator
+	if p.Kind == kwTemplate || p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tIdent && p.Peek(2) == tLT {
+		p.Leaf() // A::template B<T>: the disambiguator, or a macro for it
 	}
 	switch p.Kind {
 	case tTilde:
