@@ -238,7 +238,18 @@ func (p *parser) macroBeforeType() bool {
 // and a name, ( * …, ... , operator, [[, a qualifier.
 func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 	switch k := p.kindAt(i); k {
-	case tIdent, kwOperator, tEllipsis, kwConst, kwVolatile, kwRestrict, kwAttribute, kwDeclspec, kwInline,
+	case tIdent:
+		if !ctx.local() {
+			return true
+		}
+		// a < b > c) is a comparison: a declarator's name goes on with
+		// its initializer, its ; or what it is bound to
+		switch p.kindAt(p.nextIdx(i)) {
+		case tSemi, tAssign, tLBrace, tLParen, tLBrack, tComma, tColon, kwAttribute, tIdent:
+			return true
+		}
+		return false
+	case kwOperator, tEllipsis, kwConst, kwVolatile, kwRestrict, kwAttribute, kwDeclspec, kwInline,
 		kwStatic, kwConstexpr:
 		return true
 	case tColonColon:
@@ -290,9 +301,30 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 		switch p.kindAt(p.nextIdx(i)) {
 		case tStar, tAmp, tAndAnd, tColonColon:
 			return true
+		case tIdent:
+			return p.memberPointerAt(p.nextIdx(i)) // Error (Parser::*f)(int)
 		}
 	}
 	return false
+}
+
+// memberPointerAt reports whether A::B::* starts at slice index i.
+func (p *parser) memberPointerAt(i int) bool {
+	for p.kindAt(i) == tIdent {
+		i = p.nextIdx(i)
+		if p.kindAt(i) == tLT {
+			j := p.angles(i)
+			if j < 0 {
+				return false
+			}
+			i = p.nextIdx(j)
+		}
+		if p.kindAt(i) != tColonColon {
+			return false
+		}
+		i = p.nextIdx(i)
+	}
+	return p.kindAt(i) == tStar
 }
 
 // ctorAhead reports whether the name at the current token is a
@@ -596,9 +628,9 @@ func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
 		p.B.Close(m, nVariadicDeclarator, 0)
 		return p.declaratorSuffixes(m, ctx, abstract, true, false)
 	case tIdent:
-		if p.Peek(1) == tColonColon && p.Peek(2) == tStar || p.Peek(1) == tLT && p.afterName(0) == tColonColon && p.kindAt(p.nextIdx(p.nameEnd(p.index()))) == tStar {
+		if p.memberPointerAt(p.index()) {
 			// T A::*p: a pointer to a member
-			for p.Kind != tStar {
+			for p.Kind != tStar && p.Kind != tEOF {
 				p.Leaf()
 			}
 			p.Leaf()

@@ -489,7 +489,9 @@ func (p *parser) cxxStrings() {
 				p.Leaf()
 				p.B.Close(s, nUserDefinedLiteral, 0)
 			}
-		case p.Kind == tIdent && isMacroName(p.Tok.Text) && (p.Peek(1) == tString || p.Peek(1) == tRawString) && n > 0 || p.Kind == tIdent && isMacroName(p.Tok.Text) && n == 0:
+		case p.Kind == tIdent && (n > 0 || isMacroName(p.Tok.Text)):
+			// "%" PRIx32 "\n": a name after a string is a macro's, as
+			// one before it spelled as one is
 			p.Leaf()
 		default:
 			if n > 1 {

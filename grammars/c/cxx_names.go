@@ -99,7 +99,7 @@ func (p *parser) angles(i int) int {
 				stack = append(stack, j)
 				exprs = append(exprs, false)
 			}
-		case tOrOr, tDot, tArrow, tEq, tNe:
+		case tOrOr, tDot, tArrow:
 			exprs[len(exprs)-1] = true
 		case tGT:
 			top := stack[len(stack)-1]

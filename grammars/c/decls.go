@@ -814,6 +814,9 @@ func (p *parser) designator() bool {
 	case tDot:
 		p.Prefix(nFieldDesignator, func() { p.IdentAs(tFieldIdent) })
 	case tLBrack:
+		if p.cxx {
+			return false // a lambda: [x] { … }
+		}
 		p.Prefix(nSubscriptDesignator, func() {
 			p.constantRange()
 			p.Expect(tRBrack)
