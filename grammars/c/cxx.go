@@ -266,6 +266,8 @@ func (p *parser) typeParameterAhead() bool {
 	switch p.Peek(n) {
 	case tComma, tGT, tAssign:
 		return true
+	case tIdent:
+		return isMacroName(p.tok(n).Text) // typename... Args _GLIBCXX_NOEXCEPT_PARM
 	}
 	return false
 }
@@ -330,6 +332,9 @@ func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 			p.templates[p.Tok.Text] = true
 		}
 		p.LeafAs(tTypeIdent)
+	}
+	if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) != tLParen {
+		p.Node(nAttributeSpecifier, p.Leaf)
 	}
 	p.macroAfterParam()
 	switch {
@@ -405,6 +410,9 @@ func (p *parser) requiresExpression() {
 		if p.Kind == tLParen {
 			p.parameters()
 		}
+		saved := p.inConstraint
+		p.inConstraint = false
+		defer func() { p.inConstraint = saved }()
 		p.Enclosed(nRequirementSeq, tLBrace, tRBrace, func() {
 			for p.Kind != tRBrace && p.Kind != tEOF {
 				p.requirement()

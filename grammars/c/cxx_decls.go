@@ -138,7 +138,7 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 		case next == tTilde && macroLike(name) && ctx == ctxMember,
 			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam,
 			next == tIdent && isMacroName(name) && p.macroBeforeType(),
-			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto) && macroLike(name):
+			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto || next == kwDecltype) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
 			return true
 		case next == tLParen && isMacroName(name) && ctx != ctxBlock && ctx != ctxType && p.macroTypeCallAhead(ctx):
@@ -932,7 +932,11 @@ func (p *parser) cxxParameter() {
 	}
 	p.macroAfterParam()
 	if p.Got(tAssign) {
-		p.cxxInitializer()
+		if p.noGT && p.typeArgumentAhead() {
+			p.typeName() // template <Concept T = const U>
+		} else {
+			p.cxxInitializer()
+		}
 		kind = nOptionalParameterDeclaration
 	}
 	p.B.Close(m, kind, 0)

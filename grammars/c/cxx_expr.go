@@ -420,9 +420,11 @@ func (p *parser) cxxPrimary() bool {
 			p.Leaf()
 			p.cxxName(nameValue)
 			p.B.Close(m, nQualifiedIdentifier, 0)
+		} else {
+			p.typeConstruct(m) // decltype(x){…}
 		}
 	case kwVoid, kwChar, kwShort, kwInt, kwLong, kwFloat, kwDouble, kwSigned, kwUnsigned, kwBool, kwBoolCxx,
-		kwWcharT, kwChar8T, kwChar16T, kwChar32T, kwAuto:
+		kwWcharT, kwChar8T, kwChar16T, kwChar32T, kwAuto, kwInt128:
 		// int(x), unsigned{y}, auto(x): a functional cast
 		n := 0
 		for isTypeWord(p.Kind) || isCxxTypeWord(p.Kind) || p.Kind == kwAuto {

@@ -1,6 +1,10 @@
 package c
 
-import "github.com/agenttools/agenttools/grammars"
+import (
+	"strings"
+
+	"github.com/agenttools/agenttools/grammars"
+)
 
 // C++'s names: qualified names, template-ids, and where < opens a
 // template's arguments.
@@ -109,6 +113,9 @@ func (p *parser) angles(i int) int {
 			}
 			exprs = exprs[:len(exprs)-1]
 			p.angle[top] = j
+			if len(stack) > 0 {
+				p.angleNested[stack[len(stack)-1]] = true
+			}
 			if len(stack) == 0 {
 				return j
 			}
@@ -151,15 +158,21 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 		return true
 	}
 	if n > 0 {
+		// a template the file declares, a cast, or a name spelled as
+		// the standard library's are: is_same_v<…>, enable_if_t<…>
 		name := p.tok(n - 1)
-		if name.Kind == tIdent && (p.templates[name.Text] || castNames[name.Text]) {
+		if name.Kind == tIdent && (p.templates[name.Text] || castNames[name.Text] ||
+			strings.HasSuffix(name.Text, "_t") || strings.HasSuffix(name.Text, "_v")) {
 			return true
 		}
+	}
+	if p.angleNested[i] {
+		return true // a<b<c>>: arguments that hold a template-id
 	}
 	// is_same_v<T, U> &&: arguments that begin with a type are a
 	// template's
 	switch first := p.lx.full(p.nextIdx(i)); {
-	case isSpecifier(first.Kind) || isCxxTypeWord(first.Kind) || first.Kind == kwTypename:
+	case isSpecifier(first.Kind) || isCxxTypeWord(first.Kind) || first.Kind == kwTypename || first.Kind == kwDecltype:
 		return true
 	case first.Kind == tIdent && p.typedefs[first.Text]:
 		return true

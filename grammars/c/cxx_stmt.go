@@ -246,6 +246,18 @@ func (p *parser) cxxDeclarationAhead() bool {
 	case tLBrack:
 		return false
 	case tIdent, tColonColon:
+		if p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] {
+			// _GLIBCXX_SIMD_USE_CONSTEXPR auto x = …; a macro before a
+			// declaration's specifiers or type
+			switch k := p.Peek(1); {
+			case k == kwAuto || k == kwConst || k == kwStatic || k == kwConstexpr || isTypeKeyword(k) || isCxxTypeWord(k):
+				return true
+			case k == tIdent:
+				if end := p.nameEnd(p.idx(1)); end >= 0 && p.declaratorAt(end, ctxBlock) {
+					return true
+				}
+			}
+		}
 		if p.Kind == tIdent && p.typedefs[p.Tok.Text] {
 			switch p.Peek(1) {
 			case tAssign, tDot, tArrow, tLBrack, tInc, tDec, tSemi, tLParen, tLBrace:

@@ -58,6 +58,8 @@ type parser struct {
 	// template's arguments have outside brackets (||, ==, .): a
 	// comparison's, in a statement's or a cast's test.
 	angleExpr map[int]bool
+	// angleNested holds the < whose arguments hold a < that a > closes.
+	angleNested map[int]bool
 	// noGT: a > closes template arguments here, and is no operator.
 	noGT bool
 	// className is the name of the class whose body is being read.
@@ -78,7 +80,7 @@ type parser struct {
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxxBranch: map[int]bool{}, cxx: lx.cxx}
 	if p.cxx {
-		p.templates, p.angle, p.angleExpr = map[string]bool{}, map[int]int{}, map[int]bool{}
+		p.templates, p.angle, p.angleExpr, p.angleNested = map[string]bool{}, map[int]int{}, map[int]bool{}, map[int]bool{}
 	}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)
