@@ -14,7 +14,7 @@ import (
 
 // Registry returns a registry of every bundled grammar.
 func Registry() *grammars.Registry {
-	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX, rust.Language, dart.Language, c.Language, java.Language)
+	r, err := grammars.NewRegistry(golang.Language, python.Language, javascript.JavaScript, javascript.TypeScript, javascript.TSX, rust.Language, dart.Language, c.Language, c.CPP, java.Language)
 	if err != nil {
 		panic(err) // the list above is fixed; a clash is a programming error
 	}
