@@ -81,7 +81,10 @@ var cxxFields = map[string]map[string]string{
 	// (a + ... + b): its operator is the first token inside but the
 	// pack's ...
 	"fold_expression": {"left": "before:...", "operator": "anon kind:!(|...|) #1", "right": "after:..."},
-	"for_range_loop":  {"type": "before:: #1", "declarator": "before:: #-1", "right": "after:: #1", "body": "#-1"},
+	// for (init; T x : r): the initializer is a statement of ours.
+	"for_range_loop": {"initializer": "kind:declaration|expression_statement|alias_declaration",
+		"type": "before:: kind:!declaration|expression_statement|alias_declaration #1", "declarator": "before:: #-1",
+		"right": "after:: #1", "body": "#-1"},
 	"function_definition": {"type": "kind:!" + cxxSpecifiers + "|" + cxxFuncDeclarators + "|" + cxxFuncBodies + " #1",
 		"declarator": "kind:" + cxxFuncDeclarators + " #-1", "body": "kind:compound_statement"},
 	"lambda_capture_initializer": {"left": "#1", "right": "#-1"},

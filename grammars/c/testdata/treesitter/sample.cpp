@@ -277,3 +277,43 @@ int main() {
     int *p = nullptr;
     return use_everything(v, p, 1);
 }
+
+#pragma once
+#if LIMIT > 10
+#define BIG 1
+#endif
+
+template <typename T>
+    requires Addable<T> || Numeric<T>
+T twice(T x, int times = 2) {
+    return x * times;
+}
+
+struct Tagged {
+    int id [[maybe_unused]];
+    alignas(16) char buffer[16];
+    friend bool operator<(const Tagged &a, const Tagged &b);
+    auto operator<=>(const Tagged &) const = default;
+};
+
+static inline int more(std::vector<std::vector<int>> &grid) __attribute__((unused));
+
+int more(std::vector<std::vector<int>> &grid) {
+    int (*fp)(int) = nullptr;
+    int total = sizeof(int[4]);
+    Point p{.x = 1, .y = 2};
+    const char *text = "line\n";
+    auto pick = []<typename T>(T a) { return a; };
+    std::sort(grid.begin(), grid.end(), [](const auto &a, const auto &b) { return a.size() < b.size(); });
+    for (auto &row : grid) {
+        for (int base = 1; int cell : row) {
+            total += cell * base;
+        }
+    }
+    if (total > 0) [[likely]] {
+        total = 0;
+    }
+    decltype(auto) same = total;
+    static_assert(sizeof(fp) > 0);
+    return pick(total) + same;
+}
