@@ -42,8 +42,10 @@ var cxxOwnKinds = []string{
 // brackets.
 var cxxKinds = map[string][]string{
 	"primitive_type": {"char", "int", "float", "double", "void", "_Bool", "_Complex", "__int128",
-		"bool", "wchar_t", "char8_t", "char16_t", "char32_t"},
-	"null": {"identifier=NULL", "nullptr"},
+		"bool", "char8_t", "char16_t", "char32_t"},
+	// tree-sitter's primitive types are C's; wchar_t is not among them.
+	"type_identifier": {"type_identifier", "wchar_t"},
+	"null":            {"identifier=NULL", "nullptr"},
 	// No counterpart.
 	"condition_clause":        {},
 	"init_statement":          {},

@@ -304,6 +304,7 @@ int more(std::vector<std::vector<int>> &grid) {
     Point p{.x = 1, .y = 2};
     const char *text = "line\n";
     auto pick = []<typename T>(T a) { return a; };
+    int sizes = sizeof(int *[4]) + sizeof(int (*)[4]) + sizeof(int (*)(int));
     std::sort(grid.begin(), grid.end(), [](const auto &a, const auto &b) { return a.size() < b.size(); });
     for (auto &row : grid) {
         for (int base = 1; int cell : row) {
