@@ -2,6 +2,7 @@ package c
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/agenttools/agenttools/grammars"
 )
@@ -41,8 +42,7 @@ var cxxOwnKinds = []string{
 // condition's parentheses (condition_clause) nor for a subscript's
 // brackets.
 var cxxKinds = map[string][]string{
-	"primitive_type": {"char", "int", "float", "double", "void", "_Bool", "_Complex", "__int128",
-		"bool", "char8_t", "char16_t", "char32_t"},
+	"primitive_type": append(slices.Clone(treeSitter.Kinds["primitive_type"]), "bool", "char8_t", "char16_t", "char32_t"),
 	// tree-sitter's primitive types are C's; wchar_t is not among them.
 	"type_identifier": {"type_identifier", "wchar_t"},
 	"null":            {"identifier=NULL", "nullptr"},
@@ -63,25 +63,23 @@ var cxxKinds = map[string][]string{
 // cxxFields are the fields C++ adds to C's kinds, or spells otherwise,
 // and those of C++'s own kinds.
 var cxxFields = map[string]map[string]string{
-	"alias_declaration": {"name": "#1", "type": "kind:type_descriptor"},
-	"attribute":         {"name": "kind:identifier #-1"},
+	"alias_declaration":   {"name": "#1", "type": "kind:type_descriptor"},
+	"attribute":           {"name": "kind:identifier #-1"},
+	"catch_clause":        {"parameters": "kind:parameter_list", "body": "kind:compound_statement"},
+	"class_specifier":     {"name": "kind:type_identifier|template_type|qualified_identifier", "body": "kind:field_declaration_list"},
+	"co_await_expression": {"operator": "anon", "argument": "#1"},
 	// C++'s type may be a name, T{…}, not only C's (T){…}.
 	"compound_literal_expression": {"type": "#1"},
-	// A C++ initializer needs no =: T x(1), T x{1}.
-	"init_declarator":        {"value": "#2"},
-	"catch_clause":           {"parameters": "kind:parameter_list", "body": "kind:compound_statement"},
-	"class_specifier":        {"name": "kind:type_identifier|template_type|qualified_identifier", "body": "kind:field_declaration_list"},
-	"co_await_expression":    {"operator": "anon", "argument": "#1"},
-	"concept_definition":     {"name": "#1"},
-	"constraint_conjunction": {"left": "#1", "operator": "anon", "right": "#-1"},
-	"constraint_disjunction": {"left": "#1", "operator": "anon", "right": "#-1"},
+	"concept_definition":          {"name": "#1"},
+	"constraint_conjunction":      {"left": "#1", "operator": "anon", "right": "#-1"},
+	"constraint_disjunction":      {"left": "#1", "operator": "anon", "right": "#-1"},
 	"declaration": {"type": "kind:!" + cxxSpecifiers + "|" + cxxDeclarators + " #1",
 		"declarator": "kind:" + cxxDeclarators},
 	"enum_specifier": {"name": "kind:type_identifier|qualified_identifier", "base": "after:: #1", "body": "kind:enumerator_list"},
 	"field_declaration": {"type": "kind:!" + cxxSpecifiers + "|" + cxxFieldDeclarators + " #1",
 		"declarator": "kind:" + cxxFieldDeclarators, "default_value": "pre:="},
-	// (a + ... + b): its operator is the first token inside but the
-	// pack's ...
+	// (a + ... + b): its operator is the first token inside the
+	// parentheses that is not the pack's ...
 	"fold_expression": {"left": "before:...", "operator": "anon kind:!(|...|) #1", "right": "after:..."},
 	// for (init; T x : r): the initializer is a statement of ours.
 	"for_range_loop": {"initializer": "kind:declaration|expression_statement|alias_declaration",
@@ -89,6 +87,8 @@ var cxxFields = map[string]map[string]string{
 		"right": "after:: #1", "body": "#-1"},
 	"function_definition": {"type": "kind:!" + cxxSpecifiers + "|" + cxxFuncDeclarators + "|" + cxxFuncBodies + " #1",
 		"declarator": "kind:" + cxxFuncDeclarators + " #-1", "body": "kind:compound_statement"},
+	// A C++ initializer needs no =: T x(1), T x{1}.
+	"init_declarator":            {"value": "#2"},
 	"lambda_capture_initializer": {"left": "#1", "right": "#-1"},
 	"lambda_expression": {"captures": "kind:lambda_capture_specifier", "template_parameters": "kind:template_parameter_list",
 		"constraint": "kind:requires_clause", "declarator": "kind:abstract_function_declarator", "body": "kind:compound_statement"},
@@ -119,7 +119,6 @@ var cxxFields = map[string]map[string]string{
 	"try_statement":                           {"body": "kind:compound_statement #1"},
 	"union_specifier":                         {"name": "kind:type_identifier|template_type|qualified_identifier"},
 	"variadic_parameter_declaration":          {"type": "#1", "declarator": "#-1"},
-	"sized_type_specifier":                    {"type": "kind:char|int|float|double|_Bool|_Complex|__int128|type_identifier|bool|wchar_t|char8_t|char16_t|char32_t"},
 }
 
 // cxxMap builds C++'s map from C's: C's kinds but those C++ has, and C's
