@@ -220,7 +220,7 @@ func TestASTEditBadInput(t *testing.T) {
 		{map[string]any{"pattern": "dispose($X)"}, `rewrite: missing`},
 		{map[string]any{"rule": "language: dart\nrule: {pattern: dispose($X)}"}, "rule: rule rule has no fix; give it a fix, or the call a rewrite"},
 		{map[string]any{"pattern": "", "rewrite": "x"}, "pattern: must not be empty"},
-		{map[string]any{"pattern": "func (", "rewrite": "x"}, "does not parse as c or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix"},
+		{map[string]any{"pattern": "func (", "rewrite": "x"}, "does not parse as c or cpp or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix"},
 		{map[string]any{"pattern": "f()", "rewrite": "g()", "language": "cobol"}, `language: unknown language "cobol"`},
 		{map[string]any{"pattern": "f()", "rewrite": "g()", "path": "../x"}, "path: ../x: outside the working directory"},
 	} {

@@ -102,7 +102,7 @@ func TestASTGrepBadInput(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{map[string]any{"pattern": "f()", "language": "cobol"}, `language: unknown language "cobol"; the languages are: c, dart, go`},
+		{map[string]any{"pattern": "f()", "language": "cobol"}, `language: unknown language "cobol"; the languages are: c, cpp, dart, go`},
 		{map[string]any{"pattern": "f()", "path": "../x"}, "path: ../x: outside the working directory"},
 		{map[string]any{"pattern": "f()", "path": "nope"}, "path: nope does not exist"},
 		{map[string]any{"pattern": "f()", "path": "notes.txt"}, "language: no bundled grammar for notes.txt"},
@@ -114,7 +114,7 @@ func TestASTGrepBadInput(t *testing.T) {
 		{map[string]any{"rule": "rule: {kind: call_expression}"}, "no language: give the rule a language key"},
 		{map[string]any{"rule": "language: rust\nrule: {kind: call_expression}", "language": "go"}, "rule: rule rule (document 1) is in rust, but the call searches go"},
 		{map[string]any{"pattern": "$$$X"}, "only a $$$ metavariable"},
-		{map[string]any{"pattern": "func ("}, "does not parse as c or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct"},
+		{map[string]any{"pattern": "func ("}, "does not parse as c or cpp or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct"},
 		{map[string]any{"pattern": "f()", "max_results": 0}, `argument "max_results": must be at least 1, got 0`},
 	} {
 		res := call(t, d, "ast_grep", tc.args)

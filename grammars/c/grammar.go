@@ -98,7 +98,6 @@ func cxxScaffolds() []grammars.Scaffold {
 		{Name: "statement", Prefix: "void __() {\n", Suffix: "\n}\n"},
 		{Name: "expression", Prefix: "void __() { __ =\n", Suffix: "\n; }\n"},
 		{Name: "declaration", Prefix: "", Suffix: "\n"},
-		{Name: "template declaration", Prefix: "", Suffix: "\n"},
 		{Name: "class member", Prefix: "class __ {\n", Suffix: "\n};\n"},
 		{Name: "namespace member", Prefix: "namespace __ {\n", Suffix: "\n}\n"},
 		{Name: "initializer", Prefix: "int __[] = {\n", Suffix: "\n};\n"},

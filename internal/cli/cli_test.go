@@ -93,7 +93,7 @@ func TestCall(t *testing.T) {
 		{"plan surface hides write", []string{"call", "--surface", "plan", "--yes", "write", `{"path":"d.txt","content":"d"}`}, "", "", `no tool "write" on the plan surface`, 1},
 		{"tool error", []string{"call", "read", `{"path":"missing"}`}, "", "", "path: missing does not exist", 1},
 		{"structural search", []string{"call", "ast_grep", `{"pattern":"$X.Close()"}`}, "", "m.go:3\nfunc F() { f.Close() }\n\n1 match\n\nSearched go: 1 file scanned, 1 parsed, 0 skipped by the prefilter.\n", "", 0},
-		{"unparseable pattern", []string{"call", "ast_grep", `{"pattern":"func ("}`}, "", "", "does not parse as c or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct", 1},
+		{"unparseable pattern", []string{"call", "ast_grep", `{"pattern":"func ("}`}, "", "", "does not parse as c or cpp or dart or go or java or javascript or python or rust or tsx or typescript.\nMost likely fix: a pattern is a whole construct", 1},
 		{"schema error", []string{"call", "read", `{"path":1}`}, "", "", `argument "path": want string`, 1},
 		{"eval in javascript", []string{"call", "--yes", "eval", `{"code":"console.log('hi'); 6 * 7","description":"print a greeting and multiply two numbers","language":"javascript"}`}, "", "hi\n42\n", "", 0},
 		{"eval in go", []string{"call", "--yes", "eval", `{"code":"import \"fmt\"\nfmt.Println(\"hi\")\n6 * 7","description":"print a greeting and multiply two numbers","language":"go"}`}, "", "hi\n42\n", "", 0},
