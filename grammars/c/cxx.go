@@ -58,11 +58,10 @@ func (p *parser) cxxTopItem() {
 			return
 		}
 		if p.Peek(1) == kwTemplate {
-			p.Node(nTemplateInstantiation, func() {
-				p.Leaf()
-				p.Leaf()
-				p.cxxDeclarationBody(nTemplateInstantiation, ctxTop)
-			})
+			m := p.B.Mark()
+			p.Leaf()
+			p.Leaf()
+			p.cxxDeclarationFrom(m, nTemplateInstantiation, ctxTop)
 			return
 		}
 	case tIdent:
@@ -122,15 +121,7 @@ func (p *parser) namespaceDefinition() {
 	}
 	if p.Kind == tIdent {
 		if p.Peek(1) == tColonColon {
-			p.Node(nNestedNamespaceSpecifier, func() {
-				for {
-					p.Got(kwInline)
-					p.IdentAs(tNamespaceIdent)
-					if !p.Got(tColonColon) {
-						return
-					}
-				}
-			})
+			p.nestedNamespace()
 		} else {
 			p.LeafAs(tNamespaceIdent)
 		}
@@ -147,6 +138,24 @@ func (p *parser) namespaceDefinition() {
 	}
 	p.braced(nDeclarationList, p.cxxTopItem)
 	p.B.Close(m, nNamespaceDefinition, 0)
+}
+
+// nestedNamespace parses a::b::c, a::inline b, nested to the right as
+// tree-sitter-cpp nests it: (a :: (b :: c)).
+func (p *parser) nestedNamespace() {
+	p.Enter()
+	defer p.Leave()
+	p.Node(nNestedNamespaceSpecifier, func() {
+		p.Got(kwInline)
+		p.IdentAs(tNamespaceIdent)
+		p.Expect(tColonColon)
+		if p.Peek(1) == tColonColon || p.Kind == kwInline && p.Peek(2) == tColonColon {
+			p.nestedNamespace()
+			return
+		}
+		p.Got(kwInline)
+		p.IdentAs(tNamespaceIdent)
+	})
 }
 
 // cxxLinkage parses extern "C" { … } and extern "C" declaration.
@@ -166,10 +175,9 @@ func (p *parser) cxxLinkage() {
 // instantiation), and template <> (a specialization).
 func (p *parser) templateDeclaration(item func()) {
 	if p.Peek(1) != tLT {
-		p.Node(nTemplateInstantiation, func() {
-			p.Leaf()
-			p.cxxDeclarationBody(nTemplateInstantiation, ctxTop)
-		})
+		m := p.B.Mark()
+		p.Leaf()
+		p.cxxDeclarationFrom(m, nTemplateInstantiation, ctxTop)
 		return
 	}
 	p.Enter()
@@ -310,10 +318,16 @@ func (p *parser) constraintAhead() bool {
 // closed at m as kind k, or as its optional or variadic form.
 func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 	if k == nTemplateTemplateParameterDeclaration {
+		// template <typename> class C = D: the class C = D is a type
+		// parameter's declaration inside
 		if p.Kind != kwClass && p.Kind != kwTypename {
 			p.ErrorExpected("'class'")
 		}
+		inner := p.B.Mark()
 		p.Leaf()
+		p.typeParameterRest(inner, nTypeParameterDeclaration)
+		p.B.Close(m, k, 0)
+		return
 	}
 	variadic := p.Got(tEllipsis)
 	if p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) {
@@ -397,6 +411,14 @@ func (p *parser) constraintPrimary() {
 		p.Prefix(nUnaryExpression, p.constraintPrimary)
 	case kwNoexcept:
 		p.Prefix(nNoexcept, p.parenthesizedExpr)
+	case tIdent, tColonColon:
+		if p.afterName(0) == tLParen || p.Peek(1) == tLParen {
+			m := p.B.Mark() // requires f(x), a call
+			p.primary()
+			p.postfix(m)
+			return
+		}
+		p.cxxName(nameType) // requires Addable<T>: a concept's template-id
 	default:
 		m := p.B.Mark()
 		p.primary()
@@ -426,15 +448,17 @@ func (p *parser) requiresExpression() {
 func (p *parser) requirement() {
 	switch p.Kind {
 	case tLBrace:
+		// { e } noexcept -> C;: the braces are the requirement's own
 		p.Node(nCompoundRequirement, func() {
-			p.Enclosed(nCompoundStatement, tLBrace, tRBrace, p.expr)
+			p.Leaf()
+			p.exprNested()
+			p.Expect(tRBrace)
 			p.Got(kwNoexcept)
-			if p.Got(tArrow) {
-				p.Node(nTrailingReturnType, p.typeName)
+			if p.Kind == tArrow {
+				p.Prefix(nTrailingReturnType, p.typeName)
 			}
 			p.Semi(tSemi, tRBrace)
 		})
-		// the braces are the requirement's own, not a block's
 	case kwTypename:
 		p.Node(nTypeRequirement, func() {
 			p.Leaf()
@@ -442,8 +466,15 @@ func (p *parser) requirement() {
 			p.Semi(tSemi, tRBrace)
 		})
 	case kwRequires:
+		// requires sizeof(T) > 1;: a nested requirement, whose
+		// constraint is any expression
 		p.Node(nSimpleRequirement, func() {
-			p.requiresClause()
+			p.Prefix(nRequiresClause, func() {
+				saved := p.inConstraint
+				p.inConstraint = true
+				p.expr()
+				p.inConstraint = saved
+			})
 			p.Semi(tSemi, tRBrace)
 		})
 	default:

@@ -402,7 +402,13 @@ func (p *parser) afterName(n int) grammars.Kind {
 // or a function's definition, and closes them as a node of kind (a
 // declaration's, a field's, or a template instantiation's).
 func (p *parser) cxxDeclarationBody(kind grammars.Kind, ctx declCtx) {
-	m := p.B.Mark()
+	p.cxxDeclarationFrom(p.B.Mark(), kind, ctx)
+}
+
+// cxxDeclarationFrom is cxxDeclarationBody with the node starting at
+// mark m, before what the caller pushed: template of an explicit
+// instantiation.
+func (p *parser) cxxDeclarationFrom(m int, kind grammars.Kind, ctx declCtx) {
 	p.cxxAttributes()
 	s := p.cxxSpecifiers(ctx)
 	if s.typedef {
@@ -1051,7 +1057,11 @@ func (p *parser) baseClause() {
 		for {
 			p.cxxAttributes()
 			for p.Kind == kwPublic || p.Kind == kwPrivate || p.Kind == kwProtected || p.Kind == kwVirtual {
-				p.Leaf()
+				if p.Kind == kwVirtual {
+					p.Leaf()
+				} else {
+					p.Node(nAccessSpecifier, p.Leaf)
+				}
 			}
 			if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind != tColonColon {
 				p.Node(nMacroTypeSpecifier, func() { // public ADAPTOR(T, U)
