@@ -250,8 +250,8 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 		}
 		return false
 	case kwOperator, tEllipsis, kwConst, kwVolatile, kwRestrict, kwAttribute, kwDeclspec, kwInline,
-		kwStatic, kwConstexpr:
-		return true
+		kwStatic, kwConstexpr, kwAuto:
+		return true // Concept auto x: a constrained placeholder
 	case tColonColon:
 		return p.kindAt(p.nextIdx(i)) == tIdent || p.kindAt(p.nextIdx(i)) == tTilde
 	case tLBrack:
@@ -372,7 +372,10 @@ func (p *parser) ctorAhead(ctx declCtx) bool {
 // cxxDeclaration parses a declaration, a function's definition among
 // them, in context ctx.
 func (p *parser) cxxDeclaration(ctx declCtx) {
+	memberTemplate := p.memberTemplate
+	p.memberTemplate = false
 	if p.Kind == kwFriend {
+		// a friend's declaration is a namespace's, inside the class
 		p.Prefix(nFriendDeclaration, func() {
 			if (p.Kind == kwClass || p.Kind == kwStruct || p.Kind == kwUnion) && p.afterName(1) == tSemi {
 				p.Leaf()
@@ -380,12 +383,12 @@ func (p *parser) cxxDeclaration(ctx declCtx) {
 				p.Semi(tSemi, tRBrace)
 				return
 			}
-			p.cxxDeclaration(ctx)
+			p.cxxDeclarationBody(nDeclaration, ctxTop)
 		})
 		return
 	}
 	kind := nDeclaration
-	if ctx == ctxMember {
+	if ctx == ctxMember && !memberTemplate {
 		kind = nFieldDeclaration
 	}
 	p.cxxDeclarationBody(kind, ctx)
@@ -414,6 +417,11 @@ func (p *parser) cxxDeclarationFrom(m int, kind grammars.Kind, ctx declCtx) {
 	if s.typedef {
 		kind = nTypeDefinition
 	}
+	// a method's or a field's name is a field_identifier; a
+	// constructor's, a member template's, a friend's an identifier
+	saved := p.fieldNames
+	p.fieldNames = ctx == ctxMember && s.typ && kind == nFieldDeclaration
+	defer func() { p.fieldNames = saved }()
 	if !s.typ && kind == nFieldDeclaration {
 		kind = nDeclaration // a constructor's, a destructor's, a conversion's
 	}
@@ -653,8 +661,17 @@ func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
 			p.lastName = p.Tok.Text
 		}
 		p.names++
+		if p.Kind == kwOperator && p.conversionAhead() {
+			// operator bool() const: the operator_cast holds the type
+			// and the parameters, as tree-sitter-cpp's
+			p.Leaf()
+			p.cxxSpecifiers(ctxType)
+			p.cxxDeclarator(ctxType, true)
+			p.B.Close(m, nOperatorCast, 0)
+			return true
+		}
 		mode := nameDecl
-		if ctx == ctxMember {
+		if ctx == ctxMember && p.fieldNames {
 			mode = nameField
 		}
 		p.cxxName(mode)
@@ -692,6 +709,16 @@ func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
 		p.ErrorExpected("declarator")
 	}
 	return p.declaratorSuffixes(m, ctx, abstract, named, nested && isFunc) || isFunc && nested
+}
+
+// conversionAhead reports whether operator at the current token names a
+// conversion function: a type, not an operator's token, follows it.
+func (p *parser) conversionAhead() bool {
+	switch k := p.Peek(1); {
+	case isOperatorToken(k), k == tLParen, k == tLBrack, k == kwNew, k == kwDelete, k == tString, k == kwCoAwait:
+		return false
+	}
+	return true
 }
 
 // declaratorEnds reports whether the declarator is over at the current
@@ -1096,7 +1123,11 @@ func (p *parser) cxxMember() {
 			return
 		}
 	case kwTemplate:
-		p.templateDeclaration(p.cxxMember)
+		p.templateDeclaration(func() {
+			p.memberTemplate = true
+			p.cxxMember()
+			p.memberTemplate = false
+		})
 		return
 	case kwUsing:
 		p.usingDeclaration()

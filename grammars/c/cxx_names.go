@@ -366,8 +366,16 @@ func (p *parser) cxxName(mode nameMode) {
 		p.B.Close(m, nQualifiedIdentifier, 0)
 		return
 	}
-	if p.Kind == kwTemplate || p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tIdent && p.Peek(2) == tLT {
-		p.Leaf() // A::template B<T>: the disambiguator, or a macro for it
+	if p.Kind == kwTemplate {
+		// b.template f<T>, A::template B<T>: a dependent_name holds
+		// the disambiguator and the name
+		p.Leaf()
+		p.cxxName(mode)
+		p.B.Close(m, nDependentName, 0)
+		return
+	}
+	if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tIdent && p.Peek(2) == tLT {
+		p.Leaf() // A::BOOST_NESTED_TEMPLATE B<T>: a macro for template
 	}
 	switch p.Kind {
 	case tTilde:

@@ -83,16 +83,15 @@ func (p *parser) cxxStatement() bool {
 		}
 		// [[likely]] stmt, [[fallthrough]];, or a declaration's
 		// attributes
+		if p.Lookahead(func() bool { p.cxxAttributes(); return p.cxxDeclarationAhead() }) {
+			p.cxxDeclarationBody(nDeclaration, ctxBlock) // [[maybe_unused]] int x;
+			return true
+		}
 		m := p.B.Mark()
 		p.cxxAttributes()
 		if p.Kind == tSemi {
 			p.Leaf()
 			p.B.Close(m, nAttributedStatement, 0)
-			return true
-		}
-		if p.cxxDeclarationAhead() {
-			p.cxxDeclarationBody(nDeclaration, ctxBlock)
-			p.B.Close(m, nDeclaration, 0)
 			return true
 		}
 		p.statement()

@@ -99,7 +99,7 @@ var cxxFields = map[string]map[string]string{
 	// arguments after the type or its declarator.
 	"new_expression": {"placement": "kind:argument_list pre:new", "type": "kind:!argument_list|initializer_list|new_declarator #1",
 		"declarator": "kind:new_declarator", "arguments": "kind:argument_list|initializer_list pre:!new"},
-	"operator_cast":                           {"type": "kind:type_descriptor"},
+	"operator_cast":                           {"type": "#1", "declarator": "kind:abstract_function_declarator|abstract_pointer_declarator|abstract_reference_declarator"},
 	"optional_parameter_declaration":          {"type": "#1", "declarator": "before:= #-1", "default_value": "after:= #1"},
 	"optional_type_parameter_declaration":     {"name": "before:= #1", "default_type": "after:= #1"},
 	"parameter_declaration":                   {"type": "#1", "declarator": "kind:" + cxxParamDeclarators},

@@ -68,6 +68,12 @@ type parser struct {
 	// definition, where a name and < is a template-id whenever a >
 	// closes it (is_same_v<T, U> && …).
 	inConstraint bool
+	// memberTemplate: the member being read is a template's, whose
+	// declarator names an identifier, as a namespace's does.
+	memberTemplate bool
+	// fieldNames: the declaration being read is a class member's with
+	// a type, whose declarators name field_identifiers.
+	fieldNames bool
 	// bodies counts the blocks the parser is in.
 	bodies int
 	// lastPart is the last part of the last name cxxName read.
