@@ -214,7 +214,14 @@ func (p *Pattern) otherReadings(l *grammars.Language, inside []bool) {
 		}
 		start, end := leafBounds(t, uint32(len(sc.Prefix)+len(sc.Indent)), uint32(len(sc.Prefix)+len(body)))
 		n := innermost(t, start, end)
-		if n == grammars.NoNode || t.Nodes[n].Kind == kind {
+		if n == grammars.NoNode {
+			return
+		}
+		// A reading of the same kind is the same reading, but where the
+		// language lists the kind and the two differ inside: C++'s
+		// std::vector<$T> is a qualified name either way, a template
+		// type's or a template function's.
+		if t.Nodes[n].Kind == kind && (!slices.Contains(l.TypeReadings, p.tree.KindName(p.root)) || sameKinds(t, n, p.tree, p.root)) {
 			return
 		}
 		if slices.Contains(l.TypeReadings, p.tree.KindName(p.root)) {
@@ -224,6 +231,24 @@ func (p *Pattern) otherReadings(l *grammars.Language, inside []bool) {
 		}
 		return
 	}
+}
+
+// sameKinds reports whether the subtrees at a in ta and b in tb hold the
+// same kinds in the same order.
+func sameKinds(ta *grammars.Tree, a int32, tb *grammars.Tree, b int32) bool {
+	if ta.Nodes[a].Kind != tb.Nodes[b].Kind {
+		return false
+	}
+	ca, cb := ta.Children(a), tb.Children(b)
+	if len(ca) != len(cb) {
+		return false
+	}
+	for i := range ca {
+		if !sameKinds(ta, ca[i], tb, cb[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // LeftOut names the readings of the fragment that Find does not search:

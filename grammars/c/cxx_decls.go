@@ -27,7 +27,12 @@ func (p *parser) cxxSpecifiers(ctx declCtx) specs {
 		case kwTypedef:
 			s.typedef = true
 			p.Leaf()
-		case kwExtern, kwStatic, kwRegister, kwThreadLocal, kwInline, kwMutable, kwVirtual, kwConstexpr, kwFriend,
+		case kwVirtual:
+			if ctx != ctxMember {
+				p.Errorf("virtual stands in a class")
+			}
+			p.Leaf()
+		case kwExtern, kwStatic, kwRegister, kwThreadLocal, kwInline, kwMutable, kwConstexpr, kwFriend,
 			kwConsteval, kwConstinit, kwExtension, kwNoreturn, kwConst, kwVolatile, kwRestrict:
 			p.Leaf()
 		case kwExplicit:
@@ -562,6 +567,8 @@ func (p *parser) cxxInitRest(d int, typedef, isFunc bool, ctx declCtx) {
 		if p.Kind == tAssign || p.Kind == tLBrace {
 			p.cxxInitRest(d, false, false, ctx)
 		}
+	case p.Kind == tAssign && isFunc && p.Peek(1) == tNumber && ctx != ctxMember:
+		p.Errorf("a pure virtual function's = 0 stands in a class")
 	case p.Kind == tAssign && isFunc && ctx == ctxMember && p.Peek(1) == tNumber:
 		p.Node(nPureVirtualClause, func() {
 			p.Leaf()
@@ -1118,8 +1125,11 @@ func (p *parser) cxxMember() {
 		return
 	case kwPublic, kwPrivate, kwProtected:
 		if p.Peek(1) == tColon {
-			p.Node(nAccessSpecifier, p.Leaf)
-			p.Leaf()
+			// public: holds its colon, so that a pattern can be it
+			p.Node(nAccessSpecifier, func() {
+				p.Leaf()
+				p.Leaf()
+			})
 			return
 		}
 	case kwTemplate:

@@ -44,9 +44,10 @@ func (p *parser) cxxStatement() bool {
 	case kwUsing:
 		p.usingDeclaration()
 	case kwNamespace:
+		if p.Peek(2) != tAssign {
+			return false // a namespace's definition stands in no block
+		}
 		p.namespaceDefinition()
-	case kwTemplate:
-		p.templateDeclaration(p.cxxTopItem)
 	case kwIf:
 		p.Prefix(nIfStatement, func() {
 			if p.Kind == kwConstexpr || p.Kind == tIdent && macroLike(p.Tok.Text) && p.Peek(1) == tLParen {

@@ -64,6 +64,7 @@ func TestTreeSitterOracleCpp(t *testing.T) {
 			"comment":                           "comments are trivia in ours",
 
 			// C++'s own.
+			"access_specifier":                "ours in a class body holds its :, so that public: is a pattern",
 			"alignas_qualifier":               "ours of alignas(…) is an attribute_specifier",
 			"attribute_specifier":             "ours is alignas(…) too",
 			"attributed_declarator":           "ours has a declarator's attributes as its siblings",

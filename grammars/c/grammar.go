@@ -82,6 +82,9 @@ func newCPP() *grammars.Language {
 			"abstract_reference_declarator": "reference_declarator",
 		},
 		DeclaredName: "identifier",
+		// std::vector<$T> and Box<$T> name the type far more often than
+		// the template function: both are searched.
+		TypeReadings: []string{"template_function", "qualified_identifier"},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause", "for_range_loop", "catch_clause")
