@@ -31,6 +31,11 @@ type Language struct {
 	Title      string
 	Aliases    []string // other ids a caller may give: "js" for javascript
 	Extensions []string // with the dot: ".go"
+	// Claims, for an extension that languages share, says by its
+	// content whether a file is this language's: a .h file is C's, or
+	// C++'s when it holds C++. A file of an extension Claims does not
+	// name is the language's by its extension alone.
+	Claims map[string]func(src []byte) bool
 	Kinds      []KindInfo
 	// Tokens is the number of token kinds: kinds below it are leaves.
 	Tokens Kind
@@ -232,7 +237,9 @@ func NewRegistry(langs ...*Language) (*Registry, error) {
 			r.alias[a] = l
 		}
 		for _, e := range l.Extensions {
-			r.byExt[e] = l
+			if r.byExt[e] == nil { // a shared extension's first language
+				r.byExt[e] = l
+			}
 		}
 	}
 	return r, nil
@@ -272,7 +279,13 @@ func (r *Registry) Choose(id, path string, isFile bool) ([]*Language, error) {
 		if l == nil {
 			return nil, fmt.Errorf("no bundled grammar for %s; name one of %s", filepath.Base(path), strings.Join(r.IDs(), ", "))
 		}
-		return []*Language{l}, nil
+		out := []*Language{l}
+		for _, id := range r.IDs() {
+			if o := r.byID[id]; o != l && o.ForFile(path) {
+				out = append(out, o) // a .h file: C's or C++'s, by its content
+			}
+		}
+		return out, nil
 	}
 	var out []*Language
 	for _, id := range r.IDs() {
@@ -289,6 +302,17 @@ func (r *Registry) IDs() []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// Reads reports whether the language reads the file at path, whose
+// content is src: by its extension, and for an extension it shares, by
+// what Claims says of src.
+func (l *Language) Reads(path string, src []byte) bool {
+	if !l.ForFile(path) {
+		return false
+	}
+	claim := l.Claims[strings.ToLower(filepath.Ext(path))]
+	return claim == nil || claim(src)
 }
 
 // ForFile reports whether a file name has one of the language's extensions.

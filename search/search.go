@@ -363,7 +363,9 @@ func (s *search) file(path string) *fileResult {
 	if int64(len(src)) != st.size {
 		st = stamp{} // changed while being read: remember nothing
 	}
-	if containsAny(src, s.lits) {
+	// A .h file is C's or C++'s by what it holds: the other language
+	// passes over it.
+	if s.q.Lang.Reads(path, src) && containsAny(src, s.lits) {
 		s.match(r, rel, st, src)
 	}
 	if s.ctx.Err() != nil {

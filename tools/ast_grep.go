@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 
+	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/matcher"
 	"github.com/agenttools/agenttools/search"
 	"github.com/agenttools/agenttools/tool"
@@ -140,11 +142,34 @@ func (e *env) scope(ctx context.Context, argPath, language string, n narrowArgs)
 		r := tool.Errorf("language: %v", err)
 		return sc, &r
 	}
+	if len(sc.Langs) > 1 && !info.IsDir() {
+		sc.Langs = readers(sc.Langs, path)
+	}
 	if sc.Globs, err = search.NewGlobs(n.Globs); err != nil {
 		r := tool.Errorf("globs: %v", err)
 		return sc, &r
 	}
 	return sc, nil
+}
+
+// readers keeps the languages of a file whose extension several share (a
+// .h file, C's or C++'s) that read it by its content, or all of them
+// when it cannot be read: the search then says why.
+func readers(langs []*grammars.Language, path string) []*grammars.Language {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return langs
+	}
+	var out []*grammars.Language
+	for _, l := range langs {
+		if l.Reads(path, src) {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return langs
+	}
+	return out
 }
 
 // writeMatches writes the text the model reads: a path:line header and

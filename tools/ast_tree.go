@@ -110,6 +110,11 @@ func (e *env) fileTree(a astTreeArgs, limit int) (tool.Result, error) {
 	if err != nil {
 		return pathError("path", a.Path, err), nil
 	}
+	for _, o := range langs[1:] {
+		if !l.Reads(path, src) && o.Reads(path, src) {
+			l = o // a .h file that holds C++
+		}
+	}
 	tree, err := l.Parse(src)
 	if err != nil {
 		return tool.Errorf("path: %s: %v", a.Path, err), nil

@@ -50,6 +50,7 @@ func newLanguage() *grammars.Language {
 			"abstract_function_declarator": "function_declarator",
 		},
 		DeclaredName: "identifier",
+		Claims:       map[string]func([]byte) bool{".h": func(src []byte) bool { return !HoldsCxx(src) }},
 	}
 	l.Statements, l.Calls = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "statement_expression", "statement_identifier"), []string{"call_expression", "macro_call", "preproc_call"}
 	l.BodyParents = grammars.KindsNamed(l.Kinds, []string{"_statement"}, "else_clause")
@@ -64,7 +65,8 @@ func newCPP() *grammars.Language {
 		ID:         "cpp",
 		Title:      "C++",
 		Aliases:    []string{"c++"},
-		Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl"},
+		Extensions: []string{".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp", ".inl", ".h"},
+		Claims:     map[string]func([]byte) bool{".h": HoldsCxx},
 		Kinds:      kit.KindTable(kindNames[:], namedCxx),
 		Tokens:     numTokens,
 		TreeSitter: cxxTreeSitter,
