@@ -36,7 +36,7 @@ type Language struct {
 	// C++'s when it holds C++. A file of an extension Claims does not
 	// name is the language's by its extension alone.
 	Claims map[string]func(src []byte) bool
-	Kinds      []KindInfo
+	Kinds  []KindInfo
 	// Tokens is the number of token kinds: kinds below it are leaves.
 	Tokens Kind
 	// Parse parses a file. A tree comes back even with errors, which are
