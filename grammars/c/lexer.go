@@ -484,7 +484,7 @@ func (lx *lexer) raw(start int) {
 	src := lx.Src
 	lx.Pos++ // "
 	d := lx.Pos
-	for lx.Pos < len(src) && lx.Pos-d <= 16 && src[lx.Pos] != '(' && src[lx.Pos] != '"' && src[lx.Pos] != '\n' &&
+	for lx.Pos < len(src) && lx.Pos-d < 16 && src[lx.Pos] != '(' && src[lx.Pos] != '"' && src[lx.Pos] != '\n' &&
 		src[lx.Pos] != ' ' && src[lx.Pos] != ')' && src[lx.Pos] != '\\' {
 		lx.Pos++
 	}
