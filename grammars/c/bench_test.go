@@ -14,3 +14,9 @@ import (
 func BenchmarkParse(b *testing.B) {
 	gramtest.BenchParse(b, Language, gramtest.BenchFiles(b, filepath.Join("testdata", "*.c"), "AGENTTOOLS_C_BENCH"))
 }
+
+// BenchmarkParseCpp parses the C++ fixtures, or the files
+// AGENTTOOLS_CPP_BENCH names, as BenchmarkParse does C's.
+func BenchmarkParseCpp(b *testing.B) {
+	gramtest.BenchParse(b, CPP, gramtest.BenchFiles(b, filepath.Join("testdata", "cxx", "*.cpp"), "AGENTTOOLS_CPP_BENCH"))
+}

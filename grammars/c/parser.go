@@ -46,6 +46,8 @@ type parser struct {
 	// inParams: the parser is in a parameter list, where a declarator
 	// may end with , or ) or be abstract.
 	inParams bool
+	// lastIndex is the slice index index last returned.
+	lastIndex int
 
 	// C++'s (cxx*.go).
 	cxx bool
@@ -143,10 +145,15 @@ func (p *parser) fnMacro(name string) bool { return p.lx.defined[name] && !p.typ
 func (p *parser) index() int {
 	off := p.Tok.Offset
 	toks := p.lx.toks
+	// C++ asks again and again at one token: the last answer is kept.
+	if p.lastIndex < len(toks) && toks[p.lastIndex].Offset == off && toks[p.lastIndex].Kind == p.Kind && !p.lx.skip[p.lastIndex] {
+		return p.lastIndex
+	}
 	i := sort.Search(len(toks), func(i int) bool { return toks[i].Offset >= off })
 	for i < len(toks) && (p.lx.skip[i] || toks[i].Kind != p.Kind) {
 		i++
 	}
+	p.lastIndex = i
 	return i
 }
 
