@@ -1,9 +1,11 @@
 package c
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // C++: the top level, namespaces, templates, using and modules.
@@ -627,4 +629,136 @@ func (p *parser) attributeItem() {
 		}
 		p.Got(tEllipsis)
 	})
+}
+
+// recoveringList parses the items of a C++ namespace's, linkage's or
+// class's body up to its }, at slice index closing (-1 when its brackets
+// do not pair), with the directive lines among them. An item that fails
+// to parse is an ERROR leaf up to where items start again, and the rest
+// of the body still parses: C++ holds most of a file in a namespace,
+// and an error in one function must not cost the matches in the others
+// (nor a reparse of the whole namespace per conditional before it). A
+// pattern has no such recovery.
+func (p *parser) recoveringList(item func(), open, closing int) {
+	if p.conditionalWithin(open, closing) {
+		closing = -1 // a conditional's branches may pair the brackets otherwise
+	}
+	stop := func() bool { return p.Kind == tRBrace || p.Kind == tEOF }
+	for {
+		p.pending(item, stop, false)
+		if stop() {
+			return
+		}
+		p.Enter()
+		if p.Pattern || p.trying > 0 || len(p.errs) >= kit.MaxErrors {
+			p.guarded(item)
+		} else {
+			p.recoverItem(item, open, closing)
+		}
+		p.Leave()
+	}
+}
+
+// recoverItem parses one item of a body with item; on a syntax error
+// inside the body it drops what item built and covers the item, up to
+// the first line that starts no further right than it did, or the
+// body's }, with an ERROR leaf. An error past the body, or of input
+// nested too deep, unwinds on.
+func (p *parser) recoverItem(item func(), open, closing int) {
+	s, depth, mark := p.Save(), p.Depth, p.B.Mark()
+	start, col, from := p.Pos(), p.Tok.Column, p.index()
+	bail := catch(func() { p.guarded(item) })
+	if bail == nil {
+		return
+	}
+	if bail.Deep || strings.HasPrefix(bail.Err.Msg, tooDeep) || closing >= 0 && p.index() > closing {
+		panic(*bail)
+	}
+	l, ok := p.straddling(from)
+	if ok && l.start < open {
+		// a conditional around the body's start: the item around the
+		// body reads it as its first branch
+		panic(*bail)
+	}
+	// back to the item's start, its directive lines given back
+	p.Restore(s)
+	p.Depth = depth
+	p.B.Truncate(mark)
+	if ok {
+		// The item starts in a branch of a conditional the item before
+		// it began in (x\n#ifdef A\n= 1;\n#else\n= 2;\n#endif): read as
+		// its first branch, the rest of it is trivia, and the list goes
+		// on after it.
+		p.flatten(l)
+		return
+	}
+	end := start
+	ends := func() bool {
+		if closing >= 0 {
+			return p.index() >= closing
+		}
+		return p.Kind == tRBrace && p.Tok.Column < col
+	}
+	for p.Kind != tEOF && !ends() {
+		end = p.Tok.End()
+		p.Next()
+		if p.Tok.Column <= col && p.Tok.Line > p.lx.toks[from].Line && p.index() > from && p.lineStart() && p.Kind != tRBrace && p.Kind != tLBrace {
+			break
+		}
+	}
+	err := bail.Err
+	err.Span = grammars.Span{Start: start, End: end}
+	p.B.Leaf(nError, start, end)
+	p.errs = append(p.errs, err)
+}
+
+// conditionalWithin reports whether a conditional's line stands between
+// the tokens at slice indexes open and closing (or after open, when
+// closing is -1).
+func (p *parser) conditionalWithin(open, closing int) bool {
+	c := p.lx.conditionals()
+	for j := sort.Search(len(c.dirs), func(j int) bool { return int(c.dirs[j].at) > open }); j < len(c.dirs); j++ {
+		i := int(c.dirs[j].at)
+		if closing >= 0 && i > closing {
+			return false
+		}
+		switch p.lx.name(p.lx.lineAt(i)) {
+		case "if", "ifdef", "ifndef", "elif", "else", "endif":
+			return true
+		}
+	}
+	return false
+}
+
+// straddling returns the first conditional whose #if stands before the
+// token at slice index from, and whose #endif after it, that is still
+// read with all its branches: one an item began in before the item at
+// from, whose start is in one of its later branches, or one around the
+// body's start.
+func (p *parser) straddling(from int) (line, bool) {
+	lx := p.lx
+	c := lx.conditionals()
+	for j := 0; j < len(c.dirs) && int(c.dirs[j].at) < from; j++ {
+		i := int(c.dirs[j].at)
+		if p.flat[i] || p.reading[i] || c.dirs[j].next < 0 {
+			continue
+		}
+		l := lx.lineAt(i)
+		switch lx.name(l) {
+		case "if", "ifdef", "ifndef":
+		default:
+			continue
+		}
+		splits := lx.splits(l)
+		if len(splits) > 0 && splits[len(splits)-1].start > from {
+			return l, true
+		}
+	}
+	return line{}, false
+}
+
+// lineStart reports whether the current token is the first of its line.
+func (p *parser) lineStart() bool {
+	i := p.prevIdx(p.index())
+	return i < 0 || p.lx.toks[i].Line < p.Tok.Line
 }

@@ -325,8 +325,8 @@ func (p *parser) nameEnd(i int) int {
 		if p.kindAt(i) != tIdent {
 			return -1
 		}
-		if j := p.nextIdx(i); p.kindAt(j) == tIdent && p.kindAt(p.nextIdx(j)) == tLT && isMacroName(p.lx.text(&p.lx.toks[i])) {
-			i = j // BOOST_NESTED_TEMPLATE B<T>
+		if p.nestedTemplateMacro(i) {
+			i = p.nextIdx(i) // BOOST_NESTED_TEMPLATE B<T>
 		}
 		macro := isMacroName(p.lx.text(&p.lx.toks[i]))
 		i = p.nextIdx(i)
@@ -354,6 +354,17 @@ func (p *parser) nameEnd(i int) int {
 	}
 }
 
+// nestedTemplateMacro reports whether the name at slice index i, after
+// a ::, is a macro standing for the template disambiguator:
+// A::BOOST_NESTED_TEMPLATE B<T>.
+func (p *parser) nestedTemplateMacro(i int) bool {
+	text := p.lx.text(&p.lx.toks[i])
+	j := p.nextIdx(i)
+	prev := p.kindAt(p.prevIdx(i))
+	return len(text) > 2 && isMacroName(text) && !p.typedefs[text] && (prev == tColonColon || prev == tDot || prev == tArrow) &&
+		p.kindAt(j) == tIdent && p.kindAt(p.nextIdx(j)) == tLT
+}
+
 // cxxName parses a name as mode says it stands: ::a, A::B<T>::c, ~X,
 // operator+, operator T, f<int>.
 func (p *parser) cxxName(mode nameMode) {
@@ -374,7 +385,7 @@ func (p *parser) cxxName(mode nameMode) {
 		p.B.Close(m, nDependentName, 0)
 		return
 	}
-	if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tIdent && p.Peek(2) == tLT {
+	if p.Kind == tIdent && p.nestedTemplateMacro(p.index()) {
 		p.Leaf() // A::BOOST_NESTED_TEMPLATE B<T>: a macro for template
 	}
 	switch p.Kind {

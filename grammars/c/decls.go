@@ -71,8 +71,16 @@ func (p *parser) linkage() {
 // node of kind k.
 func (p *parser) braced(k grammars.Kind, item func()) {
 	p.Node(k, func() {
+		closing := p.partnerIndex(0)
 		p.Expect(tLBrace)
-		p.list(item, tRBrace)
+		saved := p.recovering
+		p.recovering = p.cxx && (k == nDeclarationList || k == nFieldDeclarationList)
+		if p.recovering {
+			p.recoveringList(item, p.partnerAt(closing), closing)
+		} else {
+			p.list(item, tRBrace)
+		}
+		p.recovering = saved
 		p.Expect(tRBrace)
 	})
 }
@@ -263,7 +271,17 @@ func isTypeKeyword(k grammars.Kind) bool {
 
 // declaration parses a declaration, or, at the top level, a function's
 // definition (K&R's included).
-func (p *parser) declaration(top bool) { p.declarationTo(top, true) }
+func (p *parser) declaration(top bool) {
+	if p.cxx {
+		ctx := ctxBlock
+		if top {
+			ctx = ctxTop
+		}
+		p.cxxDeclarationBody(nDeclaration, ctx)
+		return
+	}
+	p.declarationTo(top, true)
+}
 
 // declarationTo parses a declaration; semi says it ends with its ;, which
 // is then no leaf, as a statement's is not. A for's declaration leaves

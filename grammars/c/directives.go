@@ -276,6 +276,19 @@ func (p *parser) ppConditional(l line, item func(), stop func() bool) {
 	p.Enter()
 	defer p.Leave()
 	m := p.B.Mark()
+	// Items read in the branches of a conditional with more than one do
+	// not recover one by one (recoverItem): a branch that fails makes
+	// the conditional read as its first branch.
+	if len(p.lx.splits(l)) > 1 {
+		p.trying++
+		defer func() { p.trying-- }()
+	}
+	if p.cxx {
+		// its branches are lists of items, which hold no part of an
+		// item around them (straddling)
+		p.reading[l.start] = true
+		defer delete(p.reading, l.start)
+	}
 	// A branch no C compiler takes (#if 0, #ifdef __cplusplus and its
 	// extern "C" {) is inactive at once, its text trivia.
 	ok := !p.flat[l.start] && !p.lx.isZero(l) && p.lx.balanced(l) && p.nestedTry(func() {

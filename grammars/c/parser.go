@@ -48,6 +48,18 @@ type parser struct {
 	inParams bool
 	// lastIndex is the slice index index last returned.
 	lastIndex int
+	// errs are the errors of the items recovered inside a namespace's or
+	// a class's body (recoverItem).
+	errs grammars.ErrorList
+	// reading holds the conditionals whose branches are being read as
+	// lists of items, by the index of their #.
+	reading map[int]bool
+	// trying counts the conditionals with more than one branch whose
+	// branches are being read as items.
+	trying int
+	// recovering: the list being read is a namespace's, a linkage's or
+	// a class's body, whose items recover one by one.
+	recovering bool
 
 	// C++'s (cxx*.go).
 	cxx bool
@@ -89,6 +101,7 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxxBranch: map[int]bool{}, cxx: lx.cxx}
 	if p.cxx {
 		p.templates, p.angle, p.angleExpr, p.angleNested = map[string]bool{}, map[int]int{}, map[int]bool{}, map[int]bool{}
+		p.reading = map[int]bool{}
 	}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)
@@ -107,13 +120,22 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 // a declaration or a directive at column 1. The directive lines before
 // each item are nodes of their own, outside it.
 func (p *parser) translationUnit() grammars.ErrorList {
-	return p.TopLevelBetween(nError, func() { p.guarded(p.topItem) }, kit.Sync{Test: p.safe}, func() grammars.ErrorList {
+	errs := p.TopLevelBetween(nError, func() { p.guarded(p.topItem) }, kit.Sync{Test: p.safe}, func() grammars.ErrorList {
 		// Recover starts each item from depth 0, but the lines before it
 		// are read outside one: the levels of an item that failed are not
 		// theirs.
 		p.Depth = 0
 		return p.topPending(p.topItem, func() bool { return false })
 	})
+	if len(p.errs) == 0 {
+		return errs
+	}
+	// the errors of items recovered in their bodies (C++), in order
+	errs = append(errs, p.errs...)
+	sort.SliceStable(errs, func(i, j int) bool {
+		return errs[i].Line < errs[j].Line || errs[i].Line == errs[j].Line && errs[i].Column < errs[j].Column
+	})
+	return errs
 }
 
 // safe reports whether recovery may start again at the current token:
