@@ -1,6 +1,7 @@
 package clangxx
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"os"
@@ -285,5 +286,47 @@ func TestDumpRejected(t *testing.T) {
 	_, err := c.Dump(context.Background(), fixture(t, "broken.cpp"), []string{"-std=c++20"})
 	if err == nil || !strings.Contains(err.Error(), "line 2: expected expression") {
 		t.Errorf("Dump of a broken file: %v, want its error on line 2", err)
+	}
+}
+
+// TestReadDump reads a dump written by hand: the file and line each
+// location leaves out, an includedFrom that is no location, a location
+// inside an attribute no node keeps, a macro's location, a node of the
+// main file under a header's, and strings with escapes.
+func TestReadDump(t *testing.T) {
+	const dump = `{"id":"0x1","kind":"TranslationUnitDecl","loc":{},"range":{"begin":{},"end":{}},"inner":[
+  {"id":"0x2","kind":"TypedefDecl","loc":{},"range":{"begin":{},"end":{}},"isImplicit":true,"name":"__int128_t",
+   "inner":[{"kind":"BuiltinType","type":{"qualType":"__int128"}}]},
+  {"kind":"NamespaceDecl","loc":{"offset":10,"file":"/h.h","line":2,"col":11,"tokLen":1,"includedFrom":{"file":"/m.cpp"}},
+   "range":{"begin":{"offset":0,"line":1,"col":1,"tokLen":9,"includedFrom":{"file":"/m.cpp"}},"end":{"offset":40,"line":5,"col":1,"tokLen":1}},
+   "name":"n\"q\\",
+   "inner":[
+     {"kind":"VarDecl","loc":{"offset":21,"file":"/m.cpp","line":3,"col":5,"tokLen":1},
+      "range":{"begin":{"offset":17,"col":1,"tokLen":3},"end":{"offset":25,"col":9,"tokLen":1}},
+      "name":"x\u00e9","templateArgs":[{"loc":{"offset":5,"file":"/h.h","line":9}}],
+      "inner":[{"kind":"IntegerLiteral","range":{"begin":{"offset":30,"col":9,"tokLen":1},"end":{"offset":30,"col":9,"tokLen":1}},"valueCategory":"prvalue","value":"1"}]},
+     {"kind":"VarDecl","loc":{"offset":50,"file":"/m.cpp","line":7,"col":5,"tokLen":1},
+      "range":{"begin":{"spellingLoc":{"offset":3,"file":"/h.h","line":1,"col":4,"tokLen":2},"expansionLoc":{"offset":46,"file":"/m.cpp","line":7,"col":1,"tokLen":5},"isMacroArgExpansion":true},
+               "end":{"offset":52,"col":7,"tokLen":1}},
+      "isImplicit":false,"name":"y"}
+   ]}
+]}`
+	root, err := readDump(bufio.NewReader(strings.NewReader(dump)), "/m.cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := func(off, line, col, tok int) Loc {
+		return Loc{File: "/m.cpp", Offset: off, Line: line, Col: col, TokLen: tok}
+	}
+	want := &Node{Kind: "TranslationUnitDecl", Children: []*Node{
+		// x's IntegerLiteral is not kept: its range leaves the file out,
+		// and the last printed is /h.h, of the location in templateArgs
+		{Kind: "VarDecl", Name: "xé", Loc: m(21, 3, 5, 1), Begin: m(17, 3, 1, 3), End: m(25, 3, 9, 1)},
+		{Kind: "VarDecl", Name: "y", Loc: m(50, 7, 5, 1),
+			Begin: Loc{Spelling: &Loc{File: "/h.h", Offset: 3, Line: 1, Col: 4, TokLen: 2}, Expansion: &Loc{File: "/m.cpp", Offset: 46, Line: 7, Col: 1, TokLen: 5}, MacroArg: true},
+			End:   m(52, 7, 7, 1)},
+	}}
+	if diff := cmp.Diff(want, root); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

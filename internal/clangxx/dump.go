@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -100,12 +101,8 @@ func (c *Clang) Dump(ctx context.Context, file string, flags []string) (*Node, e
 }
 
 // readDump reads clang's JSON dump from r and keeps the nodes in main.
-func readDump(r io.Reader, main string) (*Node, error) {
-	d := &dumpReader{dec: json.NewDecoder(r), main: main}
-	d.dec.UseNumber()
-	if err := d.delim('{'); err != nil {
-		return nil, err
-	}
+func readDump(r *bufio.Reader, main string) (*Node, error) {
+	d := &dumpReader{s: &scanner{r: r, interned: map[string]string{}}, main: main}
 	root, kids, err := d.node()
 	if err != nil {
 		return nil, err
@@ -114,91 +111,65 @@ func readDump(r io.Reader, main string) (*Node, error) {
 	return root, nil
 }
 
-// A dumpReader reads a dump token by token. file and line are those of
-// the location the dump printed last: clang leaves a location's file out
-// when it is that one's, and its line too when that is the same.
+// A dumpReader reads a dump as clang writes it. file and line are those
+// of the location the dump printed last: clang leaves a location's file
+// out when it is that one's, and its line too when that is the same.
 type dumpReader struct {
-	dec  *json.Decoder
+	s    *scanner
 	main string
 	file string
 	line int
 }
 
-// delim reads the delimiter want.
-func (d *dumpReader) delim(want json.Delim) error {
-	tok, err := d.dec.Token()
-	if err != nil {
-		return err
-	}
-	if tok != want {
-		return fmt.Errorf("%v where the dump has %v", tok, want)
-	}
-	return nil
-}
-
-// node reads the rest of a node whose '{' has been read. It returns the
-// node and its descendants that are kept, which are its children when
-// the node is kept and else go to its kept ancestor.
+// node reads a node. It returns the node and its descendants that are
+// kept, which are its children when the node is kept and else go to its
+// kept ancestor.
 func (d *dumpReader) node() (*Node, []*Node, error) {
 	n := &Node{}
 	var kids []*Node
-	for d.dec.More() {
-		tok, err := d.dec.Token()
-		if err != nil {
-			return nil, nil, err
-		}
-		key, _ := tok.(string)
+	err := d.s.object(func(key string) error {
+		var err error
 		switch key {
-		case "kind", "name", "opcode", "valueCategory", "castKind":
-			var v any
-			if err := d.dec.Decode(&v); err != nil {
-				return nil, nil, err
-			}
-			s, _ := v.(string)
-			switch key {
-			case "kind":
-				n.Kind = s
-			case "name":
-				n.Name = s
-			case "opcode":
-				n.Opcode = s
-			case "valueCategory":
-				n.ValueCategory = s
-			case "castKind":
-				n.CastKind = s
-			}
+		case "kind":
+			n.Kind, err = d.s.intern()
+		case "name":
+			n.Name, err = d.s.str()
+		case "opcode":
+			n.Opcode, err = d.s.intern()
+		case "valueCategory":
+			n.ValueCategory, err = d.s.intern()
+		case "castKind":
+			n.CastKind, err = d.s.intern()
 		case "isImplicit":
-			if err := d.dec.Decode(&n.Implicit); err != nil {
-				return nil, nil, err
-			}
+			var lit []byte
+			lit, err = d.s.literal()
+			n.Implicit = string(lit) == "true"
 		case "loc":
-			var l rawLoc
-			if err := d.dec.Decode(&l); err != nil {
-				return nil, nil, err
-			}
-			n.Loc = d.fill(&l)
+			n.Loc, err = d.loc()
 		case "range":
-			var r struct{ Begin, End rawLoc }
-			if err := d.dec.Decode(&r); err != nil {
-				return nil, nil, err
-			}
-			n.Begin = d.fill(&r.Begin)
-			n.End = d.fill(&r.End)
+			err = d.s.object(func(key string) error {
+				switch key {
+				case "begin":
+					n.Begin, err = d.loc()
+				case "end":
+					n.End, err = d.loc()
+				default:
+					err = d.skip(true)
+				}
+				return err
+			})
 		case "inner", "array_filler":
 			// array_filler: an InitListExpr's filler of the elements it
 			// does not write, then its elements
-			more, err := d.nodes(d.in(n))
-			if err != nil {
-				return nil, nil, err
-			}
+			var more []*Node
+			more, err = d.nodes(d.in(n))
 			kids = append(kids, more...)
 		default:
-			if err := d.skip(); err != nil {
-				return nil, nil, err
-			}
+			err = d.skip(true)
 		}
-	}
-	if err := d.delim('}'); err != nil {
+		return err
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	return n, kids, nil
@@ -207,17 +178,11 @@ func (d *dumpReader) node() (*Node, []*Node, error) {
 // nodes reads a list of nodes, whose parent is in the main file or not,
 // and returns those kept.
 func (d *dumpReader) nodes(parentIn bool) ([]*Node, error) {
-	if err := d.delim('['); err != nil {
-		return nil, err
-	}
 	var kept []*Node
-	for d.dec.More() {
-		if err := d.delim('{'); err != nil {
-			return nil, err
-		}
+	err := d.s.array(func() error {
 		n, kids, err := d.node()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		in := d.in(n)
 		if !located(n) {
@@ -229,8 +194,9 @@ func (d *dumpReader) nodes(parentIn bool) ([]*Node, error) {
 		} else {
 			kept = append(kept, kids...)
 		}
-	}
-	return kept, d.delim(']')
+		return nil
+	})
+	return kept, err
 }
 
 // located reports whether n has a place of its own.
@@ -247,101 +213,277 @@ func (d *dumpReader) in(n *Node) bool {
 	return at.File == d.main
 }
 
-// skip reads a value no node keeps. Some hold locations (a template
-// argument's, say): those still set the file and line that the next
-// location leaves out, so a value that may hold one is read for them.
-func (d *dumpReader) skip() error {
-	var raw json.RawMessage
-	if err := d.dec.Decode(&raw); err != nil {
+// loc reads a location, fills in the file and line it leaves out, and
+// keeps its own as the last printed; a macro's location prints its
+// spelling, then its expansion, each a location of its own.
+func (d *dumpReader) loc() (Loc, error) {
+	var l Loc
+	hasOffset := false
+	err := d.s.object(func(key string) error {
+		var err error
+		switch key {
+		case "offset":
+			l.Offset, err = d.s.int()
+			hasOffset = true
+		case "file":
+			d.file, err = d.s.intern()
+		case "line":
+			d.line, err = d.s.int()
+		case "col":
+			l.Col, err = d.s.int()
+		case "tokLen":
+			l.TokLen, err = d.s.int()
+		case "spellingLoc", "expansionLoc":
+			var x Loc
+			x, err = d.loc()
+			if key == "spellingLoc" {
+				l.Spelling = &x
+			} else {
+				l.Expansion = &x
+			}
+		case "isMacroArgExpansion":
+			var lit []byte
+			lit, err = d.s.literal()
+			l.MacroArg = string(lit) == "true"
+		default:
+			// includedFrom names the file that included this one: no
+			// location, and not the file the next one leaves out
+			err = d.skip(false)
+		}
 		return err
+	})
+	if hasOffset {
+		l.File, l.Line = d.file, d.line
 	}
-	if !bytes.Contains(raw, []byte(`"offset"`)) {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	return d.scan(dec)
+	return l, err
 }
 
-// scan reads a value and sets file and line from the locations it holds,
-// in the order they are written: any "file" and "line" but an
-// includedFrom's, which says which file included that one and is not a
-// location.
-func (d *dumpReader) scan(dec *json.Decoder) error {
-	tok, err := dec.Token()
-	if err != nil {
-		return err
-	}
-	switch tok {
-	case json.Delim('['):
-		for dec.More() {
-			if err := d.scan(dec); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token()
-		return err
-	case json.Delim('{'):
-		for dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			switch k {
-			case "includedFrom":
-				var skip json.RawMessage
-				err = dec.Decode(&skip)
-			case "file":
-				err = dec.Decode(&d.file)
-			case "line":
-				err = dec.Decode(&d.line)
+// skip reads a value no node keeps. Some hold locations (a template
+// argument's, say), which still set the file and line that the next
+// location leaves out: with track, skip sets them from any "file" and
+// "line" in it but an includedFrom's.
+func (d *dumpReader) skip(track bool) error {
+	switch d.s.peek() {
+	case '{':
+		return d.s.object(func(key string) error {
+			var err error
+			switch {
+			case track && key == "file":
+				d.file, err = d.s.intern()
+			case track && key == "line":
+				d.line, err = d.s.int()
 			default:
-				err = d.scan(dec)
+				err = d.skip(track && key != "includedFrom")
 			}
-			if err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token()
+			return err
+		})
+	case '[':
+		return d.s.array(func() error { return d.skip(track) })
+	case '"':
+		_, err := d.s.bytes()
 		return err
 	}
+	_, err := d.s.literal()
+	return err
+}
+
+// A scanner reads JSON, a token at a time, without the allocations of
+// encoding/json's Decoder: a dump is hundreds of megabytes of which
+// little is kept.
+type scanner struct {
+	r   *bufio.Reader
+	buf []byte
+	// interned holds the strings read again and again (keys, kinds, file
+	// names), so that each is allocated once.
+	interned map[string]string
+}
+
+// peek skips white space and returns the next byte, or 0 at the end.
+func (s *scanner) peek() byte {
+	for {
+		c, err := s.r.ReadByte()
+		if err != nil {
+			return 0
+		}
+		switch c {
+		case ' ', '\n', '\t', '\r':
+			continue
+		}
+		s.r.UnreadByte()
+		return c
+	}
+}
+
+// expect reads the byte want, after white space.
+func (s *scanner) expect(want byte) error {
+	if c := s.peek(); c != want {
+		return fmt.Errorf("%q where the dump has %q", c, want)
+	}
+	s.r.ReadByte()
 	return nil
 }
 
-// rawLoc is a location as the dump writes it.
-type rawLoc struct {
-	Offset                    *int
-	File                      string
-	Line, Col, TokLen         int
-	SpellingLoc, ExpansionLoc *rawLoc
-	IsMacroArgExpansion       bool
+// object reads an object, handing each key to value, which reads the
+// key's value.
+func (s *scanner) object(value func(key string) error) error {
+	if err := s.expect('{'); err != nil {
+		return err
+	}
+	if s.peek() == '}' {
+		s.r.ReadByte()
+		return nil
+	}
+	for {
+		key, err := s.intern()
+		if err != nil {
+			return err
+		}
+		if err := s.expect(':'); err != nil {
+			return err
+		}
+		if err := value(key); err != nil {
+			return err
+		}
+		switch s.peek() {
+		case ',':
+			s.r.ReadByte()
+		case '}':
+			s.r.ReadByte()
+			return nil
+		default:
+			return errors.New("an object not closed")
+		}
+	}
 }
 
-// fill returns l with the file and line the dump left out, and keeps
-// l's as the last printed; a macro's location prints its spelling, then
-// its expansion.
-func (d *dumpReader) fill(l *rawLoc) Loc {
-	if l.SpellingLoc != nil || l.ExpansionLoc != nil {
-		var out Loc
-		if l.SpellingLoc != nil {
-			s := d.fill(l.SpellingLoc)
-			out.Spelling = &s
+// array reads an array, calling elem to read each element.
+func (s *scanner) array(elem func() error) error {
+	if err := s.expect('['); err != nil {
+		return err
+	}
+	if s.peek() == ']' {
+		s.r.ReadByte()
+		return nil
+	}
+	for {
+		if err := elem(); err != nil {
+			return err
 		}
-		if l.ExpansionLoc != nil {
-			e := d.fill(l.ExpansionLoc)
-			out.Expansion = &e
+		switch s.peek() {
+		case ',':
+			s.r.ReadByte()
+		case ']':
+			s.r.ReadByte()
+			return nil
+		default:
+			return errors.New("an array not closed")
 		}
-		out.MacroArg = l.IsMacroArgExpansion
-		return out
 	}
-	if l.Offset == nil {
-		return Loc{}
+}
+
+// bytes reads a string and returns its bytes, which hold until the next
+// read.
+func (s *scanner) bytes() ([]byte, error) {
+	if err := s.expect('"'); err != nil {
+		return nil, err
 	}
-	if l.File != "" {
-		d.file = l.File
+	s.buf = s.buf[:0]
+	for {
+		part, err := s.r.ReadSlice('"')
+		s.buf = append(s.buf, part...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		// the quote ends the string unless an odd run of backslashes
+		// escapes it
+		n := 0
+		for i := len(s.buf) - 2; i >= 0 && s.buf[i] == '\\'; i-- {
+			n++
+		}
+		if n%2 == 0 {
+			break
+		}
 	}
-	if l.Line != 0 {
-		d.line = l.Line
+	raw := s.buf[:len(s.buf)-1]
+	if !bytes.ContainsRune(raw, '\\') {
+		return raw, nil
 	}
-	return Loc{File: d.file, Offset: *l.Offset, Line: d.line, Col: l.Col, TokLen: l.TokLen}
+	var str string
+	quoted := append(append([]byte{'"'}, raw...), '"')
+	if err := json.Unmarshal(quoted, &str); err != nil {
+		return nil, err
+	}
+	s.buf = append(s.buf[:0], str...)
+	return s.buf, nil
+}
+
+// str reads a string.
+func (s *scanner) str() (string, error) {
+	b, err := s.bytes()
+	return string(b), err
+}
+
+// intern reads a string of the few that come again and again.
+func (s *scanner) intern() (string, error) {
+	b, err := s.bytes()
+	if err != nil {
+		return "", err
+	}
+	if str, ok := s.interned[string(b)]; ok {
+		return str, nil
+	}
+	str := string(b)
+	s.interned[str] = str
+	return str, nil
+}
+
+// literal reads a number, true, false or null, whose bytes hold until the
+// next read.
+func (s *scanner) literal() ([]byte, error) {
+	s.peek()
+	s.buf = s.buf[:0]
+	for {
+		c, err := s.r.ReadByte()
+		if err != nil {
+			if err == io.EOF && len(s.buf) > 0 {
+				return s.buf, nil
+			}
+			return nil, err
+		}
+		switch c {
+		case ',', '}', ']', ' ', '\n', '\t', '\r':
+			s.r.UnreadByte()
+			if len(s.buf) == 0 {
+				return nil, fmt.Errorf("%q where the dump has a value", c)
+			}
+			return s.buf, nil
+		}
+		s.buf = append(s.buf, c)
+	}
+}
+
+// int reads an integer.
+func (s *scanner) int() (int, error) {
+	b, err := s.literal()
+	if err != nil {
+		return 0, err
+	}
+	n, neg := 0, false
+	for i, c := range b {
+		switch {
+		case i == 0 && c == '-':
+			neg = true
+		case c >= '0' && c <= '9':
+			n = n*10 + int(c-'0')
+		default:
+			return 0, fmt.Errorf("%q is no integer", b)
+		}
+	}
+	if neg {
+		n = -n
+	}
+	return n, nil
 }
