@@ -118,43 +118,18 @@ type judged struct {
 const CachePath = ".peers/cppcorpus/clang-verdicts.json"
 
 // Judge runs clang++ on each file, under each of Standards until one
-// accepts it, t.Jobs at a time, and returns the verdicts in the order of
+// accepts it, c.Jobs at a time, and returns the verdicts in the order of
 // files. Each run's verdict is kept in the JSON file cachePath (the tests
-// use CachePath) by the SHA-256 of the file's bytes, clang's arguments and
-// its version, so that a second Judge runs clang only on what changed;
+// use CachePath) by the SHA-256 of the file's bytes, clang's arguments
+// (the file's path among them: its folder is where its quoted includes
+// are looked for) and its version, so that a second Judge runs clang only
+// on what changed;
 // cachePath "" keeps nothing. The cache is written even when ctx ends
 // the run early, so that the runs made are not made again.
 func (c *Clang) Judge(ctx context.Context, files []File, cachePath string) ([]Verdict, Counts, error) {
-	kept := map[string]judged{}
-	if cachePath != "" {
-		if b, err := os.ReadFile(cachePath); err == nil {
-			_ = json.Unmarshal(b, &kept) // a file that does not read is judged anew
-		}
-	}
+	kept := readCache(cachePath)
 	j := &judge{clang: c, kept: kept, fresh: map[string]judged{}}
-	verdicts := make([]Verdict, len(files))
-	errs := make([]error, len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, c.Jobs) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				verdicts[i], errs[i] = j.file(ctx, files[i])
-			}
-		}()
-	}
-feed:
-	for i := range files {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+	verdicts, errs := j.all(ctx, files)
 	var err error
 	if len(j.fresh) > 0 && cachePath != "" {
 		for k, v := range j.fresh {
@@ -173,6 +148,49 @@ feed:
 		}
 	}
 	return verdicts, j.counts, err
+}
+
+// readCache returns the verdicts kept in path; none when there is no
+// such file, or it does not read, and everything is judged anew.
+func readCache(path string) map[string]judged {
+	kept := map[string]judged{}
+	if path == "" {
+		return kept
+	}
+	if b, err := os.ReadFile(path); err == nil {
+		if json.Unmarshal(b, &kept) != nil {
+			return map[string]judged{}
+		}
+	}
+	return kept
+}
+
+// all judges files, j.clang.Jobs at a time, until ctx ends.
+func (j *judge) all(ctx context.Context, files []File) ([]Verdict, []error) {
+	verdicts := make([]Verdict, len(files))
+	errs := make([]error, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, j.clang.Jobs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				verdicts[i], errs[i] = j.file(ctx, files[i])
+			}
+		}()
+	}
+feed:
+	for i := range files {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	return verdicts, errs
 }
 
 // judge is one run of Judge: the verdicts it found and the ones it made.
