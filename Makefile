@@ -9,7 +9,7 @@
 
 # PEERS lists the peers that the tests need today; each issue that adds
 # tests against a peer adds it here (scripts/peers.sh knows them all).
-PEERS := ast-grep gopls python3 pandas matplotlib pyright typescript-language-server typescript jscorpus clangd dlv debugpy lldb-dap gcc rustsrc rustcrates mcpsdk clang14 sqlite3c gcctorture jdk17 javaparser javacorpus jdtls
+PEERS := ast-grep gopls python3 pandas matplotlib pyright typescript-language-server typescript jscorpus clangd dlv debugpy lldb-dap gcc rustsrc rustcrates mcpsdk clang14 sqlite3c gcctorture cppcorpus jdk17 javaparser javacorpus jdtls
 FUZZTIME ?= 60s
 # Minimizing a new input re-runs it many times and stalls a short run.
 FUZZMINIMIZE ?= 2s

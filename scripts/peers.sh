@@ -10,7 +10,8 @@
 # usage: scripts/peers.sh PEER...   (peers: gopls dlv ast-grep pyright
 #        typescript-language-server typescript jscorpus clangd lldb-dap gcc
 #        python3 debugpy pandas matplotlib rustsrc rustcrates mcpsdk
-#        clang14 sqlite3c gcctorture jdk17 javaparser javacorpus jdtls)
+#        clang14 sqlite3c gcctorture cppcorpus jdk17 javaparser javacorpus
+#        jdtls)
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -200,6 +201,23 @@ gcctorture_peer() {
 	rm -rf "$d" && mv "$d.tmp" "$d"
 }
 
+# cppcorpus_pkgs are the Debian packages whose files are the C++ corpus
+# that internal/clangxx lists and clang++-14 (peer clang14) judges, read
+# where Debian puts them: libstdc++'s headers (/usr/include/c++/12),
+# Boost's (/usr/include/boost), LLVM 14's (/usr/lib/llvm-14/include),
+# fmt's, nlohmann/json's, and GoogleTest's and GoogleMock's sources
+# (/usr/src/googletest).
+cppcorpus_pkgs="libstdc++-12-dev libboost1.74-dev llvm-14-dev libfmt-dev nlohmann-json3-dev googletest"
+
+# cppcorpus_peer installs the packages of cppcorpus_pkgs, in one apt-get,
+# unless every one of them is installed. Nothing is copied or extracted.
+cppcorpus_peer() {
+	local pkgs=($cppcorpus_pkgs)
+	[ "$(dpkg-query -W -f='${db:Status-Status}\n' "${pkgs[@]}" 2>/dev/null | grep -cx installed)" = ${#pkgs[@]} ] && return
+	echo "peers: installing the C++ corpus ($cppcorpus_pkgs)"
+	apt_install --no-install-recommends "${pkgs[@]}"
+}
+
 # jdk17_peer installs Debian's OpenJDK 17: javac, whose parser judges the
 # Java corpus and whose syntax tree the Java oracle reads
 # (matcher/oracle/testdata/javaoracle/JavacTree.java, run by
@@ -341,6 +359,7 @@ for p in "$@"; do
 	clang14) have clang-14 || { echo "peers: installing clang-14"; apt_install --no-install-recommends clang-14; } ;;
 	sqlite3c) sqlite3c_peer ;;
 	gcctorture) gcctorture_peer ;;
+	cppcorpus) cppcorpus_peer ;;
 	jdtls) jdtls_peer ;;
 	jdk17) jdk17_peer ;;
 	javaparser) javaparser_peer ;;

@@ -1,0 +1,2 @@
+// std::string without <string>: fine after it, not alone
+inline std::string greet() { return "hi"; }
