@@ -92,6 +92,18 @@ func (p *parser) cxxTopItem() {
 		if p.macroItem() || p.macroFallback(func() { p.cxxDeclaration(ctxTop) }) {
 			return
 		}
+		if isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tLBrace {
+			if p.Try(func() { p.cxxDeclaration(ctxTop) }) {
+				return // TEST(A, B) { … }, read as a function's definition
+			}
+			// MATCHER(M, "doc") { … }: a macro that makes a function
+			p.Node(nMacroCall, func() {
+				p.IdentAs(tIdent)
+				p.macroArguments()
+				p.compound()
+			})
+			return
+		}
 	}
 	p.cxxDeclaration(ctxTop)
 }
@@ -100,7 +112,7 @@ func (p *parser) cxxTopItem() {
 // declaration's type: a macro's name before it stands alone.
 func itemKeyword(k grammars.Kind) bool {
 	switch k {
-	case kwNamespace, kwUsing, kwExtern:
+	case kwNamespace, kwUsing, kwExtern, kwTemplate:
 		return true
 	}
 	return false
@@ -240,6 +252,13 @@ func (p *parser) templateParameter() {
 	case (p.Kind == kwTypename || p.Kind == kwClass) && p.typeParameterAhead():
 		p.Leaf()
 		p.typeParameterRest(m, nTypeParameterDeclaration)
+		return
+	case p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && (p.afterPartner(1).Kind == tComma || p.afterPartner(1).Kind == tGT):
+		// FMT_ENABLE_IF(cond): a macro that makes a parameter
+		p.Node(nMacroCall, func() {
+			p.IdentAs(tIdent)
+			p.Node(nArgumentList, p.balanced)
+		})
 		return
 	case p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tIdent:
 		// BOOST_ASIO_COMPLETION_TOKEN_FOR(void (error_code)) Handler: a

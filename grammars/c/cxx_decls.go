@@ -97,7 +97,16 @@ func (p *parser) cxxSpecifiers(ctx declCtx) specs {
 			if s.typ {
 				return s
 			}
-			p.Prefix(nDependentType, func() { p.cxxName(nameType) })
+			p.Prefix(nDependentType, func() {
+				if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind != tColonColon {
+					p.Node(nMacroTypeSpecifier, func() { // typename GTEST_BIND_(T, U)
+						p.IdentAs(tIdent)
+						p.Node(nArgumentList, p.balanced)
+					})
+					return
+				}
+				p.cxxName(nameType)
+			})
 			s.typ = true
 		case kwTypeof:
 			p.Prefix(nTypeofSpecifier, p.typeofOperand)
@@ -140,13 +149,18 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 		case ctx == ctxType && next == tIdent && isMacroName(name):
 			p.Leaf() // BOOST_STRING_TYPENAME range_iterator<R>::type
 			return true
+		case ctx == ctxType && next == tLParen && isMacroName(name) && len(name) > 2 && p.afterPartner(1).Kind != tColonColon:
+			// const GTEST_REMOVE_REFERENCE_AND_CONST_(T) *: a macro's type
+			p.Prefix(nMacroTypeSpecifier, func() { p.Node(nArgumentList, p.balanced) })
+			s.typ = true
+			return true
 		case next == tTilde && macroLike(name) && ctx == ctxMember,
 			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam,
 			next == tIdent && isMacroName(name) && p.macroBeforeType(),
 			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto || next == kwDecltype) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
 			return true
-		case next == tLParen && isMacroName(name) && ctx != ctxBlock && ctx != ctxType && p.macroTypeCallAhead(ctx):
+		case next == tLParen && isMacroName(name) && (ctx != ctxBlock || s.any) && ctx != ctxType && p.macroTypeCallAhead(ctx):
 			p.Prefix(nMacroTypeSpecifier, func() { p.Node(nArgumentList, p.balanced) })
 			s.typ = true
 			return true
@@ -167,7 +181,8 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 	if end < 0 {
 		return false
 	}
-	if !known && ctx != ctxType && ctx != ctxParam && !p.declaratorAt(end, ctx) {
+	// const T& x(…): after a specifier, a name is the type
+	if !known && ctx != ctxType && ctx != ctxParam && !s.any && !p.declaratorAt(end, ctx) {
 		return false
 	}
 	if p.Kind == tIdent && p.Peek(1) == tLT && p.templateArgsAhead(1, true) {
@@ -526,6 +541,14 @@ func (p *parser) functionBody() {
 func (p *parser) fieldInitializers() {
 	p.Prefix(nFieldInitializerList, func() {
 		for {
+			if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tIdent {
+				// GTEST_DISABLE_MSC_WARNINGS_PUSH_(4355) a(x): a macro
+				// among the initializers
+				p.Node(nMacroCall, func() {
+					p.IdentAs(tIdent)
+					p.Node(nArgumentList, p.balanced)
+				})
+			}
 			p.Node(nFieldInitializer, func() {
 				p.cxxName(nameField)
 				if p.Kind == tLBrace {
@@ -1035,6 +1058,9 @@ func (p *parser) classSpecifier() {
 	if p.IsWord("final") || p.IsWord("__final") {
 		p.Node(nVirtualSpecifier, p.Leaf)
 	}
+	if named && p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen {
+		p.Prefix(nAttributeSpecifier, p.balanced) // enum E FMT_ENUM_UNDERLYING_TYPE(int) {
+	}
 	if p.Kind == tColon {
 		if kind == nEnumSpecifier {
 			p.Leaf()
@@ -1146,6 +1172,15 @@ func (p *parser) cxxMember() {
 		p.staticAssert()
 		return
 	case tIdent:
+		if isMacroName(p.Tok.Text) && p.Peek(1) == tColon && !p.typedefs[p.Tok.Text] {
+			// JSON_PRIVATE_UNLESS_TESTED: a macro that stands for an
+			// access specifier
+			p.Node(nAccessSpecifier, func() {
+				p.Leaf()
+				p.Leaf()
+			})
+			return
+		}
 		if p.Pattern && grammars.IsMetavar(p.Tok.Text) {
 			switch p.Peek(1) {
 			case tSemi, tRBrace, tEOF:

@@ -236,10 +236,25 @@ func (p *parser) typeArgumentAhead() bool {
 			return false
 		}
 		return p.typeFollows(p.nextIdx(q), true)
-	case isSpecifier(p.Kind) || isCxxTypeWord(p.Kind) || p.Kind == kwTypename || p.Kind == kwClass:
+	case isTypeWord(p.Kind) || isCxxTypeWord(p.Kind):
+		// bool(!x) and int{3} are expressions; void(int) a function type
+		n := 1
+		for isTypeWord(p.Peek(n)) || isCxxTypeWord(p.Peek(n)) {
+			n++
+		}
+		switch p.Peek(n) {
+		case tLBrace:
+			return false
+		case tLParen:
+			return p.functionTypeAt(p.idx(n))
+		}
+		return true
+	case isSpecifier(p.Kind) || p.Kind == kwTypename || p.Kind == kwClass:
 		return true
 	case p.Kind == tIdent && p.Peek(1) == tIdent && isMacroName(p.Tok.Text):
 		return true // BOOST_STRING_TYPENAME range_iterator<R>::type
+	case p.Kind == tIdent && p.Peek(1) == tLParen && isMacroName(p.Tok.Text) && len(p.Tok.Text) > 2 && !p.typedefs[p.Tok.Text]:
+		return false // Test<FOR_EACH(F, ~, (a, b))>: a macro's call
 	case p.Kind == tIdent || p.Kind == tColonColon:
 		end := p.nameEnd(p.index())
 		if end < 0 {

@@ -138,7 +138,7 @@ func (part Part) files() ([]File, error) {
 // or more each, most of it); the judge's cache makes a second
 // run take a fraction of a second. The whole corpus takes over two hours
 // cold, Boost's 14,000 headers most of it.
-const SampleSize = 150
+const SampleSize = 100
 
 // Sample takes at most n files of each part, spread evenly over the
 // part's sorted files (the i-th of n is the file at i*len/n), so that the

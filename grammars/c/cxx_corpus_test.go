@@ -1,0 +1,96 @@
+package c
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/agenttools/agenttools/internal/clangxx"
+	"github.com/agenttools/agenttools/internal/peers"
+)
+
+// cppParseRateFloor is the share of the files clang++ accepts that must
+// parse with no error region: the bar.
+const cppParseRateFloor = 0.99
+
+// TestCppCorpusParseRate parses the C++ corpus's sample (or all of it
+// under AGENTTOOLS_CPP_CORPUS_FULL=1) and counts, of the files clang++-14
+// accepts, those that parse with no error: its rate must be at least
+// cppParseRateFloor. clang's verdicts are kept between runs
+// (clangxx.CachePath). AGENTTOOLS_CPP_FAILURES=1 lists each failure.
+func TestCppCorpusParseRate(t *testing.T) {
+	clang := clangxx.Require(t)
+	files := clangxx.RequireCorpus(t)
+	top, err := peers.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	verdicts, counts, err := clang.Judge(context.Background(), files, filepath.Join(top, clangxx.CachePath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("clang: %+v", counts)
+	type tally struct{ files, accepted, parsed, bytes int }
+	parts := map[string]*tally{}
+	var failures []string
+	total := tally{}
+	for i, f := range files {
+		pt := parts[f.Part]
+		if pt == nil {
+			pt = &tally{}
+			parts[f.Part] = pt
+		}
+		pt.files++
+		if !verdicts[i].OK {
+			continue
+		}
+		src, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt.accepted++
+		pt.bytes += len(src)
+		tree, err := CPP.Parse(src)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		if len(tree.Errors) == 0 {
+			pt.parsed++
+			continue
+		}
+		failures = append(failures, fmt.Sprintf("%s: %s", f.Path, tree.ErrorText(tree.Errors[0])))
+	}
+	names := make([]string, 0, len(parts))
+	for name := range parts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		pt := parts[name]
+		total.files += pt.files
+		total.accepted += pt.accepted
+		total.parsed += pt.parsed
+		total.bytes += pt.bytes
+		t.Logf("%-10s %5d files, %5d accepted by clang, %5d parse with no error (%.2f%%), %.1f MB", name, pt.files, pt.accepted, pt.parsed, 100*float64(pt.parsed)/float64(max(pt.accepted, 1)), float64(pt.bytes)/1e6)
+	}
+	rate := float64(total.parsed) / float64(max(total.accepted, 1))
+	t.Logf("all        %5d files, %5d accepted by clang, %5d parse with no error (%.2f%%), %.1f MB", total.files, total.accepted, total.parsed, 100*rate, float64(total.bytes)/1e6)
+	if os.Getenv("AGENTTOOLS_CPP_FAILURES") == "1" {
+		for _, f := range failures {
+			t.Log(f)
+		}
+	}
+	if rate < cppParseRateFloor {
+		for i, f := range failures {
+			if i == 20 {
+				t.Logf("and %d more", len(failures)-i)
+				break
+			}
+			t.Log(f)
+		}
+		t.Errorf("%.2f%% of the files clang accepts parse; want at least %.0f%%", 100*rate, 100*cppParseRateFloor)
+	}
+}
