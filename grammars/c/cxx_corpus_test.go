@@ -20,7 +20,8 @@ const cppParseRateFloor = 0.99
 // under AGENTTOOLS_CPP_CORPUS_FULL=1) and counts, of the files clang++-14
 // accepts, those that parse with no error: its rate must be at least
 // cppParseRateFloor. clang's verdicts are kept between runs
-// (clangxx.CachePath). AGENTTOOLS_CPP_FAILURES=1 lists each failure.
+// (clangxx.CachePath). AGENTTOOLS_CPP_FAILURES=1 lists each failure. A
+// file that parses must have its tokens for leaves, nested properly.
 func TestCppCorpusParseRate(t *testing.T) {
 	clang := clangxx.Require(t)
 	files := clangxx.RequireCorpus(t)
@@ -59,6 +60,7 @@ func TestCppCorpusParseRate(t *testing.T) {
 		}
 		if len(tree.Errors) == 0 {
 			pt.parsed++
+			checkFidelity(t, f.Path, src, tree) // its leaves are its tokens, and nest
 			continue
 		}
 		failures = append(failures, fmt.Sprintf("%s: %s", f.Path, tree.ErrorText(tree.Errors[0])))
