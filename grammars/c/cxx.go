@@ -27,8 +27,8 @@ import (
 
 // cxxTopItem parses one top-level item of C++, or one of a namespace's.
 func (p *parser) cxxTopItem() {
-	if p.Kind == kwExtension && (p.Peek(1) == kwUsing || p.Peek(1) == kwTemplate) {
-		p.Leaf() // __extension__ using T = unsigned __int128;
+	if p.Kind == kwExtension && p.Peek(1) != tLParen {
+		p.Leaf() // __extension__ using T = unsigned __int128;, __extension__ MACRO(x)
 	}
 	switch p.Kind {
 	case tSemi:
@@ -85,6 +85,17 @@ func (p *parser) cxxTopItem() {
 			p.importDeclaration()
 			return
 		}
+		if p.Peek(1) == tLParen && !p.typedefs[p.Tok.Text] && p.macroCallAlone() {
+			// _Cxx_hashtable_define_trivial_hash(bool) at a line's end:
+			// C++ has no declaration with no type, so a call alone is a
+			// macro's
+			p.Node(nMacroCall, func() {
+				p.IdentAs(tIdent)
+				p.macroArguments()
+				p.Got(tSemi)
+			})
+			return
+		}
 		if isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && itemKeyword(p.Peek(1)) {
 			p.Node(nMacroCall, p.Leaf) // BOOST_HANA_NAMESPACE_BEGIN namespace detail {
 			return
@@ -106,6 +117,33 @@ func (p *parser) cxxTopItem() {
 		}
 	}
 	p.cxxDeclaration(ctxTop)
+}
+
+// macroCallAlone reports whether the name and ( at the current token
+// are a call that ends its line, and perhaps a ; after it, with the next
+// item on a later line: no function's declarator, whose parameters a ;,
+// a body, a specifier or a trailing type would follow.
+func (p *parser) macroCallAlone() bool {
+	j := p.partnerIndex(1)
+	if j < 0 {
+		return false
+	}
+	line := p.lx.toks[j].Line
+	t, k := p.following(j)
+	if t.Kind == tSemi && t.Line == line {
+		t, _ = p.following(k)
+	}
+	if t.Kind == tEOF {
+		return true
+	}
+	if t.Line == line {
+		return false
+	}
+	switch t.Kind {
+	case tLBrace, tColon, tArrow, tAssign, kwConst, kwNoexcept, kwTry, kwThrow, kwAttribute, tLBrack, kwRequires, tComma:
+		return false
+	}
+	return true
 }
 
 // itemKeyword reports whether k starts a top-level item and no
@@ -721,7 +759,7 @@ func (p *parser) recoverItem(item func(), open, closing int) {
 	for p.Kind != tEOF && !ends() {
 		end = p.Tok.End()
 		p.Next()
-		if p.Tok.Column <= col && p.Tok.Line > p.lx.toks[from].Line && p.index() > from && p.lineStart() && p.Kind != tRBrace && p.Kind != tLBrace {
+		if p.Tok.Column <= col && p.Tok.Line > p.lx.toks[from].Line && p.index() > from && p.lineStart() && startsItem(p.Kind) {
 			break
 		}
 	}
@@ -774,6 +812,19 @@ func (p *parser) straddling(from int) (line, bool) {
 		}
 	}
 	return line{}, false
+}
+
+// startsItem reports whether a token of kind k may start an item of a
+// namespace or a class: a name, a keyword, ::, ~ or [[; not an operator
+// that goes on the item before (= on a line of its own).
+func startsItem(k grammars.Kind) bool {
+	switch {
+	case k == tIdent, k == tColonColon, k == tTilde, k == tLBrack:
+		return true
+	case k >= firstKeyword && k <= lastKeyword, k >= firstCxxKeyword && k <= lastCxxKeyword:
+		return true
+	}
+	return false
 }
 
 // lineStart reports whether the current token is the first of its line.

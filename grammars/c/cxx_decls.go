@@ -62,8 +62,13 @@ func (p *parser) cxxSpecifiers(ctx declCtx) specs {
 			m := p.B.Mark()
 			n := 0
 			for isTypeWord(p.Kind) || isCxxTypeWord(p.Kind) {
+				sign := p.Kind == kwSigned || p.Kind == kwUnsigned
 				p.Leaf()
 				n++
+				if sign && p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tGT || p.Peek(1) == tComma || p.Peek(1) == tIdent) {
+					p.Leaf() // unsigned __GLIBCXX_TYPE_INT_N_0: a macro's type
+					n++
+				}
 			}
 			if n > 1 {
 				p.B.Close(m, nSizedTypeSpecifier, 0)
@@ -155,7 +160,8 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 			s.typ = true
 			return true
 		case next == tTilde && macroLike(name) && ctx == ctxMember,
-			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam,
+			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam &&
+				(p.Peek(2) == tIdent || startsDecl(p.Peek(2)) || isSpecifier(p.Peek(2))),
 			next == tIdent && isMacroName(name) && p.macroBeforeType(),
 			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto || next == kwDecltype) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
@@ -584,6 +590,14 @@ func (p *parser) cxxInitRest(d int, typedef, isFunc bool, ctx declCtx) {
 	}
 	p.declaratorTail()
 	p.cxxAttributes()
+	if p.Kind == tIdent && !p.typedefs[p.Tok.Text] {
+		switch p.Peek(1) {
+		case tAssign, tSemi, tComma, tLBrace:
+			// void (C::*x)() _IsUnused = …: a name after a whole
+			// declarator is an attribute's macro
+			p.Node(nAttributeSpecifier, p.Leaf)
+		}
+	}
 	switch {
 	case p.Kind == tColon && ctx == ctxMember:
 		p.Prefix(nBitfieldClause, p.conditional)

@@ -281,7 +281,14 @@ func (p *parser) cxxCastAhead() bool {
 	switch {
 	case k == kwExtension:
 		return false
-	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwDecltype && p.cxxCastType():
+	case k == kwTypename:
+		// (typename T::type)x, but not (typename T::type(0) + ...)
+		end := p.nameEnd(p.idx(2))
+		for end >= 0 && (p.kindAt(end) == tStar || p.kindAt(end) == tAmp || p.kindAt(end) == tAndAnd || p.kindAt(end) == kwConst) {
+			end = p.nextIdx(end)
+		}
+		return end >= 0 && end == p.partnerAt(p.index())
+	case isSpecifier(k) || isCxxTypeWord(k) || k == kwClass || k == kwDecltype && p.cxxCastType():
 		return true
 	case k == tIdent || k == tColonColon:
 		return p.cxxCastType()

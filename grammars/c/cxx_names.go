@@ -273,6 +273,8 @@ func (p *parser) typeFollows(i int, known bool) bool {
 	switch p.kindAt(i) {
 	case tComma, tGT, tEllipsis, kwConst, kwVolatile, tLBrack:
 		return true
+	case tIdent:
+		return p.memberPointerAt(i) // _Res _Class::*
 	case tStar, tAmp, tAndAnd:
 		j := i
 		for {
@@ -303,23 +305,23 @@ func (p *parser) functionTypeAt(i int) bool {
 		return false
 	}
 	switch p.kindAt(p.nextIdx(q)) {
-	case tComma, tGT, tEllipsis, tLParen, kwNoexcept:
+	case tComma, tGT, tEllipsis, tLParen, kwNoexcept, kwConst, tAmp, tAndAnd:
 	default:
 		return false
 	}
 	j := p.nextIdx(i)
+	if p.memberPointerAt(j) {
+		return true // void (A::*)(int)
+	}
 	switch k := p.kindAt(j); {
 	case k == tRParen || k == tStar || k == tAmp || k == tAndAnd || k == tEllipsis:
 		return true
 	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwDecltype:
 		return true
 	case k == tIdent || k == tColonColon:
-		if p.kindAt(j) == tIdent && p.typedefs[p.lx.text(&p.lx.toks[j])] {
-			return true
-		}
 		end := p.nameEnd(j)
 		switch p.kindAt(end) {
-		case tStar, tAmp, tAndAnd, tIdent, kwConst, tComma, tRParen, tEllipsis:
+		case tStar, tAmp, tAndAnd, tIdent, kwConst, tComma, tRParen, tEllipsis, tLBrack:
 			return true
 		}
 	}

@@ -262,6 +262,10 @@ func (p *parser) cxxDeclarationAhead() bool {
 			switch p.Peek(1) {
 			case tAssign, tDot, tArrow, tLBrack, tInc, tDec, tSemi, tLParen, tLBrace:
 				return false
+			case tStar, tAmp, tAndAnd:
+				if p.Peek(2) == tIdent {
+					return true // T *p _IsUnused = …: a type the file declares
+				}
 			}
 		}
 		end := p.nameEnd(p.index())
