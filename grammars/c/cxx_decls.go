@@ -161,12 +161,12 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 			return true
 		case next == tTilde && macroLike(name) && ctx == ctxMember,
 			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam &&
-				(p.Peek(2) == tIdent || startsDecl(p.Peek(2)) || isSpecifier(p.Peek(2))),
+				isWord(p.Peek(2)),
 			next == tIdent && isMacroName(name) && p.macroBeforeType(),
 			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto || next == kwDecltype) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
 			return true
-		case next == tLParen && isMacroName(name) && (ctx != ctxBlock || s.any) && ctx != ctxType && p.macroTypeCallAhead(ctx):
+		case next == tLParen && isMacroName(name) && (ctx != ctxBlock || s.any) && ctx != ctxType && p.macroTypeCallAhead(ctx, s.any):
 			p.Prefix(nMacroTypeSpecifier, func() { p.Node(nArgumentList, p.balanced) })
 			s.typ = true
 			return true
@@ -212,7 +212,7 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 // macroTypeCallAhead reports whether the macro's call at the current
 // token stands for a declaration's type: BOOST_ASIO_MOVE_ARG(T)... xs,
 // API(T)& operator<<(…), RESULT(H, void(E))\n f(…).
-func (p *parser) macroTypeCallAhead(ctx declCtx) bool {
+func (p *parser) macroTypeCallAhead(ctx declCtx, afterSpecifier bool) bool {
 	q := p.partnerAt(p.idx(1))
 	if q < 0 {
 		return false
@@ -233,9 +233,16 @@ func (p *parser) macroTypeCallAhead(ctx declCtx) bool {
 		case tSemi, tComma, tAssign, tLBrack:
 			return true // typedef ADAPTOR(T, U) name;
 		}
-		return end >= 0 && p.kindAt(end) == tLParen && p.lx.toks[after].Line > p.lx.toks[q].Line
+		// inline RESULT(H, void()) f(…): after a specifier, a macro's
+		// call before a declarator is its type, on the same line too
+		return end >= 0 && p.kindAt(end) == tLParen && (afterSpecifier || p.lx.toks[after].Line > p.lx.toks[q].Line)
 	}
 	return false
+}
+
+// isWord reports whether a token of kind k is a name or a keyword.
+func isWord(k grammars.Kind) bool {
+	return k == tIdent || k >= firstKeyword && k <= lastKeyword || k >= firstCxxKeyword && k <= lastCxxKeyword
 }
 
 // startsDecl reports whether a declaration's specifier is of kind k.
