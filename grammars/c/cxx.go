@@ -756,10 +756,14 @@ func (p *parser) recoverItem(item func(), open, closing int) {
 		}
 		return p.Kind == tRBrace && p.Tok.Column < col
 	}
+	last := p.itemEnd(from)
 	for p.Kind != tEOF && !ends() {
 		end = p.Tok.End()
 		p.Next()
-		if p.Tok.Column <= col && p.Tok.Line > p.lx.toks[from].Line && p.index() > from && p.lineStart() && startsItem(p.Kind) {
+		if last >= 0 && p.index() > last {
+			break
+		}
+		if last < 0 && p.Tok.Column <= col && p.Tok.Line > p.lx.toks[from].Line && p.index() > from && p.lineStart() && startsItem(p.Kind) {
 			break
 		}
 	}
@@ -767,6 +771,39 @@ func (p *parser) recoverItem(item func(), open, closing int) {
 	err.Span = grammars.Span{Start: start, End: end}
 	p.B.Leaf(nError, start, end)
 	p.errs = append(p.errs, err)
+}
+
+// itemEnd returns the slice index of the last token of the item that
+// starts at slice index from, by its brackets: its ; at its own depth,
+// or the } of a body that no ; follows (a function's, a namespace's); or
+// -1 when its brackets do not pair.
+func (p *parser) itemEnd(from int) int {
+	for i := from; i < len(p.lx.toks); i = p.nextIdx(i) {
+		switch p.kindAt(i) {
+		case tSemi:
+			return i
+		case tRBrace, tRParen, tRBrack, tEOF:
+			return -1 // the body around the item closes first
+		case tLParen, tLBrack:
+			if i = p.partnerAt(i); i < 0 {
+				return -1
+			}
+		case tLBrace:
+			q := p.partnerAt(i)
+			if q < 0 {
+				return -1
+			}
+			switch next := p.nextIdx(q); p.kindAt(next) {
+			case tSemi:
+				return next // class C { … };
+			case tComma, tAssign, tRParen, tDot, tArrow, tIdent, tStar, tAmp:
+				i = q // T x = { … }, y; or struct { … } s;
+			default:
+				return q // a function's body
+			}
+		}
+	}
+	return -1
 }
 
 // conditionalWithin reports whether a conditional's line stands between

@@ -226,7 +226,9 @@ func (p *parser) macroTypeCallAhead(ctx declCtx, afterSpecifier bool) bool {
 	case tIdent:
 		k := p.kindAt(p.nextIdx(after))
 		if ctx == ctxParam {
-			return k == tComma || k == tRParen || k == tAssign
+			// MOVE_ARG(H) h, MOVE_ARG(H) h DEFAULT_TOKEN(E))
+			return k == tComma || k == tRParen || k == tAssign || k == tLBrack ||
+				k == tIdent && isMacroName(p.lx.text(&p.lx.toks[p.nextIdx(after)]))
 		}
 		end := p.nameEnd(after)
 		switch p.kindAt(end) {

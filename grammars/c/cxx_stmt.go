@@ -252,6 +252,11 @@ func (p *parser) cxxDeclarationAhead() bool {
 			switch k := p.Peek(1); {
 			case k == kwAuto || k == kwConst || k == kwStatic || k == kwConstexpr || isTypeKeyword(k) || isCxxTypeWord(k):
 				return true
+			case k == tLParen:
+				// BOOST_ALIGNMENT(16) static const char t[] = …
+				if a := p.afterPartner(1).Kind; startsDecl(a) || a == kwConst || a == kwAuto || a == kwConstexpr {
+					return true
+				}
 			case k == tIdent:
 				if end := p.nameEnd(p.idx(1)); end >= 0 && p.declaratorAt(end, ctxBlock) {
 					return true
