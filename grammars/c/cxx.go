@@ -131,7 +131,7 @@ func (p *parser) macroCallAlone() bool {
 	line := p.lx.toks[j].Line
 	t, k := p.following(j)
 	if t.Kind == tSemi && t.Line == line {
-		t, _ = p.following(k)
+		t, k = p.following(k)
 	}
 	if t.Kind == tEOF {
 		return true
@@ -142,6 +142,11 @@ func (p *parser) macroCallAlone() bool {
 	switch t.Kind {
 	case tLBrace, tColon, tArrow, tAssign, kwConst, kwNoexcept, kwTry, kwThrow, kwAttribute, tLBrack, kwRequires, tComma:
 		return false
+	case tIdent, tColonColon:
+		// RESULT(H)\nA<T>::f(…): a macro's type before a declarator
+		if end := p.nameEnd(k); end >= 0 && p.kindAt(end) == tLParen {
+			return false
+		}
 	}
 	return true
 }

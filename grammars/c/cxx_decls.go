@@ -166,6 +166,10 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto || next == kwDecltype) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
 			return true
+		case next == tLParen && isMacroName(name) && ctx == ctxBlock && !s.typ && p.macroTypedName():
+			p.Prefix(nMacroTypeSpecifier, func() { p.Node(nArgumentList, p.balanced) })
+			s.typ = true
+			return true
 		case next == tLParen && isMacroName(name) && (ctx != ctxBlock || s.any) && ctx != ctxType && p.macroTypeCallAhead(ctx, s.any):
 			p.Prefix(nMacroTypeSpecifier, func() { p.Node(nArgumentList, p.balanced) })
 			s.typ = true
@@ -245,6 +249,24 @@ func (p *parser) macroTypeCallAhead(ctx declCtx, afterSpecifier bool) bool {
 // isWord reports whether a token of kind k is a name or a keyword.
 func isWord(k grammars.Kind) bool {
 	return k == tIdent || k >= firstKeyword && k <= lastKeyword || k >= firstCxxKeyword && k <= lastCxxKeyword
+}
+
+// macroTypedName reports whether the macro's call at the current token
+// is a declaration's type in a block: a name and ; or = follow its ).
+func (p *parser) macroTypedName() bool {
+	q := p.partnerAt(p.idx(1))
+	if q < 0 {
+		return false
+	}
+	after := p.nextIdx(q)
+	if p.kindAt(after) != tIdent {
+		return false
+	}
+	switch p.kindAt(p.nextIdx(after)) {
+	case tSemi, tAssign:
+		return true
+	}
+	return false
 }
 
 // startsDecl reports whether a declaration's specifier is of kind k.
@@ -394,7 +416,8 @@ func (p *parser) ctorAhead(ctx declCtx) bool {
 			return false
 		}
 		if p.kindAt(i) != tColonColon {
-			return p.kindAt(i) == tLParen && last == prev && prev != ""
+			// A::A(, or X<T>( in class X's own body
+			return p.kindAt(i) == tLParen && (last == prev && prev != "" || prev == "" && ctx == ctxMember && last == p.className)
 		}
 		i = p.nextIdx(i)
 		switch p.kindAt(i) {

@@ -257,6 +257,9 @@ func (p *parser) cxxDeclarationAhead() bool {
 				if a := p.afterPartner(1).Kind; startsDecl(a) || a == kwConst || a == kwAuto || a == kwConstexpr {
 					return true
 				}
+				if p.macroTypedName() {
+					return true // HANDLER_CHECK(H, h) type_check;
+				}
 			case k == tIdent:
 				if end := p.nameEnd(p.idx(1)); end >= 0 && p.declaratorAt(end, ctxBlock) {
 					return true
