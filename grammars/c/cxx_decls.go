@@ -695,8 +695,11 @@ func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
 		p.cxxQualifiers()
 		names := p.names
 		inner := false
-		if !p.declaratorEnds() {
+		switch {
+		case !p.declaratorEnds():
 			inner = p.cxxDeclarator(ctx, abstract)
+		case !abstract:
+			p.ErrorExpected("declarator") // T &; declares nothing
 		}
 		if abstract && p.names == names {
 			if k == nPointerDeclarator {
