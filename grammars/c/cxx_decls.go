@@ -1110,6 +1110,9 @@ func (p *parser) classSpecifier() {
 	if named && p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen {
 		p.Prefix(nAttributeSpecifier, p.balanced) // enum E FMT_ENUM_UNDERLYING_TYPE(int) {
 	}
+	if named && p.Kind == tIdent && isMacroName(p.Tok.Text) && (p.Peek(1) == tLBrace || p.Peek(1) == tColon) {
+		p.Node(nAttributeSpecifier, p.Leaf) // class C BOOST_ASIO_INHERIT_TRACKED_HANDLER {
+	}
 	if p.Kind == tColon {
 		if kind == nEnumSpecifier {
 			p.Leaf()

@@ -1,5 +1,7 @@
 package c
 
+import "strings"
+
 // C++'s statements.
 
 // cxxStatement parses the statements C++ adds, and reports whether
@@ -48,6 +50,16 @@ func (p *parser) cxxStatement() bool {
 			return false // a namespace's definition stands in no block
 		}
 		p.namespaceDefinition()
+	case tIdent:
+		if !strings.Contains(p.Tok.Text, "IF_CONSTEXPR") || p.Peek(1) != tLParen {
+			return false
+		}
+		// BOOST_IF_CONSTEXPR (c) s else t: a macro for if constexpr
+		p.Prefix(nIfStatement, func() {
+			p.condition(true)
+			p.bodyStatement()
+			p.Clause(kwElse, nElseClause, p.bodyStatement)
+		})
 	case kwIf:
 		p.Prefix(nIfStatement, func() {
 			if p.Kind == kwConstexpr || p.Kind == tIdent && macroLike(p.Tok.Text) && p.Peek(1) == tLParen {
@@ -138,7 +150,9 @@ func (p *parser) condition(withInit bool) {
 			p.B.Close(m, nExpressionStatement, 0)
 		}
 	}
-	if p.cxxDeclarationAhead() {
+	// a condition's declaration has its initializer and ends at the ):
+	// if (a * b[i] > c) is a comparison
+	if p.cxxDeclarationAhead() && p.Lookahead(func() bool { p.cxxDeclarationBody(nDeclaration, ctxFor); return p.Kind == tRParen }) {
 		p.cxxDeclarationBody(nDeclaration, ctxFor)
 	} else {
 		p.expr()

@@ -617,10 +617,10 @@ func (p *parser) typeName() {
 		}
 		switch p.Kind {
 		case tStar, tAmp, tAndAnd, tLParen, tLBrack, tIdent:
-			if p.Kind == tLBrack && p.Peek(1) == tLBrack || p.Kind == tIdent && !p.IsWord("__restrict") {
+			if p.Kind == tLBrack && p.Peek(1) == tLBrack || p.Kind == tIdent && !p.memberPointerAt(p.index()) {
 				break
 			}
-			p.cxxDeclarator(ctxType, true)
+			p.cxxDeclarator(ctxType, true) // *, &, (*)(int), [3], C::*
 		}
 		p.B.Close(m, nTypeDescriptor, 0)
 		return
