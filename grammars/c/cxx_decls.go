@@ -1184,6 +1184,9 @@ func (p *parser) baseClause() {
 				p.cxxName(nameType)
 			}
 			p.Got(tEllipsis)
+			if p.Kind == tIdent && isMacroName(p.Tok.Text) && (p.Peek(1) == tLBrace || p.Peek(1) == tComma) {
+				p.Node(nAttributeSpecifier, p.Leaf) // : public B ALSO_INHERIT_TRACKED {
+			}
 			if !p.Got(tComma) {
 				return
 			}
