@@ -288,6 +288,9 @@ func (p *parser) cxxDeclarationAhead() bool {
 				if p.Peek(2) == tIdent {
 					return true // T *p _IsUnused = …: a type the file declares
 				}
+				if p.Peek(2) == tLParen && (p.Peek(3) == tStar || p.memberPointerAt(p.idx(3))) {
+					return true // T *(C::*fs[])() = …
+				}
 			}
 		}
 		end := p.nameEnd(p.index())
