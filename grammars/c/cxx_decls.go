@@ -65,7 +65,7 @@ func (p *parser) cxxSpecifiers(ctx declCtx) specs {
 				sign := p.Kind == kwSigned || p.Kind == kwUnsigned
 				p.Leaf()
 				n++
-				if sign && p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tGT || p.Peek(1) == tIdent) {
+				if sign && p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (p.Peek(1) == tGT || p.Peek(1) == tIdent || p.noGT && p.Peek(1) == tComma) {
 					p.Leaf() // unsigned __GLIBCXX_TYPE_INT_N_0: a macro's type
 					n++
 				}

@@ -290,7 +290,7 @@ func (p *parser) typeFollows(i int, known bool) bool {
 			return false
 		}
 	case tLParen:
-		return known || p.functionTypeAt(i)
+		return p.functionTypeAt(i) // T(int), but not T(-1) < T(0)
 	}
 	return false
 }
@@ -305,7 +305,7 @@ func (p *parser) functionTypeAt(i int) bool {
 		return false
 	}
 	switch p.kindAt(p.nextIdx(q)) {
-	case tComma, tGT, tEllipsis, tLParen, kwNoexcept, kwConst, tAmp, tAndAnd:
+	case tComma, tGT, tEllipsis, tLParen, kwNoexcept, kwConst, tLBrack:
 	default:
 		return false
 	}
@@ -316,9 +316,12 @@ func (p *parser) functionTypeAt(i int) bool {
 	switch k := p.kindAt(j); {
 	case k == tRParen || k == tStar || k == tAmp || k == tAndAnd || k == tEllipsis:
 		return true
-	case isSpecifier(k) || isCxxTypeWord(k) || k == kwTypename || k == kwClass || k == kwDecltype:
+	case isSpecifier(k) || isCxxTypeWord(k) || k == kwClass || k == kwDecltype:
 		return true
-	case k == tIdent || k == tColonColon:
+	case k == tIdent || k == tColonColon || k == kwTypename:
+		if k == kwTypename {
+			j = p.nextIdx(j) // f(typename T::type{}): an expression's argument
+		}
 		end := p.nameEnd(j)
 		switch p.kindAt(end) {
 		case tStar, tAmp, tAndAnd, tIdent, kwConst, tComma, tRParen, tEllipsis, tLBrack:

@@ -3,6 +3,7 @@ package c
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
@@ -436,12 +437,63 @@ func (lx *lexer) isZeroCxx(l line, toks []tok) bool {
 		case 1:
 			return text(0) == "0"
 		case 3:
-			return text(0) == "!" && text(1) == "defined" && text(2) == "__cplusplus"
+			if text(0) == "!" && text(1) == "defined" && text(2) == "__cplusplus" {
+				return true
+			}
 		case 5:
-			return text(0) == "!" && text(1) == "defined" && text(2) == "(" && text(3) == "__cplusplus" && text(4) == ")"
+			if text(0) == "!" && text(1) == "defined" && text(2) == "(" && text(3) == "__cplusplus" && text(4) == ")" {
+				return true
+			}
+		}
+		// #if __cplusplus < 201103L: false for the C++ this grammar reads,
+		// as is a conjunction with such a test in it
+		for i := range toks {
+			if t := text(i); t == "||" || t == "!" {
+				return false
+			}
+		}
+		for len(toks) > 0 {
+			n := 0
+			for n < len(toks) && lx.text(&toks[n]) != "&&" {
+				n++
+			}
+			if lx.versionFalse(toks[:n]) {
+				return true
+			}
+			toks = toks[min(n+1, len(toks)):]
 		}
 	case "ifndef":
 		return len(toks) == 1 && text(0) == "__cplusplus"
+	}
+	return false
+}
+
+// cxxVersion is the __cplusplus this grammar reads C++ as: C++20's.
+const cxxVersion = 202002
+
+// versionFalse reports whether a conjunct of an #if compares __cplusplus
+// with a number so that C++20 makes it false: __cplusplus < 201103L,
+// __cplusplus <= 201703L, __cplusplus > 202302L.
+func (lx *lexer) versionFalse(c []tok) bool {
+	if len(c) != 3 || lx.text(&c[0]) != "__cplusplus" || c[2].Kind != tNumber {
+		return false
+	}
+	num := strings.TrimRight(lx.text(&c[2]), "lLuU")
+	v, err := strconv.Atoi(num)
+	if err != nil {
+		return false
+	}
+	switch lx.text(&c[1]) {
+	case "<":
+		return !(cxxVersion < v)
+	case "<=":
+		return !(cxxVersion <= v)
+	case ">":
+		return !(cxxVersion > v)
+	case ">=":
+		return !(cxxVersion >= v)
+	case "==":
+		return cxxVersion != v
 	}
 	return false
 }
