@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -978,7 +979,7 @@ func cppLoadOne(clang *clangxx.Clang, s cppSource) (*cppFile, string) {
 	}
 	f.passes = passes
 	if s.limit && size > cppMaxPreprocessed {
-		return nil, fmt.Sprintf("preprocessed, %.1f MB: its dump would be too slow", float64(size)/1e6)
+		return nil, fmt.Sprintf("preprocessed past cppMaxPreprocessed: %.1f MB, a dump too slow", float64(size)/1e6)
 	}
 	root, err := clang.Dump(ctx, s.path, s.flags)
 	if err != nil {
@@ -1271,6 +1272,17 @@ func TestCppOracle(t *testing.T) {
 		}
 		t.Logf("corpus: %d files sampled (clang judged %d, %d cached), %d rejected by clang, %d compared (%.1f MB), %d left out, loaded in %v",
 			len(sample), counts.Runs, counts.Cached, rejected, len(files), float64(size)/1e6, len(left), time.Since(loadStart).Round(time.Millisecond))
+		// why the files were left out, by kind, then the first few
+		kinds := map[string]int{}
+		for _, l := range left {
+			_, why, _ := strings.Cut(l, ": ")
+			kind, _, _ := strings.Cut(why, ":")
+			kind, _, _ = strings.Cut(kind, ",")
+			kinds[kind]++
+		}
+		for _, k := range slices.Sorted(maps.Keys(kinds)) {
+			t.Logf("left out: %d, %s", kinds[k], k)
+		}
 		for i, l := range left {
 			if i == 10 {
 				t.Logf("… and %d more left out", len(left)-i)
