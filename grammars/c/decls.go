@@ -776,7 +776,11 @@ func (p *parser) staticAssert() {
 		p.Expect(tLParen)
 		p.assignment()
 		if p.Got(tComma) {
-			p.strings()
+			if p.Kind == tString || p.Kind == tRawString {
+				p.strings()
+			} else {
+				p.assignment() // a pattern's $M, a macro's message
+			}
 		}
 		p.Expect(tRParen)
 		p.Semi(tSemi, tRBrace)
