@@ -744,7 +744,9 @@ func (p *parser) cxxDeclarator(ctx declCtx, abstract bool) (isFunc bool) {
 			// operator bool() const: the operator_cast holds the type
 			// and the parameters, as tree-sitter-cpp's
 			p.Leaf()
-			p.cxxSpecifiers(ctxType)
+			if s := p.cxxSpecifiers(ctxType); !s.typ {
+				p.ErrorExpected("type")
+			}
 			p.cxxDeclarator(ctxType, true)
 			p.B.Close(m, nOperatorCast, 0)
 			return true

@@ -601,6 +601,9 @@ func (p *parser) cxxSelector(m int) bool {
 		p.B.Close(m, nSubscriptExpression, 0)
 	case tDot, tArrow:
 		p.Leaf()
+		if p.Kind == tColonColon {
+			p.ErrorExpected("member name") // a.::b is no C++
+		}
 		p.cxxName(nameField)
 		p.B.Close(m, nFieldExpression, 0)
 	default:

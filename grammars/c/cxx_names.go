@@ -525,7 +525,9 @@ func (p *parser) operatorName() {
 		}
 		// a conversion: operator bool, operator const T&
 		p.Node(nTypeDescriptor, func() {
-			p.cxxSpecifiers(ctxType)
+			if s := p.cxxSpecifiers(ctxType); !s.typ {
+				p.ErrorExpected("type")
+			}
 			p.abstractPtrs()
 		})
 		p.B.Close(m, nOperatorCast, 0)
