@@ -130,22 +130,16 @@ func (p *parser) fold() {
 			p.foldOp()
 			p.unary()
 		} else {
-			p.foldOperand()
+			p.unary() // a cast expression
 			p.foldOp()
 			p.Expect(tEllipsis)
 			if p.Kind != tRParen {
 				p.foldOp()
-				p.foldOperand()
+				p.unary() // a cast expression
 			}
 		}
 		p.Expect(tRParen)
 	})
-}
-
-// foldOperand parses a fold's operand: a cast expression, and the
-// binary operators above the fold's in precedence (a * b + ...).
-func (p *parser) foldOperand() {
-	p.unary()
 }
 
 // foldOp pushes a fold's operator, >> and >>= as their two tokens.

@@ -190,7 +190,6 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 // castNames are the casts, templates whatever the file declares.
 var castNames = map[string]bool{
 	"static_cast": true, "dynamic_cast": true, "const_cast": true, "reinterpret_cast": true,
-	"__builtin_bit_cast": false,
 }
 
 // templateArguments parses < arguments >, each a type or an expression.
@@ -479,7 +478,6 @@ func (p *parser) cxxName(mode nameMode) {
 		leaf, tmpl = tFieldIdent, nTemplateMethod
 	}
 	args := p.Peek(1) == tLT && mode != nameNamespace && p.templateArgsAhead(1, mode == nameType || mode == nameDecl)
-	p.lastPart = p.Tok.Text
 	p.LeafAs(leaf)
 	if args {
 		p.templateArguments()

@@ -15,9 +15,6 @@ func (p *parser) cxxStatement() bool {
 		})
 	case kwThrow:
 		m := p.B.Mark()
-		if !p.throwStatementAhead() {
-			return false
-		}
 		p.Leaf()
 		if p.Kind != tSemi {
 			p.expr()
@@ -114,10 +111,6 @@ func (p *parser) cxxStatement() bool {
 	}
 	return true
 }
-
-// throwStatementAhead reports whether throw starts the statement, not
-// an expression that goes on (throw x, y is one).
-func (p *parser) throwStatementAhead() bool { return true }
 
 // cxxExprOrList parses an expression, or a braced list: return {a, b};.
 func (p *parser) cxxExprOrList() {

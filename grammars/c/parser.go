@@ -90,8 +90,6 @@ type parser struct {
 	fieldNames bool
 	// bodies counts the blocks the parser is in.
 	bodies int
-	// lastPart is the last part of the last name cxxName read.
-	lastPart string
 	// ellipses counts the ... declarators have read.
 	ellipses int
 	climb    *kit.Climb
