@@ -100,23 +100,51 @@ func (p *parser) cxxTopItem() {
 			p.Node(nMacroCall, p.Leaf) // BOOST_HANA_NAMESPACE_BEGIN namespace detail {
 			return
 		}
-		if p.macroItem() || p.macroFallback(func() { p.cxxDeclaration(ctxTop) }) {
-			return
-		}
-		if isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tLBrace {
+		if macroPrefixed(p.Tok.Text) && !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tLBrace {
 			if p.Try(func() { p.cxxDeclaration(ctxTop) }) {
 				return // TEST(A, B) { … }, read as a function's definition
 			}
-			// MATCHER(M, "doc") { … }: a macro that makes a function
-			p.Node(nMacroCall, func() {
-				p.IdentAs(tIdent)
-				p.macroArguments()
-				p.compound()
-			})
+			p.macroWithBody()
+			return
+		}
+		if p.macroItem() || p.macroFallback(func() { p.cxxDeclaration(ctxTop) }) {
 			return
 		}
 	}
 	p.cxxDeclaration(ctxTop)
+}
+
+// macroPrefixed reports whether a name is spelled as a macro's: in
+// capitals, or after a prefix in capitals (BOOST_concept).
+func macroPrefixed(s string) bool {
+	if isMacroName(s) {
+		return true
+	}
+	prefix, _, ok := strings.Cut(s, "_")
+	return ok && len(prefix) >= 2 && isMacroName(prefix)
+}
+
+// macroWithBody parses a macro's call and the braced body after it,
+// where no function's definition reads them, as a macro_call holding
+// the body. The body is the first of these its content reads as:
+// enumerators (BOOST_SCOPED_ENUM_DECLARE_BEGIN(E) { a, b }), statements
+// (MATCHER(M, "doc") { … }), a class's members (BOOST_concept(C, (T))
+// { … };), and a namespace's declarations
+// (BOOST_THREAD_INLINE_NAMESPACE(v2) { … }).
+func (p *parser) macroWithBody() {
+	p.Node(nMacroCall, func() {
+		p.IdentAs(tIdent)
+		p.macroArguments()
+		p.trying++ // no recovery inside a trial: an error must fail it
+		ok := p.Try(func() { p.braced(nEnumeratorList, p.enumerator) }) ||
+			p.Try(p.compound) ||
+			p.Try(func() { p.braced(nFieldDeclarationList, p.cxxMember) })
+		p.trying--
+		if !ok {
+			p.braced(nDeclarationList, p.cxxTopItem)
+		}
+		p.Got(tSemi)
+	})
 }
 
 // macroCallAlone reports whether the name and ( at the current token

@@ -227,6 +227,9 @@ func (p *parser) macroTypeCallAhead(ctx declCtx, afterSpecifier bool) bool {
 		return ctx == ctxParam
 	case tAmp, tAndAnd, tStar:
 		return p.declaratorAt(after, ctx)
+	case kwOperator:
+		// constexpr RESULT(const F&, id_<Ts>...) operator()(Ts&&... xs)
+		return afterSpecifier
 	case tIdent:
 		k := p.kindAt(p.nextIdx(after))
 		if ctx == ctxParam {
@@ -514,10 +517,32 @@ func (p *parser) cxxDeclarationFrom(m int, kind grammars.Kind, ctx declCtx) {
 		}
 		p.cxxInitRest(d, s.typedef, isFunc, ctx)
 	}
-	if ctx != ctxFor {
+	if ctx != ctxFor && !(isFunc && p.bodyMacroBefore()) {
 		p.Semi(tSemi, tRBrace)
 	}
 	p.B.Close(m, kind, 0)
+}
+
+// bodyMacroBefore reports whether the function's declaration just read
+// ends in a macro's call that stands for its body, with no ; after it
+// and the next item on a later line: auto f(T x) BOOST_HOF_RETURNS(g(x)).
+func (p *parser) bodyMacroBefore() bool {
+	if p.Kind == tSemi {
+		return false
+	}
+	i := len(p.lx.toks)
+	if p.Kind != tEOF {
+		i = p.index()
+	}
+	closing := p.prevIdx(i)
+	if p.kindAt(closing) != tRParen {
+		return false
+	}
+	name := p.prevIdx(p.partnerAt(closing))
+	if p.kindAt(name) != tIdent || !macroLike(p.lx.text(&p.lx.toks[name])) {
+		return false
+	}
+	return p.Kind == tEOF || p.Tok.Line > p.lx.toks[closing].Line
 }
 
 // declaratorStarts reports whether a declarator starts at the current
@@ -589,6 +614,9 @@ func (p *parser) fieldInitializers() {
 			}
 			p.Node(nFieldInitializer, func() {
 				p.cxxName(nameField)
+				if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen {
+					p.Leaf() // min BOOST_PREVENT_MACRO_SUBSTITUTION (m)
+				}
 				if p.Kind == tLBrace {
 					p.initializerList()
 				} else {

@@ -259,7 +259,20 @@ func (p *parser) typeArgumentAhead() bool {
 		if end < 0 {
 			return false
 		}
-		return p.typeFollows(end, p.typedefs[p.Tok.Text])
+		// T::value is a member of a type the file declares, maybe a
+		// value: only an unqualified name is known as a type
+		return p.typeFollows(end, p.typedefs[p.Tok.Text] && !p.qualifiedBefore(end))
+	}
+	return false
+}
+
+// qualifiedBefore reports whether a :: stands between the current
+// token and slice index end.
+func (p *parser) qualifiedBefore(end int) bool {
+	for i := p.index(); i >= 0 && i < end; i = p.nextIdx(i) {
+		if p.kindAt(i) == tColonColon {
+			return true
+		}
 	}
 	return false
 }

@@ -9,7 +9,8 @@ import (
 	"testing"
 )
 
-// TestCxxDev parses the files under $CXXDEV as C++ and prints the first
+// TestCxxDev parses the files under $CXXDEV (or listed in the file
+// $CXXDEV names after an @) as C++ and prints the first
 // error of each that fails. A development aid.
 func TestCxxDev(t *testing.T) {
 	root := os.Getenv("CXXDEV")
@@ -17,12 +18,18 @@ func TestCxxDev(t *testing.T) {
 		t.Skip("CXXDEV unset")
 	}
 	var files []string
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			files = append(files, p)
-		}
-		return nil
-	})
+	if list, ok := strings.CutPrefix(root, "@"); ok {
+		// @file: the paths the file lists, one a line
+		data, _ := os.ReadFile(list)
+		files = strings.Fields(string(data))
+	} else {
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
 	sort.Strings(files)
 	bad := 0
 	msgs := map[string]int{}

@@ -380,6 +380,10 @@ func (p *parser) firstBranch(l line) {
 			}
 		}
 	}
+	// what the < scans found held the tokens just made inactive
+	clear(p.angle)
+	clear(p.angleExpr)
+	clear(p.angleNested)
 	p.reseek()
 }
 

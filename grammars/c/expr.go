@@ -229,8 +229,9 @@ func postfixStarts(k grammars.Kind) bool {
 func (p *parser) postfix(m int) {
 	for {
 		switch {
-		case p.cxx && p.Kind == tIdent && p.lastIdent != "" && p.B.Len(m) == 1 && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen:
-			p.Leaf() // max BOOST_PREVENT_MACRO_SUBSTITUTION (a, b)
+		case p.cxx && p.Kind == tIdent && p.B.Len(m) == 1 && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen &&
+			p.kindAt(p.prevIdx(p.index())) == tIdent:
+			p.Leaf() // std::max BOOST_PREVENT_MACRO_SUBSTITUTION (a, b)
 		case p.cxx && p.cxxSelector(m):
 		case !p.cxx && p.selector(m):
 		case p.Kind == tLParen:

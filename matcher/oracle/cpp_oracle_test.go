@@ -861,8 +861,10 @@ func cppOracleCases() []cppCase {
 		{pattern: "private:", clang: cppText("AccessSpecDecl", `^private`)},
 		// $F binds a name, not a pointer's declarator: no pointer returned
 		{pattern: "virtual $T $F($$$P) const = 0;", clang: cppMethod(`^virtual\s+[\w:<>]+\s+[A-Za-z_]\w*\s*\([^)]*\)\s*const\s*=\s*0$`)},
+		// A metavariable binds one node, and a destructor's ~C is one
+		// (destructor_name): ast-grep matches ~C() = default; too.
 		{pattern: "$C() = default;", clang: cppMethod(`^[A-Za-z_]\w*\s*\(\s*\)\s*=\s*default$`), why: []cppWhy{{
-			name: "OURS WRONG: $C binds a destructor's ~name", ok: func(m cppMatch, _ map[string]bool) bool {
+			name: "$C binds a destructor's ~C, one node, as ast-grep's $C does", ok: func(m cppMatch, _ map[string]bool) bool {
 				return strings.HasPrefix(string(m.f.src[m.start:m.end]), "~")
 			}}}},
 		{pattern: "~$C() { $$$B }", clang: cppText("CXXDestructorDecl", `^~\s*[A-Za-z_]\w*\s*\(\s*\)\s*\{`)},
