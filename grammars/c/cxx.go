@@ -100,7 +100,7 @@ func (p *parser) cxxTopItem() {
 			p.Node(nMacroCall, p.Leaf) // BOOST_HANA_NAMESPACE_BEGIN namespace detail {
 			return
 		}
-		if macroPrefixed(p.Tok.Text) && !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && p.afterPartner(1).Kind == tLBrace {
+		if macroPrefixed(p.Tok.Text) && !p.typedefs[p.Tok.Text] && p.Peek(1) == tLParen && (p.afterPartner(1).Kind == tLBrace || p.afterPartner(1).Kind == tColon) {
 			if p.Try(func() { p.cxxDeclaration(ctxTop) }) {
 				return // TEST(A, B) { … }, read as a function's definition
 			}
@@ -130,11 +130,15 @@ func macroPrefixed(s string) bool {
 // enumerators (BOOST_SCOPED_ENUM_DECLARE_BEGIN(E) { a, b }), statements
 // (MATCHER(M, "doc") { … }), a class's members (BOOST_concept(C, (T))
 // { … };), and a namespace's declarations
-// (BOOST_THREAD_INLINE_NAMESPACE(v2) { … }).
+// (BOOST_THREAD_INLINE_NAMESPACE(v2) { … }). A class's bases may come
+// before it: BOOST_concept(C, (T)) : Base<T> { … };.
 func (p *parser) macroWithBody() {
 	p.Node(nMacroCall, func() {
 		p.IdentAs(tIdent)
 		p.macroArguments()
+		if p.Kind == tColon {
+			p.baseClause()
+		}
 		p.trying++ // no recovery inside a trial: an error must fail it
 		ok := p.Try(func() { p.braced(nEnumeratorList, p.enumerator) }) ||
 			p.Try(p.compound) ||
@@ -283,6 +287,9 @@ func (p *parser) templateDeclaration(item func()) {
 // conceptDefinition parses concept C = constraint;.
 func (p *parser) conceptDefinition() {
 	p.Prefix(nConceptDefinition, func() {
+		if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tIdent {
+			p.Node(nAttributeSpecifier, p.Leaf) // concept GCC6_CONCEPT_BOOL C = …
+		}
 		p.IdentAs(tIdent)
 		p.cxxAttributes()
 		p.Expect(tAssign)

@@ -96,3 +96,79 @@ func TestCppCorpusParseRate(t *testing.T) {
 		t.Errorf("%.2f%% of the files clang accepts parse; want at least %.0f%%", 100*rate, 100*cppParseRateFloor)
 	}
 }
+
+// TestCppCorpusParseRateBound bounds the parse rate over the whole
+// corpus from below without judging every file, which takes clang hours
+// on two cores: it parses every file, judges each one with an error
+// region, and takes the verdicts clang's cache holds on the others. A
+// file left unjudged parses with no error, so judging it could only
+// raise the rate: (accepted among the known - failures) / accepted among
+// the known is a lower bound, and it must reach cppParseRateFloor. Under
+// AGENTTOOLS_CPP_CORPUS_BOUND=1; every verdict is kept, so that the
+// bound tightens as more of the corpus is judged.
+func TestCppCorpusParseRateBound(t *testing.T) {
+	if os.Getenv("AGENTTOOLS_CPP_CORPUS_BOUND") != "1" {
+		t.Skip("set AGENTTOOLS_CPP_CORPUS_BOUND=1 to bound the whole corpus's rate")
+	}
+	clang := clangxx.Require(t)
+	files, missing, err := clangxx.Corpus()
+	if err != nil || len(missing) > 0 {
+		t.Fatalf("the C++ corpus is not all here (%v, missing %v): make test installs it", err, missing)
+	}
+	top, err := peers.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(top, clangxx.CachePath)
+	var bad []clangxx.File
+	firstErr := map[string]string{}
+	for _, f := range files {
+		src, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := CPP.Parse(src)
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		if len(tree.Errors) > 0 {
+			bad = append(bad, f)
+			firstErr[f.Path] = tree.ErrorText(tree.Errors[0])
+		}
+	}
+	badVerdicts, counts, err := clang.Judge(context.Background(), bad, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("clang on the files with an error region: %+v", counts)
+	verdicts, known, err := clang.Cached(files, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var judged, accepted int
+	for i := range files {
+		if known[i] {
+			judged++
+			if verdicts[i].OK {
+				accepted++
+			}
+		}
+	}
+	var failures []string
+	for i, f := range bad {
+		if badVerdicts[i].OK {
+			failures = append(failures, fmt.Sprintf("%s: %s", f.Path, firstErr[f.Path]))
+		}
+	}
+	bound := float64(accepted-len(failures)) / float64(max(accepted, 1))
+	t.Logf("%d files, %d with an error region (%d of them accepted by clang); %d judged, %d accepted: the rate is at least %.2f%%",
+		len(files), len(bad), len(failures), judged, accepted, 100*bound)
+	if os.Getenv("AGENTTOOLS_CPP_FAILURES") == "1" {
+		for _, f := range failures {
+			t.Log(f)
+		}
+	}
+	if bound < cppParseRateFloor {
+		t.Errorf("the rate's lower bound is %.2f%%; want at least %.0f%%", 100*bound, 100*cppParseRateFloor)
+	}
+}

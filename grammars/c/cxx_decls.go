@@ -539,7 +539,14 @@ func (p *parser) bodyMacroBefore() bool {
 		return false
 	}
 	name := p.prevIdx(p.partnerAt(closing))
-	if p.kindAt(name) != tIdent || !macroLike(p.lx.text(&p.lx.toks[name])) {
+	if p.kindAt(name) != tIdent || !isMacroName(p.lx.text(&p.lx.toks[name])) {
+		return false
+	}
+	// after the parameters and what may follow them, not the
+	// declarator's name: F(int a)\n is no body
+	switch p.kindAt(p.prevIdx(name)) {
+	case tRParen, kwConst, kwVolatile, tAmp, tAndAnd, tIdent:
+	default:
 		return false
 	}
 	return p.Kind == tEOF || p.Tok.Line > p.lx.toks[closing].Line
@@ -968,7 +975,7 @@ func (p *parser) cxxTailMacro() bool {
 	}
 	switch p.Peek(1) {
 	case tLParen, tSemi, tLBrace, tComma, tAssign, tColon, tRParen, tArrow, kwConst, kwNoexcept, kwTry, tAmp, tAndAnd,
-		kwAttribute, kwAsm, tLBrack, kwRequires, tEOF:
+		kwAttribute, kwAsm, tLBrack, kwRequires, tEOF, tGT:
 		return true
 	case tIdent:
 		t := p.tok(1)
@@ -1082,6 +1089,9 @@ func (p *parser) cxxParameter() {
 		kind = nOptionalParameterDeclaration
 	}
 	p.B.Close(m, kind, 0)
+	if p.Kind == tEllipsis && p.Peek(1) == tRParen {
+		p.Leaf() // f(int...), f(Args......): C's ... with no comma before it
+	}
 	p.macrosAfter()
 }
 
@@ -1287,6 +1297,11 @@ func (p *parser) cxxMember() {
 				return
 			case isMacroName(p.Tok.Text) && next.Line > p.Tok.Line && next.Kind != tStar && next.Kind != tLParen && next.Kind != tColonColon && next.Kind != tAmp:
 				p.Leaf() // the same with no ;, alone on its line
+				p.B.Close(m, nMacroCall, 0)
+				return
+			case isMacroName(p.Tok.Text) && next.Kind == tLParen && p.afterPartner(1).Kind == tRBrace:
+				p.IdentAs(tIdent) // struct tag { IS_TAG() };: the last member
+				p.macroArguments()
 				p.B.Close(m, nMacroCall, 0)
 				return
 			case p.macroItem():

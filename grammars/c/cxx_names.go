@@ -316,8 +316,17 @@ func (p *parser) functionTypeAt(i int) bool {
 	if q < 0 {
 		return false
 	}
-	switch p.kindAt(p.nextIdx(q)) {
-	case tComma, tGT, tEllipsis, tLParen, kwNoexcept, kwConst, tLBrack:
+	switch after := p.nextIdx(q); p.kindAt(after) {
+	case tComma, tGT, tEllipsis, tLParen, kwNoexcept, kwConst, kwVolatile, tLBrack:
+	case tAmp, tAndAnd, tIdent:
+		// R(A...) &&, R(A...) NOEXCEPT_QUAL: a qualifier, or a macro
+		// that stands for one, before the arguments' end
+		if k := p.kindAt(p.nextIdx(after)); k != tGT && k != tComma {
+			return false
+		}
+		if p.kindAt(after) == tIdent && !isMacroName(p.lx.text(&p.lx.toks[after])) {
+			return false
+		}
 	default:
 		return false
 	}

@@ -428,9 +428,12 @@ func (lx *lexer) isZero(l line) bool {
 func (lx *lexer) isZeroCxx(l line, toks []tok) bool {
 	text := func(i int) string { return lx.text(&toks[i]) }
 	if n := lx.name(l); (n == "if" || n == "ifdef") && len(toks) > 0 && len(toks) <= 4 {
-		// #ifdef BOOST_HANA_DOXYGEN_INVOKED: documentation's pseudo-code
+		// #ifdef BOOST_HANA_DOXYGEN_INVOKED: documentation's pseudo-code;
+		// #if defined(BOOST_ASIO_WINDOWS_RUNTIME), __cplusplus_winrt:
+		// C++/CX (String^ s), which only Microsoft's compiler reads
 		for i := range toks {
-			if strings.Contains(text(i), "DOXYGEN") && (i == 0 || text(i-1) != "!") {
+			t := text(i)
+			if (strings.Contains(t, "DOXYGEN") || strings.HasSuffix(t, "WINDOWS_RUNTIME") || t == "__cplusplus_winrt") && (i == 0 || text(i-1) != "!") {
 				return true
 			}
 		}

@@ -348,6 +348,28 @@ func (lx *lexer) directiveName() {
 	if name == "define" {
 		lx.define()
 	}
+	if name == "error" || name == "warning" {
+		// a message, not tokens: report problem to a@b.org, don't
+		for lx.Pos < len(lx.Src) && (lx.Src[lx.Pos] == ' ' || lx.Src[lx.Pos] == '\t') {
+			lx.Pos++
+		}
+		lx.Begin()
+		text := lx.Pos
+		for lx.Pos < len(lx.Src) && lx.Src[lx.Pos] != '\n' && lx.Src[lx.Pos] != '\r' {
+			if lx.Src[lx.Pos] == '\\' && (lx.at(1) == '\n' || lx.at(1) == '\r' && lx.at(2) == '\n') {
+				lx.Pos++ // a line's \ goes on on the next
+				if lx.at(0) == '\r' {
+					lx.Pos++
+				}
+				lx.Newline(lx.Pos)
+			}
+			lx.Pos++
+		}
+		if lx.Pos > text {
+			lx.emit(tPPArg, text)
+		}
+		return
+	}
 	if name == "include" || name == "include_next" || name == "import" {
 		for lx.Pos < len(lx.Src) && (lx.Src[lx.Pos] == ' ' || lx.Src[lx.Pos] == '\t') {
 			lx.Pos++

@@ -3,6 +3,7 @@ package c
 import (
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
+	"strings"
 )
 
 // Statements.
@@ -202,6 +203,14 @@ func (p *parser) macroStatement(m int) bool {
 	if p.Pattern && (after.Kind == tRBrace || after.Kind == tEOF) {
 		return false // a pattern's call with no ; after it: foo($A)
 	}
+	if p.cxx && after.Line == p.Tok.Line && loopMacro(p.Tok.Text) && (after.Kind == tIdent || after.Kind == tInc || after.Kind == tDec) {
+		// BGL_FORALL_VERTICES_T(v, g, G) put(m, v, 0); a loop's head
+		// before its body, on one line
+		p.IdentAs(tIdent)
+		p.macroArguments()
+		p.B.Close(m, nMacroCall, 0)
+		return true
+	}
 	if after.Kind != tSemi && after.Line == p.Tok.Line && isMacroName(p.Tok.Text) && !p.Lookahead(func() bool { p.Next(); p.arguments(); return true }) {
 		// TESTONLY(rc =) f(x); a macro of tokens before the statement's rest
 		p.IdentAs(tIdent)
@@ -224,7 +233,9 @@ func (p *parser) macroStatement(m int) bool {
 		p.B.Close(m, nMacroCall, 0)
 		return true
 	}
-	if !body && (after.Line == p.Tok.Line || after.Kind == tSemi || !p.endsMacro(after) || continues(after.Kind)) {
+	// ASSERT(x)\n++n; a ++ before an operand starts a statement of its own
+	step := p.cxx && after.Line > p.Tok.Line && p.prefixStepAt(p.nextIdx(p.partnerIndex(1)))
+	if !body && !step && (after.Line == p.Tok.Line || after.Kind == tSemi || !p.endsMacro(after) || continues(after.Kind)) {
 		return false
 	}
 	if p.typedefs[p.Tok.Text] {
@@ -245,6 +256,8 @@ func (p *parser) macroStatement(m int) bool {
 // whose type is the name (T\nx;), keeps it.
 func (p *parser) standsAlone(next *kit.Token) bool {
 	switch k := next.Kind; {
+	case p.cxx && p.prefixStepAt(p.idx(1)):
+		return true // BOOST_MATH_STD_USING\n++n;
 	case continues(k), k == tSemi, k == tLParen, k == tLBrack, k == tComma, k == tColon:
 		return false
 	case k == tIdent:
@@ -254,6 +267,26 @@ func (p *parser) standsAlone(next *kit.Token) bool {
 		}
 	}
 	return true
+}
+
+// loopMacro reports whether a name is spelled as a macro that makes a
+// loop's head: Q_FOREACH, BOOST_FOREACH, BGL_FORALL_VERTICES.
+func loopMacro(s string) bool {
+	return isMacroName(s) && (strings.Contains(s, "FOREACH") || strings.Contains(s, "FOR_EACH") || strings.Contains(s, "FORALL"))
+}
+
+// prefixStepAt reports whether the token at slice index i is a ++ or a
+// -- before an operand, a prefix operator: what comes before it does not
+// go on with it.
+func (p *parser) prefixStepAt(i int) bool {
+	if k := p.kindAt(i); k != tInc && k != tDec {
+		return false
+	}
+	switch p.kindAt(p.nextIdx(i)) {
+	case tIdent, tLParen, tStar, kwThis, tColonColon:
+		return true
+	}
+	return false
 }
 
 // continues reports whether a token of kind k goes on with an expression

@@ -132,6 +132,8 @@ func (c *Clang) Judge(ctx context.Context, files []File, cachePath string) ([]Ve
 	verdicts, errs := j.all(ctx, files)
 	var err error
 	if len(j.fresh) > 0 && cachePath != "" {
+		// read again: another Judge may have kept verdicts since
+		kept = readCache(cachePath)
 		for k, v := range j.fresh {
 			kept[k] = v
 		}
@@ -148,6 +150,35 @@ func (c *Clang) Judge(ctx context.Context, files []File, cachePath string) ([]Ve
 		}
 	}
 	return verdicts, j.counts, err
+}
+
+// Cached returns the verdicts the cache at cachePath holds for files, as
+// Judge would return them, without running clang: known[i] says whether
+// files[i]'s verdict is there, every run it needs kept.
+func (c *Clang) Cached(files []File, cachePath string) (verdicts []Verdict, known []bool, err error) {
+	kept := readCache(cachePath)
+	verdicts, known = make([]Verdict, len(files)), make([]bool, len(files))
+	for i, f := range files {
+		src, err := os.ReadFile(f.Path)
+		if err != nil {
+			return nil, nil, err
+		}
+		for k, std := range Standards {
+			r, ok := kept[cacheKey(src, Args(std, f.Flags, f.Path), c.Version)]
+			if !ok {
+				break
+			}
+			if r.OK {
+				verdicts[i], known[i] = Verdict{OK: true, Std: std}, true
+				break
+			}
+			if k == 0 {
+				verdicts[i] = Verdict{Line: r.Line, Msg: r.Msg}
+			}
+			known[i] = k == len(Standards)-1
+		}
+	}
+	return verdicts, known, nil
 }
 
 // readCache returns the verdicts kept in path; none when there is no
