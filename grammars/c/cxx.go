@@ -353,6 +353,7 @@ func (p *parser) templateParameter() {
 		// declares a type
 		p.cxxParameter()
 		p.typedefs[p.lastName] = true
+		p.typeParams[p.lastName] = true
 		return
 	}
 	p.cxxParameter()
@@ -441,6 +442,7 @@ func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 	}
 	if p.Kind == tIdent {
 		p.typedefs[p.Tok.Text] = true
+		p.typeParams[p.Tok.Text] = true
 		if k == nTemplateTemplateParameterDeclaration {
 			p.templates[p.Tok.Text] = true
 		}

@@ -1009,7 +1009,8 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 			k := p.kindAt(p.nextIdx(q))
 			return q > end && (k == tIdent || k == tEllipsis || k == tComma || k == tRParen) && !ctx.local()
 		}
-		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] {
+		// in a block, T x(U::m, …): U's member, a value as likely as a type
+		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] && !(ctx.local() && p.Peek(2) == tColonColon) {
 			// T x(U(1)): a functional cast, in a block
 			return !ctx.local() || p.kindAt(end) != tLParen && p.kindAt(end) != tLBrace
 		}
@@ -1214,6 +1215,9 @@ func (p *parser) baseClause() {
 				} else {
 					p.Node(nAccessSpecifier, p.Leaf)
 				}
+			}
+			if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tIdent && !p.typedefs[p.Tok.Text] {
+				p.Node(nAccessSpecifier, p.Leaf) // : PROTECTED_IF_FRIENDS Super::type, a macro's access
 			}
 			if p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && p.afterPartner(1).Kind != tColonColon {
 				p.Node(nMacroTypeSpecifier, func() { // public ADAPTOR(T, U)

@@ -76,6 +76,10 @@ func (p *parser) angles(i int) int {
 	if r, ok := p.angle[i]; ok {
 		return r
 	}
+	if n := p.prevIdx(i); p.kindAt(n) == tIdent && p.memberCompared(n) {
+		p.angle[i] = -1 // A<T>::value < 8: a comparison
+		return -1
+	}
 	stack := []int{i}
 	var exprs []bool // whether each open < holds an operator no type has
 	exprs = append(exprs, false)
@@ -99,7 +103,7 @@ func (p *parser) angles(i int) int {
 			}
 			j = q
 		case tLT:
-			if prev == tIdent || prev == tGT || prev == kwTemplate || prev == kwOperator {
+			if prev == tGT || prev == kwTemplate || prev == kwOperator || prev == tIdent && !p.memberCompared(p.prevIdx(j)) {
 				stack = append(stack, j)
 				exprs = append(exprs, false)
 			}
@@ -130,6 +134,25 @@ func (p *parser) angles(i int) int {
 		prev = k
 	}
 	return p.failAngles(stack)
+}
+
+// memberCompared reports whether the name at slice index i, before a <,
+// is a member a compiler compares rather than gives arguments: with no
+// template before it, a member of a template-id's or of a template's
+// type parameter (A<T>::value < 8, R::num < 2), a dependent name in a
+// template.
+func (p *parser) memberCompared(i int) bool {
+	c := p.prevIdx(i)
+	if p.kindAt(c) != tColonColon {
+		return false
+	}
+	switch q := p.prevIdx(c); p.kindAt(q) {
+	case tGT:
+		return true
+	case tIdent:
+		return p.typeParams[p.lx.text(&p.lx.toks[q])]
+	}
+	return false
 }
 
 // failAngles settles every < on stack as opening no arguments.
@@ -212,12 +235,32 @@ func (p *parser) templateArguments() {
 				p.Leaf()
 				p.B.Close(m, nParameterPackExpansion, 0)
 			}
+			if p.macrosInArguments() {
+				continue // InIt BOOST_MOVE_I size_type: a macro for a comma
+			}
 			if !p.Got(tComma) {
 				break
 			}
 		}
 		p.Expect(tGT)
 	})
+}
+
+// macrosInArguments parses the macros after a template's argument,
+// with their arguments, as attributes (A BOOST_DUMMYTRUE>, T
+// ARITY_PARAM(-1)>), and reports whether another argument follows them
+// with no comma: the macro stood for one.
+func (p *parser) macrosInArguments() bool {
+	any := false
+	for p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && !p.templates[p.Tok.Text] {
+		any = true
+		if p.Peek(1) == tLParen {
+			p.Prefix(nAttributeSpecifier, p.balanced)
+		} else {
+			p.Node(nAttributeSpecifier, p.Leaf)
+		}
+	}
+	return any && p.Kind != tComma && p.Kind != tGT && p.Kind != tEOF
 }
 
 // typeArgumentAhead reports whether the template argument at the current

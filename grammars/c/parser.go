@@ -65,6 +65,9 @@ type parser struct {
 	cxx bool
 	// templates are the names the file declares as templates.
 	templates map[string]bool
+	// typeParams are the names of the templates' type parameters, whose
+	// members are dependent names.
+	typeParams map[string]bool
 	// angle holds, by the slice index of a <, the index of the > that
 	// closes its template arguments, or -1 (angles).
 	angle map[int]int
@@ -99,7 +102,7 @@ func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxxBranch: map[int]bool{}, cxx: lx.cxx}
 	if p.cxx {
 		p.templates, p.angle, p.angleExpr, p.angleNested = map[string]bool{}, map[int]int{}, map[int]bool{}, map[int]bool{}
-		p.reading = map[int]bool{}
+		p.reading, p.typeParams = map[int]bool{}, map[string]bool{}
 	}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)
