@@ -138,7 +138,9 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 		switch {
 		case p.Kind != tIdent || known:
 			return false
-		case macroLike(name) && (next == tIdent || next == tStar || next == tAmp || next == tColonColon || next == kwOperator):
+		case macroLike(name) && (next == tIdent || next == tStar || next == tAmp || next == tColonColon || next == kwOperator) &&
+			!(ctx == ctxParam && next == tIdent && isMacroName(p.tok(1).Text) && p.Peek(2) == tLParen):
+			// not int N DOCONLY(= 2), a parameter's name and a macro
 			p.Leaf() // int LLVM_ATTRIBUTE_UNUSED x; T BOOST_FORCEINLINE f()
 			return true
 		case macroLike(name) && next == tLParen && p.attributeMacroAhead():
@@ -325,6 +327,10 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 				j = p.nextIdx(j)
 				continue
 			case tIdent, tColonColon, kwOperator, tEllipsis:
+				if t := p.lx.text(&p.lx.toks[j]); p.kindAt(j) == tIdent && isMacroName(t) && !p.typedefs[t] && p.kindAt(p.nextIdx(j)) == tIdent {
+					j = p.nextIdx(j) // T& UNUSED x = y: an attribute's macro
+					continue
+				}
 				n := p.nameEnd(j)
 				if p.kindAt(j) == tEllipsis || p.kindAt(j) == kwOperator {
 					return true
@@ -345,6 +351,9 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 				case tRParen, tLParen:
 					// f(a & b), a * f(x): an expression's, in a block
 					return ctx != ctxBlock
+				case tIdent:
+					// f(T* p EXTRA_ARG(U)): a macro after a parameter
+					return ctx == ctxParam && isMacroName(p.lx.text(&p.lx.toks[n]))
 				}
 				return false
 			case tLParen:
@@ -883,7 +892,8 @@ func (p *parser) declaratorSuffixes(m int, ctx declCtx, abstract, named, isFunc 
 		case tIdent:
 			// max BOOST_PREVENT_MACRO_SUBSTITUTION (): a macro between a
 			// function's name and its parameters
-			if !named || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen {
+			// not a parameter's: T n DOCONLY(= 2) is a macro after it
+			if !named || !isMacroName(p.Tok.Text) || p.Peek(1) != tLParen || ctx == ctxParam {
 				return isFunc
 			}
 			p.Leaf()
