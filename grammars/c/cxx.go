@@ -259,6 +259,18 @@ func (p *parser) cxxLinkage() {
 	})
 }
 
+// typeParam notes a type parameter of the template being read.
+func (p *parser) typeParam(name string) {
+	p.typeParams[name]++
+	p.params = append(p.params, templateParam{name: name})
+}
+
+// valueParam notes a value's parameter of the template being read.
+func (p *parser) valueParam(name string) {
+	p.valueParams[name]++
+	p.params = append(p.params, templateParam{name: name, value: true})
+}
+
 // templateDeclaration parses template <params> declaration, with item
 // parsing the declaration, template class X<int>; (an explicit
 // instantiation), and template <> (a specialization).
@@ -271,6 +283,18 @@ func (p *parser) templateDeclaration(item func()) {
 	}
 	p.Enter()
 	defer p.Leave()
+	// its type parameters are its own: a class of the same name may
+	// follow it
+	defer func(n int) {
+		for _, tp := range p.params[n:] {
+			if tp.value {
+				p.valueParams[tp.name]--
+			} else {
+				p.typeParams[tp.name]--
+			}
+		}
+		p.params = p.params[:n]
+	}(len(p.params))
 	p.Prefix(nTemplateDeclaration, func() {
 		p.templateParameters()
 		if p.Kind == kwRequires {
@@ -353,10 +377,14 @@ func (p *parser) templateParameter() {
 		// declares a type
 		p.cxxParameter()
 		p.typedefs[p.lastName] = true
-		p.typeParams[p.lastName] = true
+		p.typeParam(p.lastName)
 		return
 	}
+	names := p.names
 	p.cxxParameter()
+	if p.names > names && p.lastName != "" {
+		p.valueParam(p.lastName) // int N: N < 6 compares
+	}
 }
 
 // typeParameterAhead reports whether typename or class at the current
@@ -442,7 +470,7 @@ func (p *parser) typeParameterRest(m int, k grammars.Kind) {
 	}
 	if p.Kind == tIdent {
 		p.typedefs[p.Tok.Text] = true
-		p.typeParams[p.Tok.Text] = true
+		p.typeParam(p.Tok.Text)
 		if k == nTemplateTemplateParameterDeclaration {
 			p.templates[p.Tok.Text] = true
 		}

@@ -76,8 +76,8 @@ func (p *parser) angles(i int) int {
 	if r, ok := p.angle[i]; ok {
 		return r
 	}
-	if n := p.prevIdx(i); p.kindAt(n) == tIdent && p.memberCompared(n) {
-		p.angle[i] = -1 // A<T>::value < 8: a comparison
+	if n := p.prevIdx(i); p.kindAt(n) == tIdent && p.compared(n) {
+		p.angle[i] = -1 // A<T>::value < 8, N < 6: a comparison
 		return -1
 	}
 	stack := []int{i}
@@ -103,7 +103,7 @@ func (p *parser) angles(i int) int {
 			}
 			j = q
 		case tLT:
-			if prev == tGT || prev == kwTemplate || prev == kwOperator || prev == tIdent && !p.memberCompared(p.prevIdx(j)) {
+			if prev == tGT || prev == kwTemplate || prev == kwOperator || prev == tIdent && !p.compared(p.prevIdx(j)) {
 				stack = append(stack, j)
 				exprs = append(exprs, false)
 			}
@@ -136,11 +136,22 @@ func (p *parser) angles(i int) int {
 	return p.failAngles(stack)
 }
 
+// compared reports whether the name at slice index i, before a <, is
+// a value a compiler compares: a value parameter of the template being
+// read (N < 6), or a member as memberCompared says.
+func (p *parser) compared(i int) bool {
+	if p.valueParams[p.lx.text(&p.lx.toks[i])] > 0 && p.kindAt(p.prevIdx(i)) != tColonColon && p.kindAt(p.prevIdx(i)) != tDot && p.kindAt(p.prevIdx(i)) != tArrow {
+		return true
+	}
+	return p.memberCompared(i)
+}
+
 // memberCompared reports whether the name at slice index i, before a <,
 // is a member a compiler compares rather than gives arguments: with no
-// template before it, a member of a template-id's or of a template's
-// type parameter (A<T>::value < 8, R::num < 2), a dependent name in a
-// template.
+// template before it, a member of a type parameter of the template
+// being read (R::num < 2), a dependent name, or a trait's value
+// (alignment_of<T>::value < 8). A template-id's member may be a member
+// template the compiler knows (in_range_c<char, 'a', 'z'>::apply<C>).
 func (p *parser) memberCompared(i int) bool {
 	c := p.prevIdx(i)
 	if p.kindAt(c) != tColonColon {
@@ -148,9 +159,10 @@ func (p *parser) memberCompared(i int) bool {
 	}
 	switch q := p.prevIdx(c); p.kindAt(q) {
 	case tGT:
-		return true
+		return p.lx.text(&p.lx.toks[i]) == "value"
 	case tIdent:
-		return p.typeParams[p.lx.text(&p.lx.toks[q])]
+		// a parameter's name is unqualified: a::endian:: is a namespace
+		return p.typeParams[p.lx.text(&p.lx.toks[q])] > 0 && p.kindAt(p.prevIdx(q)) != tColonColon
 	}
 	return false
 }
@@ -187,6 +199,14 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 		if name.Kind == tIdent && (p.templates[name.Text] || castNames[name.Text] ||
 			strings.HasSuffix(name.Text, "_t") || strings.HasSuffix(name.Text, "_v")) {
 			return true
+		}
+	}
+	if p.angleExpr[i] && p.bodies > 0 {
+		// u.u < T(0) || u.l > T(0): what holds || and has an operand
+		// after it is compared
+		switch p.kindAt(p.nextIdx(j)) {
+		case tIdent, tNumber, tString, tChar, kwThis:
+			return false
 		}
 	}
 	if p.angleNested[i] {

@@ -65,9 +65,12 @@ type parser struct {
 	cxx bool
 	// templates are the names the file declares as templates.
 	templates map[string]bool
-	// typeParams are the names of the templates' type parameters, whose
-	// members are dependent names.
-	typeParams map[string]bool
+	// typeParams and valueParams count the type and the value
+	// parameters of the templates being read, by name: a type
+	// parameter's members are dependent names, and a value's < is a
+	// comparison; params are both in the order they were declared.
+	typeParams, valueParams map[string]int
+	params                  []templateParam
 	// angle holds, by the slice index of a <, the index of the > that
 	// closes its template arguments, or -1 (angles).
 	angle map[int]int
@@ -98,11 +101,17 @@ type parser struct {
 	climb    *kit.Climb
 }
 
+// A templateParam is a template's parameter, a type's or a value's.
+type templateParam struct {
+	name  string
+	value bool
+}
+
 func newParser(lx *lexer, pattern bool, b *grammars.Builder) *parser {
 	p := &parser{lx: lx, typedefs: map[string]bool{}, flat: map[int]bool{}, cxxBranch: map[int]bool{}, cxx: lx.cxx}
 	if p.cxx {
 		p.templates, p.angle, p.angleExpr, p.angleNested = map[string]bool{}, map[int]int{}, map[int]bool{}, map[int]bool{}
-		p.reading, p.typeParams = map[int]bool{}, map[string]bool{}
+		p.reading, p.typeParams, p.valueParams = map[int]bool{}, map[string]int{}, map[string]int{}
 	}
 	p.Init(kit.NewWindow(lx, lx.Next()), b, kindNames[:])
 	p.Found = kit.Found(kindNames[:], nil, tIdent, tNumber, tString)
