@@ -1,6 +1,7 @@
 package c
 
 import (
+	"strings"
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
 )
@@ -391,6 +392,14 @@ func (p *parser) qualifiedTemplate(i int) bool {
 func (p *parser) cxxPrimary() bool {
 	p.lastIdent = ""
 	m := p.B.Mark()
+	if p.Kind == tIdent && strings.HasSuffix(p.Tok.Text, "_TYPENAME") && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] &&
+		(p.Peek(1) == tIdent || p.Peek(1) == tColonColon) {
+		// BOOST_DEDUCED_TYPENAME T::type(): a macro that stands for
+		// typename
+		p.Prefix(nDependentType, func() { p.cxxName(nameType) })
+		p.typeConstruct(m)
+		return true
+	}
 	switch p.Kind {
 	case kwThis, kwTrue, kwFalse, kwNullptr:
 		p.Leaf()

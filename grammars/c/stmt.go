@@ -186,6 +186,9 @@ func (p *parser) identStatement(m int) bool {
 		p.IdentAs(tIdent) // SEH_TRY { … }: a macro before a block
 		p.compound()
 		p.B.Close(m, nMacroCall, 0)
+	case p.cxx && !p.Pattern && next.Kind == tRBrace && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text]:
+		p.IdentAs(tIdent) // { BOOST_RETHROW }: a macro's statement before the }
+		p.B.Close(m, nMacroCall, 0)
 	case next.Line > p.Tok.Line && !p.typedefs[p.Tok.Text] && p.standsAlone(next):
 		p.IdentAs(tIdent) // a macro standing for a statement: fall_through
 		p.B.Close(m, nMacroCall, 0)
