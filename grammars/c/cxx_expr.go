@@ -1,9 +1,10 @@
 package c
 
 import (
+	"strings"
+
 	"github.com/agenttools/agenttools/grammars"
 	"github.com/agenttools/agenttools/grammars/kit"
-	"strings"
 )
 
 // C++'s expressions.
