@@ -334,6 +334,9 @@ func (p *parser) templateParameters() {
 		defer func() { p.noGT = saved }()
 		for p.Kind != tGT && p.Kind != tEOF {
 			p.templateParameter()
+			if p.macrosInArguments() {
+				continue // ARGS(E, T) STREAM_COMMA typename T: a macro for a comma
+			}
 			if !p.Got(tComma) {
 				break
 			}
@@ -355,7 +358,8 @@ func (p *parser) templateParameter() {
 		p.Leaf()
 		p.typeParameterRest(m, nTypeParameterDeclaration)
 		return
-	case p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen && (p.afterPartner(1).Kind == tComma || p.afterPartner(1).Kind == tGT):
+	case p.Kind == tIdent && isMacroName(p.Tok.Text) && p.Peek(1) == tLParen &&
+		(p.afterPartner(1).Kind == tComma || p.afterPartner(1).Kind == tGT || p.afterPartner(1).Kind == tIdent && isMacroName(p.afterPartner(1).Text) && strings.Contains(p.afterPartner(1).Text, "_")):
 		// FMT_ENABLE_IF(cond): a macro that makes a parameter
 		p.Node(nMacroCall, func() {
 			p.IdentAs(tIdent)

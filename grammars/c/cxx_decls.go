@@ -162,6 +162,7 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 			s.typ = true
 			return true
 		case next == tTilde && macroLike(name) && ctx == ctxMember,
+			next == tIdent && isMacroName(name) && ctx == ctxMember && p.tok(1).Text == p.className && p.Peek(2) == tLParen,
 			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam &&
 				isWord(p.Peek(2)),
 			next == tIdent && isMacroName(name) && p.macroBeforeType(),
@@ -230,8 +231,9 @@ func (p *parser) macroTypeCallAhead(ctx declCtx, afterSpecifier bool) bool {
 	case tAmp, tAndAnd, tStar:
 		return p.declaratorAt(after, ctx)
 	case kwOperator:
-		// constexpr RESULT(const F&, id_<Ts>...) operator()(Ts&&... xs)
-		return afterSpecifier
+		// constexpr RESULT(const F&, id_<Ts>...) operator()(Ts&&... xs),
+		// BOOST_RV_REF(V) operator()(V& x) in a class
+		return afterSpecifier || ctx == ctxMember
 	case tIdent:
 		k := p.kindAt(p.nextIdx(after))
 		if ctx == ctxParam {
@@ -526,6 +528,10 @@ func (p *parser) cxxDeclarationFrom(m int, kind grammars.Kind, ctx declCtx) {
 		}
 		p.cxxInitRest(d, s.typedef, isFunc, ctx)
 	}
+	if isFunc && ctx != ctxFor && p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] &&
+		p.PeekTok(1).Line > p.Tok.Line && p.kindAt(p.prevIdx(p.index())) == tRParen {
+		p.Node(nAttributeSpecifier, p.Leaf) // T() DEFAULT_CONSTRUCT\n: a macro for its body
+	}
 	if ctx != ctxFor && !(isFunc && p.bodyMacroBefore()) {
 		p.Semi(tSemi, tRBrace)
 	}
@@ -544,6 +550,14 @@ func (p *parser) bodyMacroBefore() bool {
 		i = p.index()
 	}
 	closing := p.prevIdx(i)
+	if p.kindAt(closing) == tIdent && isMacroName(p.lx.text(&p.lx.toks[closing])) {
+		// T() DEFAULT_CONSTRUCT\n: a macro alone, = default; or { }
+		switch p.kindAt(p.prevIdx(closing)) {
+		case tRParen, kwConst:
+			return p.Kind == tEOF || p.Tok.Line > p.lx.toks[closing].Line
+		}
+		return false
+	}
 	if p.kindAt(closing) != tRParen {
 		return false
 	}
@@ -1017,7 +1031,7 @@ func (p *parser) parametersAhead(ctx declCtx) bool {
 			// (BOOST_ASIO_MOVE_ARG(E) e): a macro's type
 			q := p.partnerAt(end)
 			k := p.kindAt(p.nextIdx(q))
-			return q > end && (k == tIdent || k == tEllipsis || k == tComma || k == tRParen) && !ctx.local()
+			return q > end && (k == tIdent || k == tEllipsis || k == tComma || k == tRParen || k == tAmp || k == tAndAnd || k == tStar) && !ctx.local()
 		}
 		// in a block, T x(U::m, …): U's member, a value as likely as a type
 		if p.Peek(1) == tIdent && p.typedefs[p.tok(1).Text] && !(ctx.local() && p.Peek(2) == tColonColon) {

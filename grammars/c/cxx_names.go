@@ -201,13 +201,8 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 			return true
 		}
 	}
-	if p.angleExpr[i] && p.bodies > 0 {
-		// u.u < T(0) || u.l > T(0): what holds || and has an operand
-		// after it is compared
-		switch p.kindAt(p.nextIdx(j)) {
-		case tIdent, tNumber, tString, tChar, kwThis:
-			return false
-		}
+	if p.comparedInBody(i, j) {
+		return false
 	}
 	if p.angleNested[i] {
 		return true // a<b<c>>: arguments that hold a template-id
@@ -225,6 +220,20 @@ func (p *parser) templateArgsAhead(n int, typ bool) bool {
 	}
 	switch p.kindAt(p.nextIdx(j)) {
 	case tLParen, tColonColon, tLBrace, tRParen, tRBrack, tRBrace, tComma, tSemi, tGT, tEllipsis, tEOF:
+		return true
+	}
+	return false
+}
+
+// comparedInBody reports whether the < at slice index i, whose > is at
+// j, is a comparison's in a function's body: what it holds has a || or a
+// . (u.u < T(0) || u.l > T(0)), and an operand follows its >.
+func (p *parser) comparedInBody(i, j int) bool {
+	if !p.angleExpr[i] || p.bodies == 0 {
+		return false
+	}
+	switch p.kindAt(p.nextIdx(j)) {
+	case tIdent, tNumber, tString, tChar, kwThis:
 		return true
 	}
 	return false
@@ -444,7 +453,7 @@ func (p *parser) nameEnd(i int) int {
 		if p.kindAt(i) == tLT {
 			// a < that holds a || or a . is a comparison's, in a
 			// function's body
-			if j := p.angles(i); j >= 0 && !(p.angleExpr[i] && p.bodies > 0) {
+			if j := p.angles(i); j >= 0 && !p.comparedInBody(i, j) {
 				i = p.nextIdx(j)
 			}
 		}
