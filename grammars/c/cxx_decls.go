@@ -165,7 +165,7 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 			next == tIdent && isMacroName(name) && ctx == ctxMember && p.tok(1).Text == p.className && p.Peek(2) == tLParen,
 			next == tIdent && isMacroName(name) && isMacroName(p.tok(1).Text) && !p.typedefs[p.tok(1).Text] && ctx != ctxParam &&
 				isWord(p.Peek(2)),
-			next == tIdent && isMacroName(name) && p.macroBeforeType(),
+			next == tIdent && isMacroName(name) && p.macroBeforeType(ctx),
 			(isSpecifier(next) || startsDecl(next) || next == kwTypename || next == kwAuto || next == kwDecltype) && macroLike(name):
 			p.Leaf() // LLVM_ABI int f(); BOOST_FORCEINLINE static T g();
 			return true
@@ -289,12 +289,15 @@ func startsDecl(k grammars.Kind) bool {
 // macroBeforeType reports whether the capitalized name at the current
 // token, followed by a name, is a macro before a declaration's type:
 // LLVM_ABI Foo *f(); and not the type of Foo x;.
-func (p *parser) macroBeforeType() bool {
+func (p *parser) macroBeforeType(ctx declCtx) bool {
 	end := p.nameEnd(p.idx(1))
 	if end < 0 {
 		return false
 	}
-	return p.declaratorAt(end, ctxTop)
+	if ctx != ctxParam {
+		ctx = ctxTop
+	}
+	return p.declaratorAt(end, ctx) // f(CONST T*, …): a parameter's abstract one too
 }
 
 // declaratorAt reports whether a declarator starts at slice index i,

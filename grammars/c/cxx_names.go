@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agenttools/agenttools/grammars"
+	"github.com/agenttools/agenttools/grammars/kit"
 )
 
 // C++'s names: qualified names, template-ids, and where < opens a
@@ -254,6 +255,9 @@ func (p *parser) templateArguments() {
 		p.noGT = true
 		defer func() { p.noGT = saved }()
 		for p.Kind != tGT && p.Kind != tEOF {
+			for p.Kind == tIdent && isMacroName(p.Tok.Text) && !p.typedefs[p.Tok.Text] && (isTypeWord(p.Peek(1)) || isCxxTypeWord(p.Peek(1))) {
+				p.Node(nAttributeSpecifier, p.Leaf) // <INT256_ARGS int>: a macro for arguments
+			}
 			m := p.B.Mark()
 			if p.typeArgumentAhead() {
 				p.typeName()
@@ -384,6 +388,16 @@ func (p *parser) typeFollows(i int, known bool) bool {
 // arguments: R(A, B), T *(*)(U): it holds nothing, a * or &, or what
 // starts a parameter, and a , or > follows it.
 func (p *parser) functionTypeAt(i int) bool {
+	return p.functionTypeNested(i, 0)
+}
+
+// functionTypeNested is functionTypeAt for a ( inside depth others: the
+// look inside parameters that are function types goes no deeper than
+// kit.MaxDepth.
+func (p *parser) functionTypeNested(i, depth int) bool {
+	if depth > kit.MaxDepth {
+		return false
+	}
 	q := p.partnerAt(i)
 	if q < 0 {
 		return false
@@ -419,6 +433,11 @@ func (p *parser) functionTypeAt(i int) bool {
 		switch p.kindAt(end) {
 		case tStar, tAmp, tAndAnd, tIdent, kwConst, tComma, tRParen, tEllipsis, tLBrack:
 			return true
+		case tLParen:
+			// R(S(*)(const char*)): a parameter that is a function's
+			// pointer, or a function type
+			k := p.kindAt(p.nextIdx(end))
+			return k == tStar || k == tAmp || k == tAndAnd || p.functionTypeNested(end, depth+1)
 		}
 	}
 	return false
