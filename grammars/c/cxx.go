@@ -317,10 +317,7 @@ func (p *parser) conceptDefinition() {
 		p.IdentAs(tIdent)
 		p.cxxAttributes()
 		p.Expect(tAssign)
-		saved := p.inConstraint
-		p.inConstraint = true
-		p.expr()
-		p.inConstraint = saved
+		p.with(&p.inConstraint, true, p.expr)
 		p.Semi(tSemi, tRBrace)
 	})
 }
@@ -602,12 +599,7 @@ func (p *parser) requirement() {
 		// requires sizeof(T) > 1;: a nested requirement, whose
 		// constraint is any expression
 		p.Node(nSimpleRequirement, func() {
-			p.Prefix(nRequiresClause, func() {
-				saved := p.inConstraint
-				p.inConstraint = true
-				p.expr()
-				p.inConstraint = saved
-			})
+			p.Prefix(nRequiresClause, func() { p.with(&p.inConstraint, true, p.expr) })
 			p.Semi(tSemi, tRBrace)
 		})
 	default:

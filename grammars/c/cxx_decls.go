@@ -1195,8 +1195,8 @@ func (p *parser) classSpecifier() {
 	case p.Kind == tLBrace:
 		saved := p.className
 		p.className = name
+		defer func() { p.className = saved }()
 		p.braced(nFieldDeclarationList, p.cxxMember)
-		p.className = saved
 	case !named:
 		p.ErrorExpected("'{'")
 	}
@@ -1285,11 +1285,7 @@ func (p *parser) cxxMember() {
 			return
 		}
 	case kwTemplate:
-		p.templateDeclaration(func() {
-			p.memberTemplate = true
-			p.cxxMember()
-			p.memberTemplate = false
-		})
+		p.templateDeclaration(func() { p.with(&p.memberTemplate, true, p.cxxMember) })
 		return
 	case kwUsing:
 		p.usingDeclaration()

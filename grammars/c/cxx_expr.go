@@ -54,10 +54,7 @@ func (p *parser) cxxAssignOp() int {
 // exprNested parses an expression inside brackets, where > is an
 // operator again.
 func (p *parser) exprNested() {
-	saved := p.noGT
-	p.noGT = false
-	p.expr()
-	p.noGT = saved
+	p.with(&p.noGT, false, p.expr)
 }
 
 // parenthesizedExpr parses ( expression ) as a parenthesized_expression.
@@ -549,10 +546,7 @@ func (p *parser) lambda() {
 				p.functionTail()
 			})
 		}
-		saved, constraint := p.noGT, p.inConstraint
-		p.noGT, p.inConstraint = false, false
-		p.compound()
-		p.noGT, p.inConstraint = saved, constraint
+		p.with(&p.noGT, false, func() { p.with(&p.inConstraint, false, p.compound) })
 	})
 }
 

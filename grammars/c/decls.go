@@ -73,14 +73,13 @@ func (p *parser) braced(k grammars.Kind, item func()) {
 	p.Node(k, func() {
 		closing := p.partnerIndex(0)
 		p.Expect(tLBrace)
-		saved := p.recovering
-		p.recovering = p.cxx && (k == nDeclarationList || k == nFieldDeclarationList)
-		if p.recovering {
-			p.recoveringList(item, p.partnerAt(closing), closing)
-		} else {
-			p.list(item, tRBrace)
-		}
-		p.recovering = saved
+		p.with(&p.recovering, p.cxx && (k == nDeclarationList || k == nFieldDeclarationList), func() {
+			if p.recovering {
+				p.recoveringList(item, p.partnerAt(closing), closing)
+			} else {
+				p.list(item, tRBrace)
+			}
+		})
 		p.Expect(tRBrace)
 	})
 }
@@ -625,10 +624,8 @@ func (p *parser) typeName() {
 		p.B.Close(m, nTypeDescriptor, 0)
 		return
 	}
-	saved := p.wantType
-	p.wantType = true
-	s := p.specifiers()
-	p.wantType = saved
+	var s specs
+	p.with(&p.wantType, true, func() { s = p.specifiers() })
 	if !s.any {
 		p.ErrorExpected("type")
 	}

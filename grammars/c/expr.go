@@ -79,10 +79,7 @@ func (p *parser) conditional() {
 	if p.Kind == tQuestion {
 		p.Leaf()
 		if p.Kind != tColon {
-			saved := p.noGT
-			p.noGT = false
-			p.expr()
-			p.noGT = saved
+			p.with(&p.noGT, false, p.expr)
 		}
 		p.Expect(tColon)
 		p.assignment()
@@ -274,8 +271,8 @@ func (p *parser) selector(m int) bool {
 func (p *parser) arguments() {
 	saved := p.noGT
 	p.noGT = false
+	defer func() { p.noGT = saved }() // a failed Try unwinds through here
 	p.Enclosed(nArgumentList, tLParen, tRParen, func() { p.List(tComma, tRParen, p.argument) })
-	p.noGT = saved
 }
 
 // argument parses an argument of a call: an expression, or a type.

@@ -101,6 +101,16 @@ type parser struct {
 	climb    *kit.Climb
 }
 
+// with runs f with *flag set to v, and sets it back after, also when a
+// syntax error unwinds f inside a Try: a trial that fails must leave
+// the parser's state as it found it.
+func (p *parser) with(flag *bool, v bool, f func()) {
+	saved := *flag
+	*flag = v
+	defer func() { *flag = saved }()
+	f()
+}
+
 // A templateParam is a template's parameter, a type's or a value's.
 type templateParam struct {
 	name  string
