@@ -138,7 +138,7 @@ func (p *parser) cxxSpecifierName(ctx declCtx, s *specs) bool {
 		switch {
 		case p.Kind != tIdent || known:
 			return false
-		case macroLike(name) && (next == tIdent || next == tStar || next == tAmp || next == tColonColon || next == kwOperator) &&
+		case macroLike(name) && (next == tIdent || next == tStar || next == tAmp || next == tColonColon && len(name) > 1 || next == kwOperator) &&
 			!(ctx == ctxParam && next == tIdent && isMacroName(p.tok(1).Text) && p.Peek(2) == tLParen):
 			// not int N DOCONLY(= 2), a parameter's name and a macro
 			p.Leaf() // int LLVM_ATTRIBUTE_UNUSED x; T BOOST_FORCEINLINE f()
@@ -370,7 +370,9 @@ func (p *parser) declaratorAt(i int, ctx declCtx) bool {
 		}
 	case tLParen:
 		if ctx == ctxBlock {
-			return false // f(*p): a call, though T (*p) declares p
+			// f(*p): a call, though T (*p) declares p; but no
+			// expression holds A::*
+			return p.kindAt(p.nextIdx(i)) == tIdent && p.memberPointerAt(p.nextIdx(i))
 		}
 		switch p.kindAt(p.nextIdx(i)) {
 		case tStar, tAmp, tAndAnd, tColonColon:
@@ -399,6 +401,19 @@ func (p *parser) memberPointerAt(i int) bool {
 		i = p.nextIdx(i)
 	}
 	return p.kindAt(i) == tStar
+}
+
+// memberStarAt returns the slice index of the * of the pointer to a
+// member that starts at slice index i, where memberPointerAt says one
+// does.
+func (p *parser) memberStarAt(i int) int {
+	for p.kindAt(i) != tStar && i < len(p.lx.toks) {
+		if p.kindAt(i) == tLT {
+			i = p.angles(i)
+		}
+		i = p.nextIdx(i)
+	}
+	return i
 }
 
 // ctorAhead reports whether the name at the current token is a

@@ -374,6 +374,11 @@ func (p *parser) typeFollows(i int, known bool) bool {
 				return true
 			case tLParen:
 				return known || p.functionTypeAt(j)
+			case tIdent:
+				if p.memberPointerAt(j) {
+					j = p.nextIdx(p.memberStarAt(j)) // T * M::* *
+					continue
+				}
 			}
 			return false
 		}
