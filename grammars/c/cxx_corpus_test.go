@@ -145,20 +145,43 @@ func TestCppCorpusParseRateBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	type tally struct{ files, judged, accepted, failed int }
+	parts := map[string]*tally{}
+	part := func(name string) *tally {
+		if parts[name] == nil {
+			parts[name] = &tally{}
+		}
+		return parts[name]
+	}
 	var judged, accepted int
-	for i := range files {
+	for i, f := range files {
+		pt := part(f.Part)
+		pt.files++
 		if known[i] {
 			judged++
+			pt.judged++
 			if verdicts[i].OK {
 				accepted++
+				pt.accepted++
 			}
 		}
 	}
 	var failures []string
 	for i, f := range bad {
 		if badVerdicts[i].OK {
+			part(f.Part).failed++
 			failures = append(failures, fmt.Sprintf("%s: %s", f.Path, firstErr[f.Path]))
 		}
+	}
+	names := make([]string, 0, len(parts))
+	for name := range parts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		pt := parts[name]
+		t.Logf("%-10s %5d files, %5d judged, %5d accepted, %3d of them with an error region: at least %.2f%%",
+			name, pt.files, pt.judged, pt.accepted, pt.failed, 100*float64(pt.accepted-pt.failed)/float64(max(pt.accepted, 1)))
 	}
 	bound := float64(accepted-len(failures)) / float64(max(accepted, 1))
 	t.Logf("%d files, %d with an error region (%d of them accepted by clang); %d judged, %d accepted: the rate is at least %.2f%%",
