@@ -611,11 +611,11 @@ func fuzzMatch(f *testing.F, lg lang) {
 		f.Add(s, uint16(i*7), uint16(i*3))
 	}
 	f.Fuzz(func(t *testing.T, src []byte, at, sub uint16) {
+		defer watch(t)() // the parse too: a slow one is what to find
 		tree := parseClean(lg, src)
 		if tree == nil {
 			return
 		}
-		defer watch(t)()
 		synthetic := syntheticSpans(lg, src)
 		n, _, exact, withVar := pick(tree, at, sub)
 		if n == grammars.NoNode {
@@ -680,11 +680,11 @@ func fuzzUnify(f *testing.F, lg lang, extra ...string) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte, which uint8) {
+		defer watch(t)() // the parse too: a slow one is what to find
 		tree := parseClean(lg, src)
 		if tree == nil {
 			return
 		}
-		defer watch(t)()
 		synthetic := syntheticSpans(lg, src)
 		i := int(which) % len(pairs)
 		same, twin := compiled[i][0], compiled[i][1]
@@ -729,11 +729,11 @@ func fuzzRewrite(f *testing.F, lg lang) {
 	}
 	f.Add(seeds(f, lg)[0], uint16(3), uint16(1), "$A(")
 	f.Fuzz(func(t *testing.T, src []byte, at, sub uint16, template string) {
+		defer watch(t)() // the parse too: a slow one is what to find
 		tree := parseClean(lg, src)
 		if tree == nil || len(template) > maxInput {
 			return
 		}
-		defer watch(t)()
 		n, d, exact, withVar := pick(tree, at, sub)
 		if n == grammars.NoNode {
 			return
