@@ -97,6 +97,7 @@ type capabilities struct {
 	WorkspaceSymbol       json.RawMessage `json:"workspaceSymbolProvider"`
 	CodeActionProvider    json.RawMessage `json:"codeActionProvider"`
 	RenameProvider        json.RawMessage `json:"renameProvider"`
+	CallHierarchy         json.RawMessage `json:"callHierarchyProvider"`
 	DiagnosticProvider    json.RawMessage `json:"diagnosticProvider"`
 	TextDocumentSyncValue json.RawMessage `json:"textDocumentSync"`
 }
@@ -275,7 +276,8 @@ var clientCapabilities = map[string]any{
 		"documentSymbol":     map[string]any{"hierarchicalDocumentSymbolSupport": true},
 		"codeAction": map[string]any{"codeActionLiteralSupport": map[string]any{
 			"codeActionKind": map[string]any{"valueSet": []string{"", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports", "source.fixAll"}}}},
-		"rename": map[string]any{"prepareSupport": true},
+		"rename":        map[string]any{"prepareSupport": true},
+		"callHierarchy": map[string]any{"dynamicRegistration": true},
 	},
 	"window": map[string]any{"workDoneProgress": true},
 }

@@ -272,6 +272,72 @@ func (c *Client) capability(feature string) (json.RawMessage, string) {
 		return c.caps.CodeActionProvider, "textDocument/codeAction"
 	case "rename":
 		return c.caps.RenameProvider, "textDocument/rename"
+	case "callHierarchy":
+		return c.caps.CallHierarchy, "textDocument/prepareCallHierarchy"
 	}
 	return nil, ""
+}
+
+// A CallItem is a function or method of a call hierarchy: its name,
+// what the server adds to it (a receiver, a signature), and where it is.
+type CallItem struct {
+	Name   string `json:"name"`
+	Detail string `json:"detail,omitempty"`
+	Kind   int    `json:"kind"`
+	URI    string `json:"uri"`
+	// Range is the item's whole declaration; SelectionRange its name.
+	Range          Range           `json:"range"`
+	SelectionRange Range           `json:"selectionRange"`
+	Data           json.RawMessage `json:"data,omitempty"`
+}
+
+// A Call is one caller or callee of a call hierarchy's item, with the
+// ranges of the calls: in the caller's text for incoming calls, in the
+// item's own for outgoing ones.
+type Call struct {
+	Item   CallItem
+	Ranges []Range
+}
+
+// PrepareCallHierarchy returns the call hierarchy's items at pos: none
+// when no function is there.
+func (c *Client) PrepareCallHierarchy(ctx context.Context, path string, pos Position) ([]CallItem, error) {
+	var items []CallItem
+	if err := c.Call(ctx, "textDocument/prepareCallHierarchy", positionParams(path, pos), &items); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+// IncomingCalls returns the callers of item, each with the ranges of its
+// calls.
+func (c *Client) IncomingCalls(ctx context.Context, item CallItem) ([]Call, error) {
+	return c.calls(ctx, "callHierarchy/incomingCalls", "from", item)
+}
+
+// OutgoingCalls returns the callees of item, each with the ranges of the
+// calls in item.
+func (c *Client) OutgoingCalls(ctx context.Context, item CallItem) ([]Call, error) {
+	return c.calls(ctx, "callHierarchy/outgoingCalls", "to", item)
+}
+
+// calls asks method about item; each answer holds the other function
+// under the key other ("from" or "to") and the calls' ranges.
+func (c *Client) calls(ctx context.Context, method, other string, item CallItem) ([]Call, error) {
+	var res []map[string]json.RawMessage
+	if err := c.Call(ctx, method, map[string]any{"item": item}, &res); err != nil {
+		return nil, err
+	}
+	out := make([]Call, len(res))
+	for i, r := range res {
+		if err := json.Unmarshal(r[other], &out[i].Item); err != nil {
+			return nil, fmt.Errorf("%s: %w", method, err)
+		}
+		if raw := r["fromRanges"]; len(raw) > 0 {
+			if err := json.Unmarshal(raw, &out[i].Ranges); err != nil {
+				return nil, fmt.Errorf("%s: fromRanges: %w", method, err)
+			}
+		}
+	}
+	return out, nil
 }

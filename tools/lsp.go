@@ -38,13 +38,14 @@ const readyWait = 15 * time.Second
 
 func lspTools(e *env) []*tool.Tool {
 	t := tool.New("lsp", tool.Read, true,
-		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
+		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol; so does call_hierarchy, with direction incoming (the callers, the default) or outgoing (the callees), up to 50. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
 		e.lsp)
 	var names []any
 	for _, a := range lspActions {
 		names = append(names, a.name)
 	}
 	setEnum(t.InputSchema, "action", names...)
+	setEnum(t.InputSchema, "direction", "incoming", "outgoing")
 	setMinimum(t.InputSchema, "line", 1)
 	return []*tool.Tool{t}
 }
@@ -55,6 +56,8 @@ type lspArgs struct {
 	Line   int    `json:"line,omitempty" jsonschema:"1-based line of the symbol"`
 	Symbol string `json:"symbol,omitempty" jsonschema:"text on that line naming the symbol, e.g. a function's name"`
 	Query  string `json:"query,omitempty" jsonschema:"workspace symbol search, with action symbols"`
+	// Direction is call_hierarchy's.
+	Direction string `json:"direction,omitempty" jsonschema:"with call_hierarchy: incoming (the callers, the default) or outgoing (the callees)"`
 }
 
 // An lspAction is one action of the lsp tool: the schema's enum and, for
@@ -75,6 +78,7 @@ var lspActions = []lspAction{
 	{"hover", "textDocument/hover", "hover"},
 	{name: "symbols"},
 	{"code_actions", "textDocument/codeAction", "codeAction"},
+	{"call_hierarchy", "textDocument/prepareCallHierarchy", "callHierarchy"},
 	{name: "status"},
 	{name: "reload"},
 }
@@ -218,6 +222,8 @@ func (e *env) navigate(ctx context.Context, c *lspclient.Client, path string, a 
 		return r, nil
 	case "code_actions":
 		return e.codeActions(ctx, c, path, sp, a)
+	case "call_hierarchy":
+		return e.callHierarchy(ctx, c, path, sp, a)
 	case "references":
 		locs, err := c.References(ctx, path, sp.Pos)
 		if err != nil {

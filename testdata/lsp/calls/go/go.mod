@@ -1,0 +1,3 @@
+module calls
+
+go 1.22
