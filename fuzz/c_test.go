@@ -22,7 +22,7 @@ import (
 // a comment before a function, or a directive that opens something
 // (#include, #define, #if…), never an #else or #endif, which would part a
 // conditional from its #if.
-var cLang = lang{l: c.Language, semis: true, trivia: true, typeNames: cTypeNames, listRead: []string{"preproc_if"}, openEnd: cOpenEnd, dollarNames: true, ext: ".c", seeds: []string{"../grammars/c/testdata/forms.c", "testdata/c_seed.c"},
+var cLang = lang{l: c.Language, semis: true, trivia: true, typeNames: cTypeNames, listRead: []string{"preproc_if"}, openEnd: cOpenEnd, dollarNames: true, contextLeaves: []string{"field_identifier"}, ext: ".c", seeds: []string{"../grammars/c/testdata/forms.c", "testdata/c_seed.c"},
 	starts: []string{"#include", "#define", "#if", "/*", "static ", "extern ", "typedef ", "struct ", "union ", "enum ", "const ", "inline ", "_Static_assert", "int ", "void ", "char ", "unsigned ", "long ", "double ", "size_t "}}
 
 // cTypeNames returns the names a C file has made types: those its

@@ -96,7 +96,12 @@ type lang struct {
 	// dollarNames: $ is a letter of names (GNU C), so a file's name may
 	// be spelled as what a pattern reads as a metavariable: $A0a is one
 	// name in a file, and $A0 and a in a pattern.
-	dollarNames bool
+	// contextLeaves are the kinds of leaves only a context makes, which
+	// a pattern alone reads as another kind: a struct's field_identifier
+	// is an identifier in the pattern B[]. A node that holds one need
+	// not match the pattern of its own text.
+	contextLeaves []string
+	dollarNames   bool
 }
 
 // inTrivia reports whether sp lies inside one of the spans of trivia.
@@ -149,6 +154,15 @@ func (lg lang) leaves(tree *grammars.Tree, n int32) []int32 {
 	}
 	walk(n)
 	return out
+}
+
+// holdsContextLeaf reports whether node n holds a leaf of one of
+// lg.contextLeaves.
+func (lg lang) holdsContextLeaf(tree *grammars.Tree, n int32) bool {
+	if len(lg.contextLeaves) == 0 {
+		return false
+	}
+	return slices.ContainsFunc(lg.leaves(tree, n), func(k int32) bool { return slices.Contains(lg.contextLeaves, tree.KindName(k)) })
 }
 
 // contextualIn reports whether text holds one of lg's contextual words,
@@ -626,7 +640,7 @@ func fuzzMatch(f *testing.F, lg lang) {
 			ms := checkMatches(t, lg, tree, synthetic, exact, p)
 			// A node of the pattern's kind with the pattern's text is a
 			// match.
-			if !p.IsSequence() && !lg.contextualIn(exact, lg.fileTypes(tree)...) && !slices.Contains(lg.listRead, lg.l.Kinds[p.Kind()].Name) && (lg.openEnd == nil || !lg.openEnd(tree, n)) && !(lg.dollarNames && strings.Contains(exact, "$")) && slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
+			if !p.IsSequence() && !lg.contextualIn(exact, lg.fileTypes(tree)...) && !slices.Contains(lg.listRead, lg.l.Kinds[p.Kind()].Name) && (lg.openEnd == nil || !lg.openEnd(tree, n)) && !(lg.dollarNames && strings.Contains(exact, "$")) && !lg.holdsContextLeaf(tree, n) && slices.Contains(sameSpanKinds(tree, n), p.Kind()) && !slices.ContainsFunc(ms, func(m matcher.Match) bool {
 				return tree.Nodes[m.Node].Start == nd.Start && tree.Nodes[m.Node].End == nd.End
 			}) {
 				t.Fatalf("pattern %q (a %s, from %s) does not match the node it was made from at %d..%d", exact, lg.l.Kinds[p.Kind()].Name, p.Context, nd.Start, nd.End)
