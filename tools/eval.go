@@ -23,7 +23,7 @@ func evalTools(e *env) []*tool.Tool {
 		"Run a cell of code in a persistent interpreter, as in a notebook: variables, functions and loaded data survive between calls. "+
 			"Printed output comes back in order, the last expression is echoed, and display() shows text, tables (an array of objects) and images. "+
 			`Inside a cell, tool(name, args) calls this run's other tools under the same permission rules and returns their result (an object with the structured fields and "text"), or throws with the tool's error. `+
-			fmt.Sprintf("A cell is stopped after %s with no output and no tool call in flight, and after %s of output. ", durationText(e.evalTimeout()), sizeText(interp.DefaultMaxOutput))+
+			fmt.Sprintf("A cell is stopped after %s with no output and no tool call in flight (timeout_seconds, 1 to %d, sets this cell's), and after %s of output. ", durationText(e.evalTimeout()), maxEvalTimeout, sizeText(interp.DefaultMaxOutput))+
 			"reset: true discards the interpreter and runs the cell in a clean one. description is required: 5 to 10 words saying what the cell does.",
 		e.eval)
 	langs := make([]any, 0, 3)
@@ -31,6 +31,8 @@ func evalTools(e *env) []*tool.Tool {
 		langs = append(langs, string(l))
 	}
 	setEnum(t.InputSchema, "language", langs...)
+	setMinimum(t.InputSchema, "timeout_seconds", 1)
+	setMaximum(t.InputSchema, "timeout_seconds", maxEvalTimeout)
 	return []*tool.Tool{t}
 }
 
@@ -39,7 +41,12 @@ type evalArgs struct {
 	Description string `json:"description" jsonschema:"5 to 10 words saying what the cell does, for the transcript"`
 	Language    string `json:"language,omitempty" jsonschema:"python (default), javascript or go"`
 	Reset       bool   `json:"reset,omitempty" jsonschema:"discard the interpreter and start a clean one first"`
+	// TimeoutSeconds is this cell's inactivity budget, 0 for the run's.
+	TimeoutSeconds int `json:"timeout_seconds,omitempty" jsonschema:"this cell's inactivity budget in seconds, 1 to 3600: it is stopped after that long with no output and no tool call in flight; the run's budget by default"`
 }
+
+// maxEvalTimeout bounds timeout_seconds.
+const maxEvalTimeout = 3600
 
 type evalResult struct {
 	Language    string       `json:"language"`
@@ -66,6 +73,9 @@ func (e *env) eval(ctx context.Context, a evalArgs) (tool.Result, error) {
 	if n := len(strings.Fields(a.Description)); n < 5 || n > 10 {
 		return tool.Errorf("description: want 5 to 10 words saying what the cell does, for the transcript; got %d", n), nil
 	}
+	if a.TimeoutSeconds < 0 || a.TimeoutSeconds > maxEvalTimeout {
+		return tool.Errorf("timeout_seconds: want 1 to %d seconds of inactivity, or none for the run's %s; got %d", maxEvalTimeout, durationText(e.evalTimeout()), a.TimeoutSeconds), nil
+	}
 	lang := interp.Python
 	if a.Language != "" {
 		lang = interp.Language(a.Language)
@@ -87,6 +97,9 @@ func (e *env) eval(ctx context.Context, a evalArgs) (tool.Result, error) {
 	}
 
 	budget := e.evalTimeout()
+	if a.TimeoutSeconds > 0 {
+		budget = time.Duration(a.TimeoutSeconds) * time.Second
+	}
 	cctx, w, stop := interp.WithInactivity(ctx, budget)
 	defer stop()
 	cell, err := k.Execute(cctx, a.Code, w.Bridge(e.bridge))

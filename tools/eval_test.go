@@ -332,6 +332,31 @@ func TestEvalPythonTimeout(t *testing.T) {
 	}
 }
 
+// TestEvalTimeoutSeconds: timeout_seconds sets one cell's budget, below
+// the run's; the kernel answers the next cell, and a budget out of range
+// names the argument.
+func TestEvalTimeoutSeconds(t *testing.T) {
+	d, _ := pyRun(t, 5*time.Minute)
+	cell := py("while True: pass")
+	cell["timeout_seconds"] = 2
+	got := call(t, d, "eval", cell)
+	if n := len(got.Content); !got.IsError || n != 2 || !strings.HasSuffix(got.Content[0].Text, "KeyboardInterrupt") ||
+		got.Content[1].Text != "[the cell was interrupted after 2 seconds with no activity (no output, no tool call in flight), the eval timeout. What it defined before that is kept. Make the work finish sooner, or print progress as it goes.]" {
+		t.Errorf("timed-out cell: %+v", got)
+	}
+	if got := call(t, d, "eval", py("1 + 1")); got.IsError || got.TextContent() != "2" {
+		t.Errorf("the next cell: %v", got)
+	}
+	for _, n := range []int{-1, 3601} {
+		cell := py("1 + 1")
+		cell["timeout_seconds"] = n
+		got := call(t, d, "eval", cell)
+		if !got.IsError || !strings.Contains(got.TextContent(), "timeout_seconds") {
+			t.Errorf("timeout_seconds %d: want an error naming it, got %v", n, got)
+		}
+	}
+}
+
 // TestEvalPythonBridgePausesTimeout: a tool call that lasts longer than
 // the budget does not trip it.
 func TestEvalPythonBridgePausesTimeout(t *testing.T) {

@@ -49,6 +49,10 @@ func setMinimum(s *jsonschema.Schema, prop string, min float64) {
 	s.Properties[prop].Minimum = &min
 }
 
+func setMaximum(s *jsonschema.Schema, prop string, max float64) {
+	s.Properties[prop].Maximum = &max
+}
+
 func setEnum(s *jsonschema.Schema, prop string, values ...any) {
 	s.Properties[prop].Enum = values
 }
