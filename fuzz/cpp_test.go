@@ -12,7 +12,7 @@ import (
 // declares are types, the templates it declares take arguments where a
 // < would be a comparison (cppTypeNames). The seeds are the grammar's
 // forms and the tree-sitter sample.
-var cppLang = lang{l: c.CPP, semis: true, trivia: true, typeNames: cppTypeNames, listRead: []string{"preproc_if"}, openEnd: cOpenEnd, dollarNames: true, contextLeaves: []string{"field_identifier"}, ext: ".cpp",
+var cppLang = lang{l: c.CPP, semis: true, trivia: true, typeNames: cppTypeNames, listRead: []string{"preproc_if"}, openEnd: cOpenEnd, dollarNames: true, contextLeaves: []string{"field_identifier", "namespace_identifier"}, ext: ".cpp",
 	seeds: []string{"../grammars/c/testdata/cxx/forms.cpp", "../grammars/c/testdata/treesitter/sample.cpp"},
 	starts: []string{"#include", "#define", "#if", "//", "/*", "template", "namespace", "class ", "struct ", "enum ", "using ", "static ", "inline ", "constexpr ",
 		"int ", "void ", "auto ", "bool ", "extern ", "static_assert"}}

@@ -98,8 +98,9 @@ type lang struct {
 	// name in a file, and $A0 and a in a pattern.
 	// contextLeaves are the kinds of leaves only a context makes, which
 	// a pattern alone reads as another kind: a struct's field_identifier
-	// is an identifier in the pattern B[]. A node that holds one need
-	// not match the pattern of its own text.
+	// is an identifier in the pattern B[], and so is the
+	// namespace_identifier of namespace A = ::B; in ::B. A node that
+	// holds one need not match the pattern of its own text.
 	contextLeaves []string
 	dollarNames   bool
 }
