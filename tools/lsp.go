@@ -124,6 +124,9 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (tool.Result, error) {
 	}
 	c, restarted, err := e.run.LSP.For(ctx, path)
 	if err != nil {
+		if r, ok := e.fromGrammar(ctx, a, path, err); ok {
+			return r, nil
+		}
 		return lspError(err), nil
 	}
 	note := ""
@@ -333,7 +336,7 @@ func (e *env) workspaceSymbols(ctx context.Context, query string) (tool.Result, 
 		why = append(why, err.Error())
 	}
 	if started == 0 {
-		return tool.Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(why)), nil
+		return e.grammarSearch(ctx, query, why), nil
 	}
 	r := e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %s", tool.Quote(query)))
 	if len(why) > 0 && len(r.Content) > 0 {
