@@ -133,7 +133,7 @@ func (o *outliner) name(n int32, r rule) int32 {
 }
 
 // text is the name's text: for a header, the node's text before its
-// body (impl Display for Point).
+// body, from its keyword on, the keyword left out (Display for Point).
 func (o *outliner) text(n, name int32, r rule) string {
 	t := o.t
 	if r.name != "header" {
@@ -143,7 +143,17 @@ func (o *outliner) text(n, name int32, r rule) string {
 	if b := o.child(n, r.body, false); b >= 0 {
 		end = t.Nodes[b].Start
 	}
-	return string(t.Src[t.Nodes[n].Start:end])
+	header := strings.Fields(string(t.Src[t.Nodes[n].Start:end]))
+	for i, w := range header {
+		if w == r.kind || strings.HasPrefix(w, r.kind+"<") {
+			// The keyword is the kind, written beside the name already:
+			// unsafe impl<T> Send for Box<T> is an impl named <T> Send for Box<T>.
+			header[i] = strings.TrimPrefix(w, r.kind)
+			header = header[i:]
+			break
+		}
+	}
+	return strings.Join(header, " ")
 }
 
 // child returns the first (or last) child of n of one of kinds ("A|B"),

@@ -138,7 +138,7 @@ feed:
 // hidden ones (.git among them), dependencies and build output.
 func skipDir(name string) bool {
 	switch name {
-	case "node_modules", "vendor", "third_party", "testdata", "target", "build", "dist", "__pycache__", "venv":
+	case "node_modules", "vendor", "third_party", "testdata", "target", "dist", "__pycache__", "venv":
 		return true
 	}
 	return strings.HasPrefix(name, ".")

@@ -403,6 +403,7 @@ func (e *env) lspStatus() tool.Result {
 			fmt.Fprintf(&b, "%s: can run (marker %s, binary %s), not started\n", st.Server, st.Marker, st.Binary)
 		}
 	}
+	b.WriteString(grammarStatus(sts))
 	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"servers": sts}
 	return r

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/agenttools/agenttools/grammars/bundled"
 	"github.com/agenttools/agenttools/lspclient"
 	"github.com/agenttools/agenttools/outline"
 	"github.com/agenttools/agenttools/tool"
@@ -36,12 +37,12 @@ func (e *env) fromGrammar(ctx context.Context, a lspArgs, path string, err error
 	if perr != nil {
 		return tool.Errorf("%s; the grammar could not stand in: %v", lspError(err).Content[0].Text, perr), true
 	}
-	note := fmt.Sprintf("(from the %s grammar, not a language server: %s; %s would give more, lsp status says what can run here)",
-		lang.DisplayName(), ns.Reason, serverOf(path))
+	// why ends the note that says where the answer came from.
+	why := fmt.Sprintf("not a language server: %s; %s would give more, lsp status says what can run here)", ns.Reason, serverOf(path))
 	if a.Action == "symbols" {
-		return e.grammarOutline(path, decls, note), true
+		return e.grammarOutline(path, decls, fmt.Sprintf("(from the %s grammar, %s", lang.DisplayName(), why)), true
 	}
-	return e.grammarDefinition(ctx, a, path, decls, err, note), true
+	return e.grammarDefinition(ctx, a, path, decls, err, lang.DisplayName()+" grammar", why), true
 }
 
 // serverOf names the server of the table for a file's language.
@@ -139,7 +140,7 @@ func (e *env) grammarSearch(ctx context.Context, query string, why []string) too
 // at the position is declared exactly once in the file, or else once in
 // the workspace; otherwise it says what is missing, as a call with no
 // server does (err).
-func (e *env) grammarDefinition(ctx context.Context, a lspArgs, path string, decls []outline.Decl, err error, note string) tool.Result {
+func (e *env) grammarDefinition(ctx context.Context, a lspArgs, path string, decls []outline.Decl, err error, grammar, why string) tool.Result {
 	if a.Line == 0 {
 		return tool.Errorf("line: %s needs line and symbol", a.Action)
 	}
@@ -164,7 +165,7 @@ func (e *env) grammarDefinition(ctx context.Context, a lspArgs, path string, dec
 	find(decls)
 	where := "in this file"
 	if len(here) == 0 {
-		where = "in the workspace"
+		where, grammar = "in the workspace", "grammars"
 		res, serr := outline.Search(ctx, e.root.Dir(), name, 0)
 		if serr != nil {
 			return tool.Errorf("%s; the grammars' search failed: %v", lspError(err).Content[0].Text, serr)
@@ -193,7 +194,7 @@ func (e *env) grammarDefinition(ctx context.Context, a lspArgs, path string, dec
 			text = strings.TrimSpace(lines[d.Line-1])
 		}
 	}
-	note = strings.Replace(note, "(from the", fmt.Sprintf("(%s is declared once %s, according to the", tool.Quote(name), where), 1)
+	note := fmt.Sprintf("(%s is declared once %s, according to the %s, %s", tool.Quote(name), where, grammar, why)
 	r := tool.Text(fmt.Sprintf("%s\n%s:%d:%d: %s", note, d.File, d.Line, d.Column, text))
 	r.Structured = map[string]any{"locations": []shownLocation{{File: d.File, Line: d.Line, Column: d.Column, Text: text}}, "total": 1, "source": "grammar"}
 	return r
@@ -207,4 +208,36 @@ func lastIdentifier(symbol string) string {
 		return symbol
 	}
 	return parts[len(parts)-1]
+}
+
+// grammarStatus is the line status ends with where some servers cannot
+// run: the languages whose symbols and definition then come from the
+// grammars, and the server that would give more for each; "" when every
+// server can run.
+func grammarStatus(sts []lspclient.ServerStatus) string {
+	reg := bundled.Registry()
+	var parts []string
+	for _, st := range sts {
+		if st.Missing == "" {
+			continue
+		}
+		var langs []string
+		for _, srv := range lspclient.Table {
+			if srv.ID != st.Server {
+				continue
+			}
+			for _, ext := range srv.Extensions {
+				if l := reg.ForPath("x" + ext); l != nil && outline.Supported(l.ID) && !slices.Contains(langs, l.DisplayName()) {
+					langs = append(langs, l.DisplayName())
+				}
+			}
+		}
+		if len(langs) > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%s)", strings.Join(langs, ", "), st.Server))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "where no server runs, symbols and definition answer from our own grammars, which know declarations only; the server named would give more: " + strings.Join(parts, "; ") + "\n"
 }

@@ -82,16 +82,17 @@ interface Area  src/shapes.rs:18:11 (lines 18-23)
   method area  src/shapes.rs:19:8 (lines 19-19)
   method describe  src/shapes.rs:20:8 (lines 20-22)
 type Registry  src/shapes.rs:25:6 (lines 25-25)
-impl impl Area for Shape  src/shapes.rs:27:1 (lines 27-34)
+impl Area for Shape  src/shapes.rs:27:1 (lines 27-34)
   method area  src/shapes.rs:28:8 (lines 28-33)
-impl impl fmt::Display for Point  src/shapes.rs:36:1 (lines 36-40)
+impl fmt::Display for Point  src/shapes.rs:36:1 (lines 36-40)
   method fmt  src/shapes.rs:37:8 (lines 37-39)
 module geometry  src/shapes.rs:42:5 (lines 42-49)
   function distance  src/shapes.rs:43:12 (lines 43-48)
     function square  src/shapes.rs:44:12 (lines 44-46)
 macro point  src/shapes.rs:51:14 (lines 51-55)
 function total_area  src/shapes.rs:57:8 (lines 57-59)
-function main  src/shapes.rs:61:4 (lines 61-64)`, false},
+function main  src/shapes.rs:61:4 (lines 61-64)
+impl <T: Send> Send for Wrapper<T>  src/shapes.rs:66:1 (lines 66-66)`, false},
 		{"go outline", map[string]any{"action": "symbols", "file": "server/server.go"}, goNote + `
 interface Greeter  server/server.go:15:6 (lines 15-17)
   method Greet  server/server.go:16:2 (lines 16-16)
@@ -113,12 +114,21 @@ function Map  server/server.go:59:6 (lines 59-65)`, false},
 			"(\"total_area\" is declared once in this file, according to the Rust grammar, not a language server: rust-analyzer is not installed (looked for rust-analyzer); rust-analyzer would give more, lsp status says what can run here)\n" +
 				"src/shapes.rs:57:8: pub fn total_area(shapes: &Registry) -> f64 {", false},
 		{"definition in the workspace", map[string]any{"action": "definition", "file": "tools/area_calc.py", "line": 2, "symbol": "total_area"},
-			"(\"total_area\" is declared once in the workspace, according to the Python grammar, not a language server: pyright needs a root marker (pyproject.toml, setup.py, setup.cfg, requirements.txt, pyrightconfig.json) in the file's folder or above it; pyright would give more, lsp status says what can run here)\n" +
+			"(\"total_area\" is declared once in the workspace, according to the grammars, not a language server: pyright needs a root marker (pyproject.toml, setup.py, setup.cfg, requirements.txt, pyrightconfig.json) in the file's folder or above it; pyright would give more, lsp status says what can run here)\n" +
 				"src/shapes.rs:57:8: pub fn total_area(shapes: &Registry) -> f64 {", false},
 		{"definition of no declaration", map[string]any{"action": "definition", "file": "tools/area_calc.py", "line": 1, "symbol": "xs"},
 			"pyright needs a root marker (pyproject.toml, setup.py, setup.cfg, requirements.txt, pyrightconfig.json) in the file's folder or above it; lsp status says what can run here; the grammar finds no declaration of \"xs\" in the workspace (it lists functions, types and their members, not variables or parameters)", true},
 		{"definition declared twice", map[string]any{"action": "definition", "file": "server/server.go", "line": 16, "symbol": "Greet"},
 			"gopls is not installed (looked for gopls); lsp status says what can run here; the grammar finds \"Greet\" declared 2 times in this file and cannot tell which is meant; a language server would", true},
+		{"status", map[string]any{"action": "status"}, "gopls: cannot run here: no binary (gopls) found\n" +
+			"pyright: cannot run here: no root marker (pyproject.toml, setup.py, setup.cfg, requirements.txt, pyrightconfig.json) and binary (pyright-langserver, then pylsp) found\n" +
+			"typescript-language-server: cannot run here: no root marker (tsconfig.json, jsconfig.json, package.json) and binary (typescript-language-server) found\n" +
+			"rust-analyzer: cannot run here: no binary (rust-analyzer) found\n" +
+			"clangd: cannot run here: no root marker (compile_commands.json, compile_flags.txt, CMakeLists.txt) and binary (clangd) found\n" +
+			"dart: cannot run here: no root marker (pubspec.yaml) and binary (dart) found\n" +
+			"jdtls: cannot run here: no root marker (pom.xml, build.gradle, build.gradle.kts, settings.gradle, settings.gradle.kts, .project) and binary (jdtls) found\n" +
+			"where no server runs, symbols and definition answer from our own grammars, which know declarations only; the server named would give more: " +
+			"Go (gopls); Python (pyright); TypeScript, TSX, JavaScript (typescript-language-server); Rust (rust-analyzer); C, C++ (clangd); Dart (dart); Java (jdtls)", false},
 		{"hover as before", map[string]any{"action": "hover", "file": "src/shapes.rs", "line": 57, "symbol": "total_area"},
 			"rust-analyzer is not installed (looked for rust-analyzer); lsp status says what can run here", true},
 	} {

@@ -62,3 +62,5 @@ fn main() {
     let shapes: Registry = vec![Shape::Square(point!(0.0, 0.0), 2.0)];
     println!("{}", total_area(&shapes));
 }
+
+unsafe impl<T: Send> Send for Wrapper<T> {}
