@@ -121,3 +121,56 @@ func BenchmarkSearchParseAll(b *testing.B) {
 		}
 	}
 }
+
+// realWorkspace copies the golden tests' files (30 to 80 lines each, ten
+// languages) n times into nested folders, and declares reconcileLedger
+// in one more file.
+func realWorkspace(b *testing.B, n int) string {
+	b.Helper()
+	srcs, err := filepath.Glob("testdata/*")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var files []string
+	for _, s := range srcs {
+		if filepath.Ext(s) != ".golden" {
+			files = append(files, s)
+		}
+	}
+	root := b.TempDir()
+	for i := range n {
+		src := files[i%len(files)]
+		content, err := os.ReadFile(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := filepath.Join(root, fmt.Sprintf("m%d/p%d", i%9, i%13), fmt.Sprintf("f%d_%s", i, filepath.Base(src)))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, content, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "m1", "ledger.go"), []byte("package m\n\nfunc reconcileLedger() {}\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return root
+}
+
+// BenchmarkSearchRealFiles finds one function among 400 files of 30 to
+// 80 lines, and, in the second case, a name most of them hold (main),
+// so that most files are parsed.
+func BenchmarkSearchRealFiles(b *testing.B) {
+	root := realWorkspace(b, 400)
+	for _, q := range []string{"reconcileLedger", "main"} {
+		b.Run(q, func(b *testing.B) {
+			for range b.N {
+				res, err := Search(context.Background(), root, q, 100)
+				if err != nil || res.Total == 0 {
+					b.Fatal(res, err)
+				}
+			}
+		})
+	}
+}
