@@ -159,8 +159,8 @@ func realWorkspace(b *testing.B, n int) string {
 }
 
 // BenchmarkSearchRealFiles finds one function among 400 files of 30 to
-// 80 lines, and, in the second case, a name most of them hold (main),
-// so that most files are parsed.
+// 80 lines, and, in the second case, a name half of them hold (main),
+// so that those are parsed.
 func BenchmarkSearchRealFiles(b *testing.B) {
 	root := realWorkspace(b, 400)
 	for _, q := range []string{"reconcileLedger", "main"} {
