@@ -128,6 +128,9 @@ func (e *env) lsp(ctx context.Context, a lspArgs) (tool.Result, error) {
 	}
 	c, restarted, err := e.run.LSP.For(ctx, path)
 	if err != nil {
+		if r, ok := e.fromGrammar(ctx, a, path, err); ok {
+			return r, nil
+		}
 		return lspError(err), nil
 	}
 	note := ""
@@ -339,7 +342,7 @@ func (e *env) workspaceSymbols(ctx context.Context, query string) (tool.Result, 
 		why = append(why, err.Error())
 	}
 	if started == 0 {
-		return tool.Errorf("symbols: no language server can run here (lsp status says why)%s", joinErrs(why)), nil
+		return e.grammarSearch(ctx, query, why), nil
 	}
 	r := e.symbolList(all, maxWorkspaceSymbols, fmt.Sprintf("workspace symbols matching %s", tool.Quote(query)))
 	if len(why) > 0 && len(r.Content) > 0 {
@@ -406,6 +409,7 @@ func (e *env) lspStatus() tool.Result {
 			fmt.Fprintf(&b, "%s: can run (marker %s, binary %s), not started\n", st.Server, st.Marker, st.Binary)
 		}
 	}
+	b.WriteString(grammarStatus(sts))
 	r := tool.Text(strings.TrimRight(b.String(), "\n"))
 	r.Structured = map[string]any{"servers": sts}
 	return r
