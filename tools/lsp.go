@@ -38,7 +38,7 @@ const readyWait = 15 * time.Second
 
 func lspTools(e *env) []*tool.Tool {
 	t := tool.New("lsp", tool.Read, true,
-		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol; so does call_hierarchy, with direction incoming (the callers, the default) or outgoing (the callees), up to 50. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all).",
+		"Ask the language server about code. A position is a 1-based line plus symbol, a substring of that line naming the identifier (never a column): definition, type_definition, implementation, references (up to 50), hover and code_actions take file, line and symbol; so does call_hierarchy, with direction incoming (the callers, the default) or outgoing (the callees), up to 50. diagnostics takes a file, or \"*\" for the project-wide check. symbols takes a query (workspace search, up to 100) or a file (its outline, up to 200). status says which servers can run here and which run; reload restarts the server of a file (or all). Where no server can run for a file's language, symbols and definition answer from our own grammar's outline instead, and say so.",
 		e.lsp)
 	var names []any
 	for _, a := range lspActions {
