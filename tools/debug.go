@@ -28,7 +28,7 @@ const (
 
 func debugTools(e *env) []*tool.Tool {
 	t := tool.New("debug", tool.Exec, false,
-		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch: each item of lines is a line number or {\"line\": N, \"condition\": \"i == 3\", \"hit_condition\": \"4\", \"log_message\": \"i={i}\"}; a condition stops only when true, a hit condition on that hit, and a log message makes a logpoint, which does not stop and whose text, {expressions} evaluated, output shows. function_breakpoints (names, e.g. main.work, work, ns::work) stops on entering functions; exception_breakpoints (filters, the adapter's ids: raised, uncaught or userUnhandled for debugpy, cpp_throw or cpp_catch for lldb, unrecovered-panic or runtime-fatal-throw for delve) stops where exceptions are thrown, and the stop says which; an empty list clears either; what an adapter lacks is said when known, at launch at the latest. launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr and logpoints; status says whether a session runs and the exception filters; adapters says which debuggers are usable here and their exception filters; terminate ends the session. One session per conversation, ended after its time limit.",
+		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch: each item of lines is a line number or {\"line\": N, \"condition\": \"i == 3\", \"hit_condition\": \"4\", \"log_message\": \"i={i}\"}; a condition stops only when true, a hit condition on that hit (under lldb-dap on that hit and every later one), and a log message makes a logpoint, which does not stop and whose text, {expressions} evaluated, output shows. function_breakpoints (names, e.g. main.work, work, ns::work) stops on entering functions; exception_breakpoints (filters, the adapter's ids: raised, uncaught or userUnhandled for debugpy, cpp_throw or cpp_catch for lldb, unrecovered-panic or runtime-fatal-throw for delve) stops where exceptions are thrown, and the stop says which; an empty list clears either; what an adapter lacks is said when known, at launch at the latest. launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr and logpoints; status says whether a session runs and the exception filters; adapters says which debuggers are usable here and their exception filters; terminate ends the session. One session per conversation, ended after its time limit.",
 		e.debug)
 	var names []any
 	for _, op := range debugOps {
@@ -353,6 +353,12 @@ func (e *env) where(f dapclient.Frame) string {
 	return fmt.Sprintf("%s:%d", e.debugRel(f.Source.Path), f.Line)
 }
 
+// inWorkdir reports whether a frame's source is in the working
+// directory.
+func (e *env) inWorkdir(f dapclient.Frame) bool {
+	return f.Source != nil && f.Source.Path != "" && !filepath.IsAbs(e.debugRel(f.Source.Path))
+}
+
 func (e *env) debugRel(p string) string {
 	if r, err := filepath.Rel(e.run.Debug.Workdir(), p); err == nil && !strings.HasPrefix(r, "..") {
 		return filepath.ToSlash(r)
@@ -430,11 +436,12 @@ func (e *env) describeStop(ctx context.Context, sess *dapclient.Session) string 
 	s := fmt.Sprintf("stopped (%s) in thread %d at %s in %s (frame %d)", st.Reason, st.ThreadId, e.where(f), f.Name, id)
 	if st.Reason == "exception" {
 		s += "\n" + describeException(ctx, sess, st.ThreadId, st.Text, st.Description)
-		if f.Source == nil || f.Source.Path == "" {
-			// Stopped inside the runtime's throw (lldb's __cxa_throw):
-			// the code that threw is the first frame with a source.
+		if !e.inWorkdir(f) {
+			// Stopped inside the runtime's throw (lldb's __cxa_throw,
+			// Go's panic): the code that threw is the first frame in
+			// the working directory.
 			if frames, _, err := sess.Stack(ctx, st.ThreadId, maxDebugFrames); err == nil {
-				if i := slices.IndexFunc(frames, func(f dapclient.Frame) bool { return f.Source != nil && f.Source.Path != "" }); i > 0 {
+				if i := slices.IndexFunc(frames, e.inWorkdir); i > 0 {
 					f = frames[i]
 					s += fmt.Sprintf("\nthrown from %s at %s (frame %d)", f.Name, e.where(f), sess.AddFrame(f.Id))
 				}
@@ -483,10 +490,22 @@ func debugStatus(conv *dapclient.Conversation) tool.Result {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "a session runs %s (for %v): %s", sess.Program, time.Since(sess.Started).Round(time.Second), state)
-	if ids := dapclient.FilterIDs(sess.Capabilities().ExceptionBreakpointFilters); len(ids) > 0 {
+	if fs := sess.Capabilities().ExceptionBreakpointFilters; len(fs) > 0 {
+		ids := dapclient.FilterIDs(fs)
 		set := "none set"
-		if len(conv.Exceptions) > 0 {
+		switch {
+		case len(conv.Exceptions) > 0:
 			set = "set: " + strings.Join(conv.Exceptions, ", ")
+		case conv.Exceptions == nil:
+			var defaults []string
+			for _, f := range fs {
+				if f.Default {
+					defaults = append(defaults, f.Filter)
+				}
+			}
+			if len(defaults) > 0 {
+				set = "by the adapter's default: " + strings.Join(defaults, ", ")
+			}
 		}
 		fmt.Fprintf(&b, "\nexception filters of %s: %s (%s)", sess.Debugger, strings.Join(ids, ", "), set)
 	} else {

@@ -27,6 +27,9 @@ type bpProgram struct {
 	function string // work, as a function breakpoint names it
 	frame    string // work's frame, as stack names it
 	fnStop   string // the reason the adapter gives for a stop at a function breakpoint
+	// hitAgain: a hit condition N stops on the Nth hit and every later
+	// one (lldb's ignore count), not on the Nth alone.
+	hitAgain bool
 	total    string // what the program prints at its end
 }
 
@@ -60,7 +63,7 @@ func bpPrograms() []bpProgram {
 				}
 				return d, "loop", sup, pids
 			},
-			file: "main.cpp", loop: 20, function: "calc::work", frame: "calc::work(int)", fnStop: "breakpoint", total: "total 90",
+			file: "main.cpp", loop: 20, function: "calc::work", frame: "calc::work(int)", fnStop: "breakpoint", hitAgain: true, total: "total 90",
 		},
 	}
 }
@@ -96,6 +99,12 @@ func TestDebugBreakpointKinds(t *testing.T) {
 			wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": p.file, "lines": []any{map[string]any{"line": p.loop, "hit_condition": "4"}}}, false, "(hit condition 4)")
 			launchBP(t, d, program, sup, pids, "stopped (breakpoint)", fmt.Sprintf("%s:%d", p.file, p.loop))
 			wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "i"}, false, "3")
+			if !p.hitAgain {
+				wantDebug(t, d, map[string]any{"operation": "continue"}, false, "the session ended", "exited with code 0")
+				return
+			}
+			wantDebug(t, d, map[string]any{"operation": "continue"}, false, "stopped (breakpoint)", fmt.Sprintf("%s:%d", p.file, p.loop))
+			wantDebug(t, d, map[string]any{"operation": "evaluate", "expression": "i"}, false, "4")
 			wantDebug(t, d, map[string]any{"operation": "terminate"}, false, "terminated")
 		})
 		t.Run(p.name+"/logpoint", func(t *testing.T) {
@@ -218,6 +227,17 @@ func TestDebugCppThrow(t *testing.T) {
 	wantDebug(t, d, map[string]any{"operation": "status"}, false, "exception filters of lldb: ", "cpp_throw", "(set: cpp_throw)")
 	wantDebug(t, d, map[string]any{"operation": "continue"}, false, "the session ended", "exited with code 0")
 	wantDebug(t, d, map[string]any{"operation": "output"}, false, p.total)
+}
+
+// TestDebugGoPanic: delve stops on an unrecovered panic by its default
+// filter, and the stop names the panic and the code that panicked.
+func TestDebugGoPanic(t *testing.T) {
+	d, _, _, _ := debugRun(t, "gopanic", 0)
+	wantDebug(t, d, map[string]any{"operation": "launch", "program": "."}, false, "no breakpoints set", "stopped (exception)",
+		`exception panic: "too big: 5"`, "thrown from main.check at main.go:7", `panic(fmt.Sprintf("too big: %d", n))`)
+	wantDebug(t, d, map[string]any{"operation": "stack"}, false, "main.check\tmain.go:7", "main.main\tmain.go:13")
+	wantDebug(t, d, map[string]any{"operation": "status"}, false, "exception filters of delve: unrecovered-panic, runtime-fatal-throw (by the adapter's default: unrecovered-panic, runtime-fatal-throw)")
+	wantDebug(t, d, map[string]any{"operation": "terminate"}, false, "terminated")
 }
 
 // TestDebugExceptionFiltersDelve: delve's filters are its own
