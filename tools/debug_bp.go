@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -311,5 +312,5 @@ func (e *env) debugStart(lctx context.Context, conv *dapclient.Conversation, op 
 // relPaths shortens the working directory's absolute paths in a sentence
 // of dapclient's.
 func (e *env) relPaths(s string) string {
-	return strings.ReplaceAll(s, e.run.Debug.Workdir()+"/", "")
+	return strings.ReplaceAll(s, e.run.Debug.Workdir()+string(filepath.Separator), "")
 }
