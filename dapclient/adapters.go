@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -22,16 +23,23 @@ type Adapter struct {
 	// resolve finds the adapter's command line here, or says what is
 	// missing.
 	resolve func(ctx context.Context, wd string) (argv []string, missing string)
+	// Exceptions are the exception filter ids the adapter is known to
+	// offer, until a session's capabilities say otherwise.
+	Exceptions []string
+	// Sources are the extensions of the source files it debugs.
+	Sources []string
 }
 
 // Adapters returns the table of adapters, in the order status lists them.
 func Adapters() []Adapter {
 	return []Adapter{
-		{"dart", "dart debug_adapter", []string{"pubspec.yaml"}, resolveDart},
-		{"debugpy", "python3 -m debugpy.adapter", []string{"pyproject.toml", "setup.py", "requirements.txt"}, resolveDebugpy},
-		{"lldb", "lldb-dap", []string{"Cargo.toml", "CMakeLists.txt"}, resolveLLDB},
-		{"delve", "dlv dap", []string{"go.mod"}, resolveDelve},
-		{"java", "jdtls with java-debug", []string{"pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", ".project"}, resolveJava},
+		{"dart", "dart debug_adapter", []string{"pubspec.yaml"}, resolveDart, nil, []string{".dart"}},
+		{"debugpy", "python3 -m debugpy.adapter", []string{"pyproject.toml", "setup.py", "requirements.txt"}, resolveDebugpy, []string{"raised", "uncaught", "userUnhandled"}, []string{".py"}},
+		{"lldb", "lldb-dap", []string{"Cargo.toml", "CMakeLists.txt"}, resolveLLDB, []string{"cpp_catch", "cpp_throw"}, []string{".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx", ".m", ".mm", ".rs"}},
+		// delve 1.27 offers these two, both on by default; older
+		// releases offered none.
+		{"delve", "dlv dap", []string{"go.mod"}, resolveDelve, []string{"unrecovered-panic", "runtime-fatal-throw"}, []string{".go"}},
+		{"java", "jdtls with java-debug", []string{"pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", ".project"}, resolveJava, nil, []string{".java"}},
 	}
 }
 
@@ -39,6 +47,18 @@ func Adapters() []Adapter {
 func AdapterByID(id string) (Adapter, bool) {
 	for _, ad := range Adapters() {
 		if ad.ID == id {
+			return ad, true
+		}
+	}
+	return Adapter{}, false
+}
+
+// AdapterOfSource returns the adapter that debugs a source file, by its
+// extension.
+func AdapterOfSource(path string) (Adapter, bool) {
+	ext := strings.ToLower(filepath.Ext(path))
+	for _, ad := range Adapters() {
+		if slices.Contains(ad.Sources, ext) {
 			return ad, true
 		}
 	}
@@ -217,7 +237,7 @@ func nativeBinary(path string) bool {
 // the adapter t names, whose command line is argv (Adapter.Resolve).
 func LaunchOf(t Target, argv []string, program, path string, args []string, wd string) (Launch, error) {
 	args = append([]string{}, args...)
-	l := Launch{Adapter: argv, Dir: wd, Program: program}
+	l := Launch{Adapter: argv, Dir: wd, Program: program, Debugger: t.Adapter}
 	var largs map[string]any
 	switch t.Adapter {
 	case "delve":
@@ -254,7 +274,7 @@ func LaunchOf(t Target, argv []string, program, path string, args []string, wd s
 // AttachOf returns how to attach, with adapter (delve or debugpy), to a
 // debuggee listening on a local port; ok is false for another adapter.
 func AttachOf(adapter string, port int, wd string) (l Launch, ok bool) {
-	l = Launch{Addr: fmt.Sprintf("127.0.0.1:%d", port), Request: "attach", Dir: wd}
+	l = Launch{Addr: fmt.Sprintf("127.0.0.1:%d", port), Request: "attach", Dir: wd, Debugger: adapter}
 	var args map[string]any
 	switch adapter {
 	case "debugpy":

@@ -15,7 +15,89 @@ type (
 	Scope      = dap.Scope
 	Variable   = dap.Variable
 	Breakpoint = dap.Breakpoint
+	// A SourceBreakpoint is a line breakpoint as asked: its line, and
+	// optionally a condition, a hit condition and a log message.
+	SourceBreakpoint = dap.SourceBreakpoint
+	Capabilities     = dap.Capabilities
+	ExceptionFilter  = dap.ExceptionBreakpointsFilter
 )
+
+// Capabilities returns what the adapter said it supports in its answer
+// to initialize.
+func (s *Session) Capabilities() Capabilities {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps
+}
+
+// Lacks names the capabilities a breakpoint needs that caps does not
+// have, each as "<feature> (<capability>)"; none when it can be set.
+func Lacks(caps Capabilities, bp SourceBreakpoint) []string {
+	var lacks []string
+	if bp.Condition != "" && !caps.SupportsConditionalBreakpoints {
+		lacks = append(lacks, "conditions (supportsConditionalBreakpoints)")
+	}
+	if bp.HitCondition != "" && !caps.SupportsHitConditionalBreakpoints {
+		lacks = append(lacks, "hit conditions (supportsHitConditionalBreakpoints)")
+	}
+	if bp.LogMessage != "" && !caps.SupportsLogPoints {
+		lacks = append(lacks, "log points (supportsLogPoints)")
+	}
+	return lacks
+}
+
+// FilterIDs returns the ids of exception filters.
+func FilterIDs(fs []ExceptionFilter) []string {
+	ids := []string{}
+	for _, f := range fs {
+		ids = append(ids, f.Filter)
+	}
+	return ids
+}
+
+// SetFunctionBreakpoints replaces the function breakpoints with those
+// on names (none clears them) and returns the adapter's answers.
+func (s *Session) SetFunctionBreakpoints(ctx context.Context, names []string) ([]Breakpoint, error) {
+	fbs := []dap.FunctionBreakpoint{}
+	for _, n := range names {
+		fbs = append(fbs, dap.FunctionBreakpoint{Name: n})
+	}
+	resp, err := s.c.Do(ctx, &dap.SetFunctionBreakpointsRequest{Request: dap.Request{Command: "setFunctionBreakpoints"}, Arguments: dap.SetFunctionBreakpointsArguments{Breakpoints: fbs}})
+	if err != nil {
+		return nil, err
+	}
+	return resp.(*dap.SetFunctionBreakpointsResponse).Body.Breakpoints, nil
+}
+
+// SetExceptionBreakpoints replaces the exception filters set with
+// filters, ids of the adapter's exceptionBreakpointFilters (none clears
+// them).
+func (s *Session) SetExceptionBreakpoints(ctx context.Context, filters []string) error {
+	_, err := s.c.Do(ctx, &dap.SetExceptionBreakpointsRequest{Request: dap.Request{Command: "setExceptionBreakpoints"}, Arguments: dap.SetExceptionBreakpointsArguments{Filters: append([]string{}, filters...)}})
+	return err
+}
+
+// An Exception is what an adapter says of the exception a thread stopped
+// on.
+type Exception struct {
+	ID, Description, BreakMode string
+	TypeName, Message          string
+}
+
+// ExceptionInfo asks about the exception a thread stopped on; the
+// adapter must support it (supportsExceptionInfoRequest).
+func (s *Session) ExceptionInfo(ctx context.Context, thread int) (Exception, error) {
+	resp, err := s.c.Do(ctx, &dap.ExceptionInfoRequest{Request: dap.Request{Command: "exceptionInfo"}, Arguments: dap.ExceptionInfoArguments{ThreadId: thread}})
+	if err != nil {
+		return Exception{}, err
+	}
+	b := resp.(*dap.ExceptionInfoResponse).Body
+	ex := Exception{ID: b.ExceptionId, Description: b.Description, BreakMode: string(b.BreakMode)}
+	if b.Details != nil {
+		ex.TypeName, ex.Message = b.Details.TypeName, b.Details.Message
+	}
+	return ex, nil
+}
 
 // Threads asks for the program's threads.
 func (s *Session) Threads(ctx context.Context) ([]Thread, error) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -67,7 +68,7 @@ func (s *Supervisor) Conversation(id string) *Conversation {
 	defer s.mu.Unlock()
 	c := s.convs[id]
 	if c == nil {
-		c = &Conversation{sup: s, Breakpoints: map[string][]int{}}
+		c = &Conversation{sup: s, Breakpoints: map[string][]SourceBreakpoint{}, caps: map[string]Capabilities{}}
 		s.convs[id] = c
 	}
 	return c
@@ -134,11 +135,27 @@ func (s *Supervisor) Close() {
 type Conversation struct {
 	sync.Mutex
 	sup         *Supervisor
-	Breakpoints map[string][]int // absolute file → 1-based lines
+	Breakpoints map[string][]SourceBreakpoint // absolute file → its breakpoints, 1-based lines
+	// Functions are the function breakpoints, by name; nil or empty for
+	// none.
+	Functions []string
+	// Exceptions are the exception filter ids to set; nil when never set,
+	// so that a session starts with its adapter's own defaults.
+	Exceptions []string
+
+	caps map[string]Capabilities // by adapter (Launch.Debugger): what its last session said it supports
 
 	session *Session
 	last    *Session // the latest session, running or not, for its output
 	lastEnd string   // why the last session ended
+}
+
+// Capabilities returns what the last session of an adapter (an id of the
+// adapter table) said it supports, and whether one ran in this
+// conversation.
+func (c *Conversation) Capabilities(adapter string) (Capabilities, bool) {
+	caps, ok := c.caps[adapter]
+	return caps, ok
 }
 
 // Last returns the latest session, even one that has ended; nil when none
@@ -172,6 +189,7 @@ type Launch struct {
 	Stdio     bool            // the adapter speaks DAP on stdin/stdout (debugpy), not on --listen
 	Addr      string          // instead of Adapter: dial an adapter already listening here
 	Dir       string          // where the adapter runs
+	Debugger  string          // the adapter table's id: delve, debugpy, lldb, dart
 	AdapterID string          // initialize's adapterID, e.g. "go"
 	Program   string          // for the session's description
 	Request   string          // "launch" (the default) or "attach"
@@ -182,18 +200,37 @@ type Launch struct {
 	ConfigFirst bool
 }
 
+// A Configuration is what a session's start made of the conversation's
+// breakpoints: the adapter's answers, and what it could not take.
+type Configuration struct {
+	// Lines are the adapter's answers for each file's line breakpoints,
+	// in the order of Sent's.
+	Lines map[string][]Breakpoint
+	// Sent are the line breakpoints sent, by file: the conversation's,
+	// less those that need a feature the adapter lacks.
+	Sent map[string][]SourceBreakpoint
+	// Functions are the adapter's answers for the function breakpoints,
+	// in the order of the conversation's Functions.
+	Functions []Breakpoint
+	// Exceptions are the exception filters set.
+	Exceptions []string
+	// Unsupported says, one sentence each, what was left out because the
+	// adapter lacks it.
+	Unsupported []string
+}
+
 // Start starts an adapter, performs the handshake (initialize, launch,
 // the breakpoints after initialized, configurationDone) and returns the
-// session with the breakpoints the adapter answered, by file. The caller
+// session with what the adapter made of the breakpoints. The caller
 // holds the conversation's lock and has checked that no session runs.
-func (c *Conversation) Start(ctx context.Context, l Launch) (*Session, map[string][]dap.Breakpoint, error) {
+func (c *Conversation) Start(ctx context.Context, l Launch) (*Session, *Configuration, error) {
 	c.sup.mu.Lock()
 	if c.sup.closed {
 		c.sup.mu.Unlock()
 		return nil, nil, fmt.Errorf("the run's debug sessions are shut down")
 	}
 	c.sup.mu.Unlock()
-	sess := &Session{Program: l.Program, Started: time.Now(), changed: make(chan struct{}), done: make(chan struct{}), frames: map[int]int{}, refs: map[int]int{}}
+	sess := &Session{Program: l.Program, Debugger: l.Debugger, Started: time.Now(), changed: make(chan struct{}), done: make(chan struct{}), frames: map[int]int{}, refs: map[int]int{}}
 	var client *Client
 	var err error
 	switch {
@@ -212,7 +249,10 @@ func (c *Conversation) Start(ctx context.Context, l Launch) (*Session, map[strin
 		<-client.Done()
 		sess.End("the debug adapter exited")
 	}()
-	bps, err := sess.handshake(ctx, l, c.Breakpoints)
+	bps, err := sess.handshake(ctx, l, c)
+	if l.Debugger != "" && sess.capsKnown {
+		c.caps[l.Debugger] = sess.caps
+	}
 	if err != nil {
 		sess.End("its launch failed")
 		return nil, nil, err
@@ -234,15 +274,20 @@ func (c *Conversation) Start(ctx context.Context, l Launch) (*Session, map[strin
 	return sess, bps, nil
 }
 
-func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int) (map[string][]dap.Breakpoint, error) {
+func (s *Session) handshake(ctx context.Context, l Launch, conv *Conversation) (*Configuration, error) {
 	init := &dap.InitializeRequest{Request: dap.Request{Command: "initialize"}, Arguments: dap.InitializeRequestArguments{
 		ClientID: "agenttools", ClientName: "agenttools", AdapterID: l.AdapterID,
 		LinesStartAt1: true, ColumnsStartAt1: true, PathFormat: "path",
 		SupportsVariableType: true,
 	}}
-	if _, err := s.c.Do(ctx, init); err != nil {
+	resp, err := s.c.Do(ctx, init)
+	if err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
+	s.mu.Lock()
+	s.caps = resp.(*dap.InitializeResponse).Body
+	s.capsKnown = true
+	s.mu.Unlock()
 	cmd := l.Request
 	if cmd == "" {
 		cmd = "launch"
@@ -295,18 +340,9 @@ func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int)
 	if answered && lerr != nil {
 		return nil, fmt.Errorf("%s: %w", cmd, lerr)
 	}
-	out := map[string][]dap.Breakpoint{}
-	files := make([]string, 0, len(bps))
-	for f := range bps {
-		files = append(files, f)
-	}
-	slices.Sort(files)
-	for _, f := range files {
-		got, err := s.SetBreakpoints(ctx, f, bps[f])
-		if err != nil {
-			return nil, fmt.Errorf("setBreakpoints for %s: %w", f, err)
-		}
-		out[f] = got
+	out, err := s.configure(ctx, conv)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := s.c.Do(ctx, &dap.ConfigurationDoneRequest{Request: dap.Request{Command: "configurationDone"}}); err != nil {
 		return nil, fmt.Errorf("configurationDone: %w", err)
@@ -331,14 +367,90 @@ func (s *Session) handshake(ctx context.Context, l Launch, bps map[string][]int)
 	return out, nil
 }
 
+// configure sends the conversation's breakpoints, after initialized and
+// before configurationDone, leaving out what the adapter lacks.
+func (s *Session) configure(ctx context.Context, conv *Conversation) (*Configuration, error) {
+	out := &Configuration{Lines: map[string][]Breakpoint{}, Sent: map[string][]SourceBreakpoint{}}
+	caps := s.Capabilities()
+	files := make([]string, 0, len(conv.Breakpoints))
+	for f := range conv.Breakpoints {
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	for _, f := range files {
+		var send []SourceBreakpoint
+		for _, bp := range conv.Breakpoints[f] {
+			if lacks := Lacks(caps, bp); len(lacks) > 0 {
+				out.Unsupported = append(out.Unsupported, fmt.Sprintf("%s:%d is not set: the %s adapter does not support %s", f, bp.Line, s.Debugger, strings.Join(lacks, " or ")))
+				continue
+			}
+			send = append(send, bp)
+		}
+		if len(send) == 0 {
+			continue
+		}
+		got, err := s.SetBreakpoints(ctx, f, send)
+		if err != nil {
+			return nil, fmt.Errorf("setBreakpoints for %s: %w", f, err)
+		}
+		out.Lines[f] = got
+		out.Sent[f] = send
+	}
+	if len(conv.Functions) > 0 {
+		if !caps.SupportsFunctionBreakpoints {
+			out.Unsupported = append(out.Unsupported, fmt.Sprintf("the function breakpoints (%s) are not set: the %s adapter does not support function breakpoints (supportsFunctionBreakpoints)", strings.Join(conv.Functions, ", "), s.Debugger))
+		} else {
+			got, err := s.SetFunctionBreakpoints(ctx, conv.Functions)
+			if err != nil {
+				return nil, fmt.Errorf("setFunctionBreakpoints: %w", err)
+			}
+			out.Functions = got
+		}
+	}
+	if conv.Exceptions != nil {
+		var set, unknown []string
+		for _, f := range conv.Exceptions {
+			if slices.ContainsFunc(caps.ExceptionBreakpointFilters, func(x ExceptionFilter) bool { return x.Filter == f }) {
+				set = append(set, f)
+			} else {
+				unknown = append(unknown, f)
+			}
+		}
+		have := FilterIDs(caps.ExceptionBreakpointFilters)
+		if len(unknown) > 0 {
+			why := "it has none"
+			if len(have) > 0 {
+				why = "its filters are " + strings.Join(have, ", ")
+			}
+			if len(set) == 0 && len(have) > 0 {
+				why += ", left as the adapter sets them"
+			}
+			out.Unsupported = append(out.Unsupported, fmt.Sprintf("the exception filters %s are not set: the %s adapter does not have them (%s)", strings.Join(unknown, ", "), s.Debugger, why))
+		}
+		// Filters asked that none of which this adapter has leave its
+		// own defaults (delve's stop on a panic) as they are; an empty
+		// list asked clears them.
+		if len(have) > 0 && (len(set) > 0 || len(conv.Exceptions) == 0) {
+			if err := s.SetExceptionBreakpoints(ctx, set); err != nil {
+				return nil, fmt.Errorf("setExceptionBreakpoints: %w", err)
+			}
+			out.Exceptions = set
+		}
+	}
+	return out, nil
+}
+
 // A Session is one running debug adapter and its debuggee.
 type Session struct {
-	Program string
-	Started time.Time
-	c       *Client
-	timer   *time.Timer
+	Program  string
+	Debugger string // the adapter table's id
+	Started  time.Time
+	c        *Client
+	timer    *time.Timer
 
 	mu          sync.Mutex
+	caps        Capabilities // initialize's answer
+	capsKnown   bool
 	changed     chan struct{} // closed and replaced at every change
 	initialized bool
 	launched    bool // launch has answered: output is the debuggee's from here on
@@ -352,7 +464,8 @@ type Session struct {
 	refs        map[int]int // references of this stop → the adapter's handles
 	out         []byte
 	dropped     int
-	debuggee    int // the debuggee's process id, from the process event
+	debuggee    int             // the debuggee's process id, from the process event
+	logpoints   map[string]bool // the files with logpoints set
 	endOnce     sync.Once
 	done        chan struct{} // closed once the session has ended
 }
@@ -403,8 +516,11 @@ func (s *Session) event(e dap.EventMessage) {
 		s.debuggee = m.Body.SystemProcessId
 	case *dap.OutputEvent:
 		// Before launch answered, output is the adapter's own (delve's
-		// "Building …"), not the debuggee's.
-		if s.launched && (m.Body.Category == "stdout" || m.Body.Category == "stderr") {
+		// "Building …"), not the debuggee's. The console is the
+		// adapter's too, but lldb-dap writes logpoints there: it is kept
+		// while logpoints are set.
+		cat := m.Body.Category
+		if s.launched && (cat == "stdout" || cat == "stderr" || cat == "console" && len(s.logpoints) > 0) {
 			s.out = append(s.out, m.Body.Output...)
 			if n := len(s.out) - OutputLimit; n > 0 {
 				s.dropped += n
@@ -585,11 +701,19 @@ func (s *Session) Output() (string, int) {
 
 // SetBreakpoints sets the breakpoints of one file, replacing its earlier
 // ones, and returns what the adapter made of them.
-func (s *Session) SetBreakpoints(ctx context.Context, file string, lines []int) ([]dap.Breakpoint, error) {
-	sbs := []dap.SourceBreakpoint{}
-	for _, l := range lines {
-		sbs = append(sbs, dap.SourceBreakpoint{Line: l})
+func (s *Session) SetBreakpoints(ctx context.Context, file string, bps []SourceBreakpoint) ([]dap.Breakpoint, error) {
+	sbs := append([]dap.SourceBreakpoint{}, bps...)
+	logs := slices.ContainsFunc(bps, func(bp SourceBreakpoint) bool { return bp.LogMessage != "" })
+	s.mu.Lock()
+	if logs {
+		if s.logpoints == nil {
+			s.logpoints = map[string]bool{}
+		}
+		s.logpoints[file] = true
+	} else {
+		delete(s.logpoints, file)
 	}
+	s.mu.Unlock()
 	// go-dap's arguments omit an empty breakpoints list, which debugpy
 	// does not take for "none": the request is written by hand.
 	args, err := json.Marshal(struct {

@@ -1,8 +1,9 @@
 package tools
 
 import (
-	"cmp"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/agenttools/agenttools/dapclient"
 	"github.com/agenttools/agenttools/tool"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Limits of the debug tool.
@@ -26,7 +28,7 @@ const (
 
 func debugTools(e *env) []*tool.Tool {
 	t := tool.New("debug", tool.Exec, false,
-		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch; launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr; status says whether a session runs; adapters says which debuggers are usable here; terminate ends the session. One session per conversation, ended after its time limit.",
+		"Drive a debugger: delve for Go, debugpy for Python, lldb-dap for C, C++ and Rust binaries, dart for Dart. Set breakpoints (file, lines; empty lines clears the file) before or after launch: each item of lines is a line number or {\"line\": N, \"condition\": \"i == 3\", \"hit_condition\": \"4\", \"log_message\": \"i={i}\"}; a condition stops only when true, a hit condition on that hit (under lldb-dap on that hit and every later one), and a log message makes a logpoint, which does not stop and whose text, {expressions} evaluated, output shows. function_breakpoints (names, e.g. main.work, work, ns::work) stops on entering functions; exception_breakpoints (filters, the adapter's ids: raised, uncaught or userUnhandled for debugpy, cpp_throw or cpp_catch for lldb, unrecovered-panic or runtime-fatal-throw for delve) stops where exceptions are thrown, and the stop says which; an empty list clears either; what an adapter lacks is said when known, at launch at the latest. launch (program: a .go file, a Go package folder or a Go binary, a .py file, a .dart file, or a native binary built with -g; args) starts it and runs to the first breakpoint; attach (port, adapter optional) connects to a program already listening: `python -m debugpy --listen 127.0.0.1:PORT` or `dlv --headless --listen=127.0.0.1:PORT`. continue, pause, step_over, step_in, step_out (thread_id optional) wait up to 10 s for the next stop and say where it is. threads, stack (up to 30 frames), scopes (frame_id from the current stack), variables (reference from scopes or variables; up to 50), evaluate (expression, frame_id optional) inspect a stopped program. output shows the program's stdout/stderr and logpoints; status says whether a session runs and the exception filters; adapters says which debuggers are usable here and their exception filters; terminate ends the session. One session per conversation, ended after its time limit.",
 		e.debug)
 	var names []any
 	for _, op := range debugOps {
@@ -34,21 +36,72 @@ func debugTools(e *env) []*tool.Tool {
 	}
 	setEnum(t.InputSchema, "operation", names...)
 	setEnum(t.InputSchema, "adapter", "delve", "debugpy")
+	lines := t.InputSchema.Properties["lines"]
+	lines.Items = lineItems(lines.Items)
 	return []*tool.Tool{t}
 }
 
 type debugArgs struct {
-	Operation  string   `json:"operation" jsonschema:"what to do"`
-	File       string   `json:"file,omitempty" jsonschema:"with breakpoints: the source file, relative to the working directory"`
-	Lines      []int    `json:"lines,omitempty" jsonschema:"with breakpoints: 1-based lines; empty clears the file"`
-	Program    string   `json:"program,omitempty" jsonschema:"with launch: a .go file, Go package folder or Go binary, a .py or .dart file, or a native binary, relative to the working directory"`
-	Args       []string `json:"args,omitempty" jsonschema:"with launch: the program's command-line arguments"`
-	Port       int      `json:"port,omitempty" jsonschema:"with attach: the port the debuggee listens on"`
-	Adapter    string   `json:"adapter,omitempty" jsonschema:"with attach: delve or debugpy; by default delve in a Go module, else debugpy"`
-	ThreadID   int      `json:"thread_id,omitempty" jsonschema:"thread to move or inspect; default the stopped one"`
-	FrameID    int      `json:"frame_id,omitempty" jsonschema:"a frame id from stack, during the current stop"`
-	Reference  int      `json:"reference,omitempty" jsonschema:"a variables reference from scopes or variables"`
-	Expression string   `json:"expression,omitempty" jsonschema:"with evaluate: the expression"`
+	Operation  string      `json:"operation" jsonschema:"what to do"`
+	File       string      `json:"file,omitempty" jsonschema:"with breakpoints: the source file, relative to the working directory"`
+	Lines      []debugLine `json:"lines,omitempty" jsonschema:"with breakpoints: each a 1-based line, or an object {line, condition, hit_condition, log_message}; empty clears the file"`
+	Names      []string    `json:"names,omitempty" jsonschema:"with function_breakpoints: the functions to stop in, e.g. main.work (Go), work (Python), ns::work (C++); empty clears them"`
+	Filters    []string    `json:"filters,omitempty" jsonschema:"with exception_breakpoints: the adapter's exception filter ids (adapters lists them), e.g. raised or uncaught for debugpy, cpp_throw for lldb; empty clears them"`
+	Program    string      `json:"program,omitempty" jsonschema:"with launch: a .go file, Go package folder or Go binary, a .py or .dart file, or a native binary, relative to the working directory"`
+	Args       []string    `json:"args,omitempty" jsonschema:"with launch: the program's command-line arguments"`
+	Port       int         `json:"port,omitempty" jsonschema:"with attach: the port the debuggee listens on"`
+	Adapter    string      `json:"adapter,omitempty" jsonschema:"with attach: delve or debugpy; by default delve in a Go module, else debugpy"`
+	ThreadID   int         `json:"thread_id,omitempty" jsonschema:"thread to move or inspect; default the stopped one"`
+	FrameID    int         `json:"frame_id,omitempty" jsonschema:"a frame id from stack, during the current stop"`
+	Reference  int         `json:"reference,omitempty" jsonschema:"a variables reference from scopes or variables"`
+	Expression string      `json:"expression,omitempty" jsonschema:"with evaluate: the expression"`
+}
+
+// A debugLine is one item of breakpoints' lines: a bare line number, or
+// an object that adds what DAP's SourceBreakpoint takes.
+type debugLine struct {
+	Line         int    `json:"line" jsonschema:"the 1-based line"`
+	Condition    string `json:"condition,omitempty" jsonschema:"stop only when this expression, in the program's language, is true"`
+	HitCondition string `json:"hit_condition,omitempty" jsonschema:"stop only on this hit, e.g. 4 for the fourth time the line is reached"`
+	LogMessage   string `json:"log_message,omitempty" jsonschema:"instead of stopping, log this text, with each {expression} in it evaluated: a logpoint, whose lines output shows"`
+}
+
+// badLine is the error of a lines item that is neither form.
+const badLine = "lines: each item is a 1-based line number or an object {\"line\": N, \"condition\": \"EXPR\", \"hit_condition\": \"N\", \"log_message\": \"text with {expr}\"} with line required"
+
+func (l *debugLine) UnmarshalJSON(b []byte) error {
+	var n int
+	if string(bytes.TrimSpace(b)) == "null" {
+		return errors.New(badLine + "; got null")
+	}
+	if err := json.Unmarshal(b, &n); err == nil {
+		*l = debugLine{Line: n}
+		return nil
+	}
+	type plain debugLine
+	var p struct {
+		plain
+		Line *int `json:"line"`
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&p); err != nil || p.Line == nil {
+		return fmt.Errorf("%s; got %s", badLine, tool.Quote(string(b)))
+	}
+	*l = debugLine(p.plain)
+	l.Line = *p.Line
+	return nil
+}
+
+// lineItems is the schema of an item of lines: a line number or the
+// object form.
+func lineItems(object *jsonschema.Schema) *jsonschema.Schema {
+	one := 1.0
+	object.Properties["line"].Minimum = &one
+	return &jsonschema.Schema{
+		Description: "a 1-based line, or an object {line, condition, hit_condition, log_message}",
+		AnyOf:       []*jsonschema.Schema{{Type: "integer", Minimum: &one}, object},
+	}
 }
 
 // A debugOp is one operation of the debug tool: the schema's enum, the
@@ -70,13 +123,15 @@ func motion(name string, m dapclient.Motion) debugOp {
 }
 
 var debugOps = []debugOp{
-	{name: "adapters", conv: func(e *env, ctx context.Context, _ *dapclient.Conversation, _ debugArgs) (tool.Result, error) {
-		return e.debugAdapters(ctx), nil
+	{name: "adapters", conv: func(e *env, ctx context.Context, conv *dapclient.Conversation, _ debugArgs) (tool.Result, error) {
+		return e.debugAdapters(ctx, conv), nil
 	}},
 	{name: "status", conv: func(_ *env, _ context.Context, conv *dapclient.Conversation, _ debugArgs) (tool.Result, error) {
 		return debugStatus(conv), nil
 	}},
 	{name: "breakpoints", conv: (*env).debugBreakpoints},
+	{name: "function_breakpoints", conv: (*env).debugFunctionBreakpoints},
+	{name: "exception_breakpoints", conv: (*env).debugExceptionBreakpoints},
 	{name: "launch", conv: (*env).debugLaunch},
 	{name: "attach", conv: (*env).debugAttach},
 	motion("continue", dapclient.Continue),
@@ -298,6 +353,12 @@ func (e *env) where(f dapclient.Frame) string {
 	return fmt.Sprintf("%s:%d", e.debugRel(f.Source.Path), f.Line)
 }
 
+// inWorkdir reports whether a frame's source is in the working
+// directory.
+func (e *env) inWorkdir(f dapclient.Frame) bool {
+	return f.Source != nil && f.Source.Path != "" && !filepath.IsAbs(e.debugRel(f.Source.Path))
+}
+
 func (e *env) debugRel(p string) string {
 	if r, err := filepath.Rel(e.run.Debug.Workdir(), p); err == nil && !strings.HasPrefix(r, "..") {
 		return filepath.ToSlash(r)
@@ -373,6 +434,20 @@ func (e *env) describeStop(ctx context.Context, sess *dapclient.Session) string 
 		return fmt.Sprintf("stopped (%s) in thread %d; stack failed: %v", st.Reason, st.ThreadId, err)
 	}
 	s := fmt.Sprintf("stopped (%s) in thread %d at %s in %s (frame %d)", st.Reason, st.ThreadId, e.where(f), f.Name, id)
+	if st.Reason == "exception" {
+		s += "\n" + describeException(ctx, sess, st.ThreadId, st.Text, st.Description)
+		if !e.inWorkdir(f) {
+			// Stopped inside the runtime's throw (lldb's __cxa_throw,
+			// Go's panic): the code that threw is the first frame in
+			// the working directory.
+			if frames, _, err := sess.Stack(ctx, st.ThreadId, maxDebugFrames); err == nil {
+				if i := slices.IndexFunc(frames, e.inWorkdir); i > 0 {
+					f = frames[i]
+					s += fmt.Sprintf("\nthrown from %s at %s (frame %d)", f.Name, e.where(f), sess.AddFrame(f.Id))
+				}
+			}
+		}
+	}
 	if f.Source != nil {
 		if line := sourceLine(f.Source.Path, f.Line); line != "" {
 			s += fmt.Sprintf("\n%6d\t%s", f.Line, line)
@@ -384,10 +459,26 @@ func (e *env) describeStop(ctx context.Context, sess *dapclient.Session) string 
 func debugStatus(conv *dapclient.Conversation) tool.Result {
 	sess, why := conv.Session()
 	if sess == nil {
+		var b strings.Builder
 		if why != "" {
-			return tool.Text("no debug session runs; the last one ended: " + why)
+			b.WriteString("no debug session runs; the last one ended: " + why)
+		} else {
+			b.WriteString("no debug session runs in this conversation")
 		}
-		return tool.Text("no debug session runs in this conversation")
+		if len(conv.Functions) > 0 {
+			fmt.Fprintf(&b, "\nfunction breakpoints kept for the next launch: %s", strings.Join(conv.Functions, ", "))
+		}
+		if len(conv.Exceptions) > 0 {
+			fmt.Fprintf(&b, "\nexception filters kept for the next launch: %s", strings.Join(conv.Exceptions, ", "))
+		}
+		var parts []string
+		for _, ad := range dapclient.Adapters() {
+			if ad.ID != "java" {
+				parts = append(parts, ad.ID+": "+exceptionFilters(conv, ad))
+			}
+		}
+		fmt.Fprintf(&b, "\nexception filters by adapter: %s", strings.Join(parts, "; "))
+		return tool.Text(b.String())
 	}
 	st, running, _ := sess.State()
 	state := "starting"
@@ -397,94 +488,31 @@ func debugStatus(conv *dapclient.Conversation) tool.Result {
 	case running:
 		state = "running"
 	}
-	return tool.Text(fmt.Sprintf("a session runs %s (for %v): %s", sess.Program, time.Since(sess.Started).Round(time.Second), state))
-}
-
-func (e *env) debugBreakpoints(ctx context.Context, conv *dapclient.Conversation, a debugArgs) (tool.Result, error) {
-	if a.File == "" {
-		return tool.Errorf("file: breakpoints needs a file"), nil
-	}
-	path, _, bad := e.existing("file", a.File)
-	if bad != nil {
-		return *bad, nil
-	}
-	for _, l := range a.Lines {
-		if l < 1 {
-			return tool.Errorf("lines: %d is not a line; lines are 1-based", l), nil
-		}
-	}
-	if len(a.Lines) == 0 {
-		delete(conv.Breakpoints, path)
-	} else {
-		conv.Breakpoints[path] = append([]int(nil), a.Lines...)
-	}
-	sess, _ := conv.Session()
-	if sess == nil {
-		if len(a.Lines) == 0 {
-			return tool.Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
-		}
-		return tool.Text(fmt.Sprintf("breakpoints kept for %s at lines %v; they are set when a program is launched", a.File, a.Lines)), nil
-	}
-	rctx, cancel := context.WithTimeout(ctx, debugRequestWait)
-	defer cancel()
-	got, err := sess.SetBreakpoints(rctx, path, a.Lines)
-	if err != nil {
-		return debugErr("breakpoints", err), nil
-	}
-	if len(a.Lines) == 0 {
-		return tool.Text(fmt.Sprintf("breakpoints of %s cleared", a.File)), nil
-	}
-	return tool.Text(e.describeBreakpoints(map[string][]dapclient.Breakpoint{path: got}, map[string][]int{path: a.Lines})), nil
-}
-
-// describeBreakpoints lists the breakpoints in file and line order.
-func (e *env) describeBreakpoints(got map[string][]dapclient.Breakpoint, asked map[string][]int) string {
-	type entry struct {
-		file string
-		want int
-		bp   dapclient.Breakpoint
-	}
-	var all []entry
-	for file, bps := range got {
-		for i, bp := range bps {
-			want := 0
-			if i < len(asked[file]) {
-				want = asked[file][i]
+	var b strings.Builder
+	fmt.Fprintf(&b, "a session runs %s (for %v): %s", sess.Program, time.Since(sess.Started).Round(time.Second), state)
+	if fs := sess.Capabilities().ExceptionBreakpointFilters; len(fs) > 0 {
+		ids := dapclient.FilterIDs(fs)
+		set := "none set"
+		switch {
+		case len(conv.Exceptions) > 0:
+			set = "set: " + strings.Join(conv.Exceptions, ", ")
+		case conv.Exceptions == nil:
+			var defaults []string
+			for _, f := range fs {
+				if f.Default {
+					defaults = append(defaults, f.Filter)
+				}
 			}
-			all = append(all, entry{e.debugRel(file), want, bp})
+			if len(defaults) > 0 {
+				set = "by the adapter's default: " + strings.Join(defaults, ", ")
+			}
 		}
-	}
-	slices.SortStableFunc(all, func(a, b entry) int {
-		return cmp.Or(strings.Compare(a.file, b.file), cmp.Compare(a.want, b.want))
-	})
-	var b strings.Builder
-	for _, x := range all {
-		if x.bp.Verified {
-			fmt.Fprintf(&b, "%s:%d verified at line %d\n", x.file, x.want, x.bp.Line)
-		} else {
-			fmt.Fprintf(&b, "%s:%d not verified: %s\n", x.file, x.want, x.bp.Message)
-		}
-	}
-	return b.String()
-}
-
-// debugStart starts a session and says where the program stopped.
-func (e *env) debugStart(lctx context.Context, conv *dapclient.Conversation, op string, l dapclient.Launch) (tool.Result, error) {
-	sess, bps, err := conv.Start(lctx, l)
-	if err != nil {
-		return debugErr(op, err), nil
-	}
-	var b strings.Builder
-	if op == "attach" {
-		fmt.Fprintf(&b, "attached to %s\n", l.Program)
+		fmt.Fprintf(&b, "\nexception filters of %s: %s (%s)", sess.Debugger, strings.Join(ids, ", "), set)
 	} else {
-		fmt.Fprintf(&b, "launched %s\n", l.Program)
+		fmt.Fprintf(&b, "\nexception filters of %s: none", sess.Debugger)
 	}
-	if len(bps) == 0 {
-		b.WriteString("no breakpoints set; it runs until it ends or you pause it\n")
-	} else {
-		b.WriteString(e.describeBreakpoints(bps, conv.Breakpoints))
+	if len(conv.Functions) > 0 {
+		fmt.Fprintf(&b, "\nfunction breakpoints: %s", strings.Join(conv.Functions, ", "))
 	}
-	b.WriteString(e.afterMove(lctx, sess, 0).TextContent())
-	return tool.Text(b.String()), nil
+	return tool.Text(b.String())
 }

@@ -12,7 +12,7 @@ import (
 
 // debugAdapters says, per adapter of dapclient's table, whether its root
 // marker and its command were found, and so whether it is usable here.
-func (e *env) debugAdapters(ctx context.Context) tool.Result {
+func (e *env) debugAdapters(ctx context.Context, conv *dapclient.Conversation) tool.Result {
 	var b strings.Builder
 	wd := e.run.Debug.Workdir()
 	for _, ad := range dapclient.Adapters() {
@@ -40,10 +40,14 @@ func (e *env) debugAdapters(ctx context.Context) tool.Result {
 			b.WriteString("; command: " + strings.Join(argv, " "))
 		}
 		if marker != "" && missing == "" {
-			b.WriteString(" — usable\n")
+			b.WriteString(" — usable")
 		} else {
-			b.WriteString(" — not usable\n")
+			b.WriteString(" — not usable")
 		}
+		if ad.ID != "java" {
+			b.WriteString("; exception filters: " + exceptionFilters(conv, ad))
+		}
+		b.WriteByte('\n')
 	}
 	b.WriteString("(launch picks the adapter from the program itself: a .go file or package folder or a Go binary → delve, a .py file → debugpy, another native binary → lldb, a .dart file → dart, a .java file → java)\n")
 	return tool.Text(b.String())

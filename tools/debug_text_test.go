@@ -32,12 +32,12 @@ func TestDescribeBreakpointsOrder(t *testing.T) {
 	sup := dapclient.NewSupervisor(dir, dapclient.DefaultTTL)
 	defer sup.Close()
 	e := &env{run: &Run{Debug: sup}}
-	got, asked := map[string][]dapclient.Breakpoint{}, map[string][]int{}
+	got, asked := map[string][]dapclient.Breakpoint{}, map[string][]dapclient.SourceBreakpoint{}
 	var want strings.Builder
 	for i := range 12 {
 		f := filepath.Join(dir, fmt.Sprintf("f%02d.go", i))
 		got[f] = []dapclient.Breakpoint{{Verified: true, Line: 9}, {Verified: true, Line: 3}}
-		asked[f] = []int{9, 3}
+		asked[f] = []dapclient.SourceBreakpoint{{Line: 9}, {Line: 3}}
 		fmt.Fprintf(&want, "f%02d.go:3 verified at line 3\nf%02d.go:9 verified at line 9\n", i, i)
 	}
 	for range 5 {
