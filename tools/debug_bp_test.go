@@ -274,7 +274,8 @@ func TestDebugBadLines(t *testing.T) {
 		{"condition not text", []any{map[string]any{"line": 12, "condition": true}}, `has type "boolean", want "string"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.go", "lines": tc.lines}, true, `argument "lines"`, tc.want)
+			wantDebug(t, d, map[string]any{"operation": "breakpoints", "file": "main.go", "lines": tc.lines}, true, `argument "lines"`, tc.want,
+				"want with breakpoints: each a 1-based line, or an object {line, condition, hit_condition, log_message}")
 		})
 	}
 	wantDebug(t, d, map[string]any{"operation": "status"}, false, "no debug session runs")

@@ -97,7 +97,13 @@ func property(s *jsonschema.Schema, v any) error {
 		if k := kind(v); want != "" && !strings.Contains(want, k) && !(k == "integer" && strings.Contains(want, "number")) {
 			return fmt.Errorf("want %s, got %s", want, k)
 		}
-		return errors.New(strings.TrimPrefix(err.Error(), "validating root: "))
+		msg := strings.TrimPrefix(err.Error(), "validating root: ")
+		if s.Description != "" {
+			// the validator's words say what is wrong; the schema's
+			// description says what would be right
+			msg += "; want " + s.Description
+		}
+		return errors.New(msg)
 	}
 	return nil
 }
