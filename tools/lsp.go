@@ -348,6 +348,7 @@ func (e *env) workspaceSymbols(ctx context.Context, query string) (tool.Result, 
 	if len(why) > 0 && len(r.Content) > 0 {
 		r.Content[0].Text += "\n" + strings.Join(why, "\n") // what the other servers could not say
 	}
+	e.grammarFill(ctx, query, &r) // the languages whose server cannot run here
 	return r, nil
 }
 

@@ -136,6 +136,52 @@ func (e *env) grammarSearch(ctx context.Context, query string, why []string) too
 	return symbolsText(list, res.Total, maxWorkspaceSymbols, note, fmt.Sprintf("no declarations matching %s in %d files", tool.Quote(query), res.Files))
 }
 
+// grammarFill adds to a servers' workspace search r the declarations
+// matching query in the files whose language's server cannot run here
+// (rust-analyzer not installed where gopls runs), from the grammars,
+// under a note that says so.
+func (e *env) grammarFill(ctx context.Context, query string, r *tool.Result) {
+	missing := map[string]string{}
+	for _, st := range e.run.LSP.Status() {
+		if st.Missing != "" {
+			missing[st.Server] = st.Missing
+		}
+	}
+	if len(missing) == 0 || len(r.Content) == 0 {
+		return
+	}
+	res, err := outline.Search(ctx, e.root.Dir(), query, maxWorkspaceSymbols)
+	if err != nil {
+		return
+	}
+	var list []grammarSymbol
+	var servers []string
+	for _, m := range res.Matches {
+		s := serverOf(m.File)
+		if _, ok := missing[s]; !ok {
+			continue
+		}
+		list = append(list, grammarSymbol{m.Name, m.Kind, m.Container, m.File, m.Line, m.Column, m.StartLine, m.EndLine, 0})
+		if !slices.Contains(servers, s) {
+			servers = append(servers, s)
+		}
+	}
+	if len(list) == 0 {
+		return
+	}
+	slices.Sort(servers)
+	var why []string
+	for _, s := range servers {
+		why = append(why, s+": "+missing[s])
+	}
+	note := "(from the grammars, not a language server, where none can run: " + strings.Join(why, "; ") + ")"
+	fill := symbolsText(list, len(list), maxWorkspaceSymbols, note, "")
+	r.Content[0].Text += "\n" + fill.Content[0].Text
+	if m, ok := r.Structured.(map[string]any); ok {
+		m["grammar"] = fill.Structured
+	}
+}
+
 // grammarDefinition answers definition from the grammar when the name
 // at the position is declared exactly once in the file, or else once in
 // the workspace; otherwise it says what is missing, as a call with no

@@ -3,7 +3,9 @@ package tools
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agenttools/agenttools/lspclient"
@@ -136,6 +138,32 @@ function Map  server/server.go:59:6 (lines 59-65)`, false},
 		got := res.TextContent()
 		if diff := cmp.Diff(tc.want, got); diff != "" || res.IsError != tc.isErr {
 			t.Errorf("%s: isError %v, want %v; text (-want +got):\n%s", tc.name, res.IsError, tc.isErr, diff)
+		}
+	}
+}
+
+// TestLSPSymbolsMixed: in a workspace that is a Go module and a Rust
+// crate, with gopls and no rust-analyzer, a workspace search lists
+// gopls's symbols and, from the Rust grammar, the Rust declarations,
+// saying which came from where.
+func TestLSPSymbolsMixed(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", filepath.Dir(goBin)) // gopls is added; no rust-analyzer
+	d, _, _ := lspRun(t, "mixed", "gopls")
+	text, isErr := lspCall(t, d, map[string]any{"action": "symbols", "query": "shape"})
+	if isErr {
+		t.Fatal(text)
+	}
+	for _, want := range []string{
+		"function ShapeArea  main.go:4:6",
+		"(from the grammars, not a language server, where none can run: rust-analyzer: ",
+		"function shape_perimeter  src/lib.rs:2:8",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("want %q in:\n%s", want, text)
 		}
 	}
 }

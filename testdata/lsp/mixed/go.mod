@@ -1,0 +1,3 @@
+module mixed
+
+go 1.22
