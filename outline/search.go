@@ -50,6 +50,12 @@ type Result struct {
 // node_modules, vendor, testdata and the like, and files over
 // MaxFileSize; it parses, in parallel, only those whose text holds query.
 func Search(ctx context.Context, root, query string, limit int) (Result, error) {
+	return SearchFiles(ctx, root, query, limit, nil)
+}
+
+// SearchFiles is Search over the files keep takes (a path relative to
+// root, with / separators; nil takes all): the others are not read.
+func SearchFiles(ctx context.Context, root, query string, limit int, keep func(rel string) bool) (Result, error) {
 	if query == "" {
 		return Result{}, fmt.Errorf("outline search: empty query")
 	}
@@ -69,7 +75,7 @@ func Search(ctx context.Context, root, query string, limit int) (Result, error) 
 			}
 			return ctx.Err()
 		}
-		if d.Type().IsRegular() && reg.ForPath(p) != nil {
+		if d.Type().IsRegular() && reg.ForPath(p) != nil && (keep == nil || keep(relSlash(root, p))) {
 			files = append(files, p)
 		}
 		return nil

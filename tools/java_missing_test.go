@@ -2,8 +2,6 @@ package tools
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,22 +15,10 @@ import (
 // debug name what Java needs, through the same tables as every other
 // language, and start nothing.
 func TestJavaMissing(t *testing.T) {
-	dir := t.TempDir()
-	for name, content := range map[string]string{
+	dir := serverlessDir(t, map[string]string{
 		"pom.xml":                       "<project><modelVersion>4.0.0</modelVersion></project>\n",
 		"src/main/java/hello/Main.java": "package hello;\n\nclass Main {\n\tpublic static void main(String[] args) {}\n}\n",
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("PATH", t.TempDir())
-	t.Setenv("GOBIN", "")
-	t.Setenv("GOPATH", t.TempDir())
+	})
 	lsp := lspclient.NewSupervisor(dir)
 	defer lsp.Close(context.Background())
 	dbg := dapclient.NewSupervisor(dir, time.Minute)

@@ -119,21 +119,26 @@ func (e *env) grammarSearch(ctx context.Context, query string, why []string) too
 	if err != nil {
 		return tool.Errorf("symbols: no language server can run here (lsp status says why), and the grammars' search failed: %v", err)
 	}
-	var list []grammarSymbol
-	var servers []string
+	list, servers := grammarMatches(res)
+	note := "(from the grammars, not a language server: no language server can run here" + joinErrs(why)
+	if len(servers) > 0 {
+		note += "; " + strings.Join(servers, ", ") + " would give more"
+	}
+	note += ", lsp status says what can run here)"
+	return symbolsText(list, res.Total, maxWorkspaceSymbols, note, fmt.Sprintf("no declarations matching %s in %d files", tool.Quote(query), res.Files))
+}
+
+// grammarMatches turns a search's matches into symbols, and names the
+// servers of their files, sorted.
+func grammarMatches(res outline.Result) (list []grammarSymbol, servers []string) {
 	for _, m := range res.Matches {
 		list = append(list, grammarSymbol{m.Name, m.Kind, m.Container, m.File, m.Line, m.Column, m.StartLine, m.EndLine, 0})
 		if s := serverOf(m.File); !slices.Contains(servers, s) {
 			servers = append(servers, s)
 		}
 	}
-	note := "(from the grammars, not a language server: no language server can run here" + joinErrs(why)
-	if len(servers) > 0 {
-		slices.Sort(servers)
-		note += "; " + strings.Join(servers, ", ") + " would give more"
-	}
-	note += ", lsp status says what can run here)"
-	return symbolsText(list, res.Total, maxWorkspaceSymbols, note, fmt.Sprintf("no declarations matching %s in %d files", tool.Quote(query), res.Files))
+	slices.Sort(servers)
+	return list, servers
 }
 
 // grammarFill adds to a servers' workspace search r the declarations
@@ -150,32 +155,24 @@ func (e *env) grammarFill(ctx context.Context, query string, r *tool.Result) {
 	if len(missing) == 0 || len(r.Content) == 0 {
 		return
 	}
-	res, err := outline.Search(ctx, e.root.Dir(), query, maxWorkspaceSymbols)
+	// only the files of those languages: the servers read the others
+	res, err := outline.SearchFiles(ctx, e.root.Dir(), query, maxWorkspaceSymbols, func(rel string) bool {
+		_, ok := missing[serverOf(rel)]
+		return ok
+	})
 	if err != nil {
 		return
 	}
-	var list []grammarSymbol
-	var servers []string
-	for _, m := range res.Matches {
-		s := serverOf(m.File)
-		if _, ok := missing[s]; !ok {
-			continue
-		}
-		list = append(list, grammarSymbol{m.Name, m.Kind, m.Container, m.File, m.Line, m.Column, m.StartLine, m.EndLine, 0})
-		if !slices.Contains(servers, s) {
-			servers = append(servers, s)
-		}
-	}
+	list, servers := grammarMatches(res)
 	if len(list) == 0 {
 		return
 	}
-	slices.Sort(servers)
 	var why []string
 	for _, s := range servers {
 		why = append(why, s+": "+missing[s])
 	}
 	note := "(from the grammars, not a language server, where none can run: " + strings.Join(why, "; ") + ")"
-	fill := symbolsText(list, len(list), maxWorkspaceSymbols, note, "")
+	fill := symbolsText(list, res.Total, maxWorkspaceSymbols, note, "")
 	r.Content[0].Text += "\n" + fill.Content[0].Text
 	if m, ok := r.Structured.(map[string]any); ok {
 		m["grammar"] = fill.Structured

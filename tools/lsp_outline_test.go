@@ -18,6 +18,26 @@ import (
 // point at empty folders. The test's end checks that none started.
 func noServersRun(t *testing.T, files map[string]string) *tool.Dispatcher {
 	t.Helper()
+	dir := serverlessDir(t, files)
+	sup := lspclient.NewSupervisor(dir)
+	t.Cleanup(func() {
+		if pids := sup.PIDs(); len(pids) != 0 {
+			t.Errorf("language servers started: %v", pids)
+		}
+		sup.Close(context.Background())
+	})
+	d, err := Registry(&Run{Dir: dir, LSP: sup})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// serverlessDir writes files (by relative path) into a temp dir and
+// makes every language server unfindable: PATH, GOBIN and GOPATH point
+// at empty folders.
+func serverlessDir(t *testing.T, files map[string]string) string {
+	t.Helper()
 	dir := t.TempDir()
 	for name, content := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -31,18 +51,7 @@ func noServersRun(t *testing.T, files map[string]string) *tool.Dispatcher {
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("GOBIN", "")
 	t.Setenv("GOPATH", t.TempDir())
-	sup := lspclient.NewSupervisor(dir)
-	t.Cleanup(func() {
-		if pids := sup.PIDs(); len(pids) != 0 {
-			t.Errorf("language servers started: %v", pids)
-		}
-		sup.Close(context.Background())
-	})
-	d, err := Registry(&Run{Dir: dir, LSP: sup})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return dir
 }
 
 func outlineFixture(t *testing.T, name string) string {

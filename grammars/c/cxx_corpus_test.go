@@ -3,9 +3,10 @@ package c
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"testing"
 
 	"github.com/agenttools/agenttools/internal/clangxx"
@@ -65,12 +66,7 @@ func TestCppCorpusParseRate(t *testing.T) {
 		}
 		failures = append(failures, fmt.Sprintf("%s: %s", f.Path, tree.ErrorText(tree.Errors[0])))
 	}
-	names := make([]string, 0, len(parts))
-	for name := range parts {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(parts)) {
 		pt := parts[name]
 		total.files += pt.files
 		total.accepted += pt.accepted
@@ -173,12 +169,7 @@ func TestCppCorpusParseRateBound(t *testing.T) {
 			failures = append(failures, fmt.Sprintf("%s: %s", f.Path, firstErr[f.Path]))
 		}
 	}
-	names := make([]string, 0, len(parts))
-	for name := range parts {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(parts)) {
 		pt := parts[name]
 		t.Logf("%-10s %5d files, %5d judged, %5d accepted, %3d of them with an error region: at least %.2f%%",
 			name, pt.files, pt.judged, pt.accepted, pt.failed, 100*float64(pt.accepted-pt.failed)/float64(max(pt.accepted, 1)))

@@ -409,7 +409,9 @@ func (p *parser) memberPointerAt(i int) bool {
 func (p *parser) memberStarAt(i int) int {
 	for p.kindAt(i) != tStar && i < len(p.lx.toks) {
 		if p.kindAt(i) == tLT {
-			i = p.angles(i)
+			if i = p.angles(i); i < 0 {
+				return len(p.lx.toks) // memberPointerAt found it closed
+			}
 		}
 		i = p.nextIdx(i)
 	}
